@@ -1,0 +1,5 @@
+"""The engine of the level editor: level model, file format, collision, simulation, validation.
+
+Nothing here imports Qt or the editor (a CI check enforces it).
+"""
+__version__ = "0.1.0"
