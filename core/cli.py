@@ -1,0 +1,144 @@
+"""The ``level-editor`` command: open the editor, or check, export and simulate levels headless.
+
+Every failure the user can cause (a bad path, a broken file, bad arguments)
+ends in a one-line message and an exit code, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Optional, Sequence
+
+from core import __version__
+from core.level_format import LevelFileError, LevelSaveError, load_level, save_level
+from core.problems import Problem
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_UNREADABLE = 2
+
+_COMMANDS = ("check", "export", "simulate")
+
+_DESCRIPTION = """\
+A 2D level editor with a built-in play-test.
+
+  level-editor [LEVEL.json]                       open the editor (a new path becomes a new level)
+  level-editor check LEVEL.json [...]             validate level files
+  level-editor export LEVEL.json -o OUT.json      validate, then write the level with hulls
+  level-editor simulate LEVEL.json --input REPLAY.json [-o TRACE.json]
+                                                  run a play-test headless from a replay
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad usage as one line and exit code 2 (never a traceback)."""
+
+    def error(self, message):  # noqa: D401 - argparse's own name
+        self.exit(EXIT_UNREADABLE, f"{self.prog}: error: {message}\n")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="level-editor",
+        description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"level-editor {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    p = sub.add_parser("check", help="validate level files; one line per problem",
+                       description="Validate each level file. Prints 'PATH: OBJECT-ID: message' per problem. "
+                                   "Exit 0 valid, 1 problems found, 2 unreadable file or bad usage.")
+    p.add_argument("levels", nargs="+", metavar="LEVEL.json")
+    p.set_defaults(func=_cmd_check)
+
+    p = sub.add_parser("export", help="validate, then write the level with hulls filled in",
+                       description="Validate LEVEL.json and write it to OUT.json with 'hulls' filled in. "
+                                   "Exit 0 written, 1 invalid (nothing written), 2 unreadable or bad usage.")
+    p.add_argument("level", metavar="LEVEL.json")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.json")
+    p.set_defaults(func=_cmd_export)
+
+    return parser
+
+
+def _print_problems(path: str, problems: Sequence[Problem], out) -> None:
+    for p in problems:
+        print(f"{path}: {p}", file=out)
+
+
+def _validate(level) -> list[Problem]:
+    from core.validation import validate_level
+
+    return list(validate_level(level))
+
+
+def _read(path: str, out):
+    """Load ``path``; on failure print its problems and return (None, exit code)."""
+    try:
+        return load_level(path), EXIT_OK
+    except LevelFileError as e:
+        _print_problems(path, e.problems, out)
+        return None, (EXIT_UNREADABLE if e.unreadable else EXIT_PROBLEMS)
+
+
+def _cmd_check(args) -> int:
+    code = EXIT_OK
+    for path in args.levels:
+        level, status = _read(path, sys.stdout)
+        if level is not None:
+            problems = _validate(level)
+            _print_problems(path, problems, sys.stdout)
+            status = EXIT_PROBLEMS if any(p.is_error for p in problems) else EXIT_OK
+        code = max(code, status)
+    return code
+
+
+def _cmd_export(args) -> int:
+    level, status = _read(args.level, sys.stderr)
+    if level is None:
+        return status
+    problems = _validate(level)
+    _print_problems(args.level, problems, sys.stderr)
+    if any(p.is_error for p in problems):
+        print(f"level-editor: {args.level} has errors; nothing written", file=sys.stderr)
+        return EXIT_PROBLEMS
+    try:
+        save_level(level, args.output)
+    except LevelSaveError as e:
+        print(f"level-editor: {e}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    return EXIT_OK
+
+
+def _open_editor(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="level-editor", description=_DESCRIPTION,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("level", nargs="?", metavar="LEVEL.json")
+    args = parser.parse_args(list(argv))
+    if args.level and os.path.isdir(args.level):
+        print(f"level-editor: {args.level} is a folder, not a level file", file=sys.stderr)
+        return EXIT_UNREADABLE
+    from editor.app import run
+
+    return run(args.level)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Entry point of the ``level-editor`` command; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and (argv[0] in _COMMANDS or argv[0].startswith("-")):
+            parser = _build_parser()
+            args = parser.parse_args(argv)
+            return args.func(args)
+        return _open_editor(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else EXIT_UNREADABLE
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

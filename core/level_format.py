@@ -1,0 +1,488 @@
+"""Reading and writing level files (JSON, format ``level-editor.level`` version 1).
+
+The command line and the editor read and write files only through this module.
+
+Loading checks structure, types and value ranges and reports every problem at
+once, each naming its object; a file with any of these problems does not load.
+Geometry (crossing outlines, a spawn inside a wall...) is the validator's job:
+such a level loads, and the validator says what is wrong with it.
+
+Saving is atomic: the text goes to a temporary file beside the target, which
+then replaces it, so a crash or a full disk never leaves half a level behind.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from typing import Any, Callable, Optional
+
+from core.level import OBJECT_KINDS, Box, Level, OrientedBox, Pillar, Player, Wall
+from core.migrations import CURRENT_VERSION, MigrationError, migrate
+from core.problems import LEVEL_ID, PLAYER_ID, Problem
+from core.shapes import Vec2
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "LevelFileError",
+    "LevelSaveError",
+    "load_level",
+    "loads_level",
+    "parse_level",
+    "level_to_dict",
+    "object_to_dict",
+    "dumps_level",
+    "save_level",
+    "write_text_atomic",
+]
+
+FORMAT = "level-editor.level"
+VERSION = CURRENT_VERSION
+
+_TOP_KEYS = ("format", "version", "name", "grid", "player", "objects", "hulls")
+_PLAYER_KEYS = ("spawn", "shape", "radius", "size", "speed")
+_OBJECT_KEYS = {
+    "wall": ("id", "kind", "points", "thickness", "closed"),
+    "box": ("id", "kind", "origin", "size"),
+    "oriented_box": ("id", "kind", "center", "half_extents", "rotation"),
+    "circle": ("id", "kind", "center", "radius"),
+}
+
+
+class LevelFileError(Exception):
+    """A level file that cannot be read, is not JSON, or does not describe a valid level.
+
+    ``problems`` lists every problem found; ``unreadable`` is true when the
+    file could not be read or parsed at all (the command line's exit code 2).
+    """
+
+    def __init__(self, source: str, problems: list[Problem], unreadable: bool = False):
+        self.source = source
+        self.problems = list(problems)
+        self.unreadable = unreadable
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        lines = [f"{self.source}: {p}" for p in self.problems]
+        return "\n".join(lines) if lines else f"{self.source}: not a valid level"
+
+
+class LevelSaveError(OSError):
+    """A level could not be written; the file that was there before is untouched."""
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def load_level(path: str | os.PathLike) -> Level:
+    """Read and check the level at ``path``.
+
+    Raises
+    ------
+    LevelFileError
+        When the file cannot be read, is not JSON, or is not a valid level.
+    """
+    source = os.fspath(path)
+    try:
+        with open(source, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        raise LevelFileError(source, [Problem(LEVEL_ID, "no such file")], unreadable=True) from None
+    except IsADirectoryError:
+        raise LevelFileError(source, [Problem(LEVEL_ID, "is a folder, not a level file")], unreadable=True) from None
+    except OSError as e:
+        raise LevelFileError(source, [Problem(LEVEL_ID, f"cannot be read: {e.strerror or e}")], unreadable=True) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise LevelFileError(
+            source, [Problem(LEVEL_ID, f"is not UTF-8 text (bad byte at offset {e.start})")], unreadable=True
+        ) from None
+    return loads_level(text, source)
+
+
+def loads_level(text: str, source: str = "<level>") -> Level:
+    """Parse and check a level from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LevelFileError(
+            source, [Problem(LEVEL_ID, f"is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")],
+            unreadable=True,
+        ) from None
+    except RecursionError:
+        raise LevelFileError(source, [Problem(LEVEL_ID, "is not valid JSON: nested too deeply")], unreadable=True) from None
+    return parse_level(data, source)
+
+
+def parse_level(data: Any, source: str = "<level>") -> Level:
+    """Build a :class:`Level` from parsed JSON, or raise :class:`LevelFileError` listing every problem."""
+    problems: list[Problem] = []
+    if not isinstance(data, dict):
+        raise LevelFileError(source, [Problem(LEVEL_ID, f"a level file must hold a JSON object, not {_type_name(data)}")])
+    fmt = data.get("format")
+    version = data.get("version")
+    if fmt != FORMAT:
+        raise LevelFileError(source, [Problem(
+            LEVEL_ID,
+            f"unknown format {fmt!r} version {version!r}: expected format {FORMAT!r} version {VERSION}",
+        )])
+    try:
+        data = migrate(data)
+    except MigrationError:
+        raise LevelFileError(source, [Problem(
+            LEVEL_ID,
+            f"unknown version {version!r} of format {fmt!r}: this program reads versions 1 to {VERSION}",
+        )]) from None
+
+    reader = _Reader(problems)
+    name = data.get("name", "Untitled")
+    if not isinstance(name, str):
+        problems.append(Problem(LEVEL_ID, f"name must be text, not {_type_name(name)}"))
+        name = "Untitled"
+    grid = 16.0
+    if "grid" in data:
+        grid = reader.positive(LEVEL_ID, "grid", data["grid"], default=16.0)
+
+    player = Player()
+    if "player" not in data:
+        problems.append(Problem(PLAYER_ID, "the level has no player (a 'player' object with a spawn)"))
+    else:
+        player = _parse_player(data["player"], reader)
+
+    objects = []
+    raw_objects = data.get("objects")
+    if raw_objects is None:
+        problems.append(Problem(LEVEL_ID, "the level has no 'objects' list"))
+    elif not isinstance(raw_objects, list):
+        problems.append(Problem(LEVEL_ID, f"'objects' must be a list, not {_type_name(raw_objects)}"))
+    else:
+        seen: set[str] = set()
+        for index, raw in enumerate(raw_objects):
+            obj = _parse_object(index, raw, reader)
+            if obj is None:
+                continue
+            if obj.id in seen:
+                problems.append(Problem(obj.id, f"duplicate id: another object is already called {obj.id!r}"))
+            seen.add(obj.id)
+            objects.append(obj)
+
+    if problems:
+        raise LevelFileError(source, problems)
+    extra = {k: v for k, v in data.items() if k not in _TOP_KEYS}
+    return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra)
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+class _Reader:
+    """Reads typed fields, recording a problem (and returning a fallback) for each bad one."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+
+    def _bad(self, oid: str, message: str):
+        self.problems.append(Problem(oid, message))
+
+    def number(self, oid: str, key: str, value: Any, default: float = 0.0) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self._bad(oid, f"{key} must be a number, not {_type_name(value)}")
+            return default
+        if not math.isfinite(value):
+            self._bad(oid, f"{key} must be a finite number, not {value}")
+            return default
+        return float(value)
+
+    def positive(self, oid: str, key: str, value: Any, default: float = 1.0) -> float:
+        before = len(self.problems)
+        v = self.number(oid, key, value, default)
+        if len(self.problems) == before and v <= 0:
+            self._bad(oid, f"{key} must be greater than 0 (it is {_fmt(v)})")
+            return default
+        return v
+
+    def point(self, oid: str, key: str, value: Any, positive: bool = False) -> Vec2:
+        if not isinstance(value, list) or len(value) != 2:
+            self._bad(oid, f"{key} must be a pair of numbers [x, y], not {_describe(value)}")
+            return Vec2(1.0, 1.0)
+        read = self.positive if positive else self.number
+        x = read(oid, f"{key}[0]", value[0], 1.0)
+        y = read(oid, f"{key}[1]", value[1], 1.0)
+        return Vec2(x, y)
+
+    def require(self, oid: str, raw: dict, key: str, what: str) -> bool:
+        if key not in raw:
+            self._bad(oid, f"missing '{key}' ({what})")
+            return False
+        return True
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    return _type_name(value)
+
+
+def _fmt(v: float) -> str:
+    return f"{v:g}"
+
+
+def _parse_player(raw: Any, r: _Reader) -> Player:
+    if not isinstance(raw, dict):
+        r._bad(PLAYER_ID, f"player must be an object, not {_type_name(raw)}")
+        return Player()
+    spawn = Vec2(64.0, 64.0)
+    if r.require(PLAYER_ID, raw, "spawn", "the player's start point [x, y]"):
+        spawn = r.point(PLAYER_ID, "spawn", raw["spawn"])
+    shape = raw.get("shape", "circle")
+    radius, size = 12.0, Vec2(24.0, 24.0)
+    if shape not in Player.SHAPES:
+        r._bad(PLAYER_ID, f"shape must be \"circle\" or \"box\", not {json.dumps(shape)}")
+        shape = "circle"
+    elif shape == "circle":
+        if r.require(PLAYER_ID, raw, "radius", "a circle player needs a radius"):
+            radius = r.positive(PLAYER_ID, "radius", raw["radius"], 12.0)
+    else:
+        if r.require(PLAYER_ID, raw, "size", "a box player needs a size [w, h]"):
+            size = r.point(PLAYER_ID, "size", raw["size"], positive=True)
+    speed = 240.0
+    if "speed" in raw:
+        speed = r.positive(PLAYER_ID, "speed", raw["speed"], 240.0)
+    # A circle player's file may still carry a box size (and vice versa): keep it as data.
+    extra = {k: v for k, v in raw.items() if k not in _PLAYER_KEYS}
+    if shape == "circle" and "size" in raw:
+        extra["size"] = raw["size"]
+    if shape == "box" and "radius" in raw:
+        extra["radius"] = raw["radius"]
+    return Player(spawn=spawn, shape=shape, radius=radius, size=size, speed=speed, extra=extra)
+
+
+def _parse_object(index: int, raw: Any, r: _Reader):
+    label = f"objects[{index}]"
+    if not isinstance(raw, dict):
+        r._bad(label, f"each object must be a JSON object, not {_type_name(raw)}")
+        return None
+    oid = raw.get("id")
+    if not isinstance(oid, str) or not oid.strip():
+        r._bad(label, "missing 'id' (every object needs a unique text id)" if oid is None
+               else f"id must be non-empty text, not {_describe(oid)}")
+        oid = label
+    kind = raw.get("kind")
+    if kind not in OBJECT_KINDS:
+        known = ", ".join(sorted(OBJECT_KINDS))
+        r._bad(oid, f"unknown kind {json.dumps(kind)} (known kinds: {known})" if "kind" in raw
+               else f"missing 'kind' (one of: {known})")
+        return None
+    extra = {k: v for k, v in raw.items() if k not in _OBJECT_KEYS[kind]}
+    if kind == "wall":
+        obj = _parse_wall(oid, raw, r, extra)
+    elif kind == "box":
+        origin = r.point(oid, "origin", raw["origin"]) if r.require(oid, raw, "origin", "its minimum corner [x, y]") else Vec2(0, 0)
+        size = r.point(oid, "size", raw["size"], positive=True) if r.require(oid, raw, "size", "[width, height]") else Vec2(1, 1)
+        obj = Box(oid, origin, size, extra)
+    elif kind == "oriented_box":
+        center = r.point(oid, "center", raw["center"]) if r.require(oid, raw, "center", "[x, y]") else Vec2(0, 0)
+        half = (r.point(oid, "half_extents", raw["half_extents"], positive=True)
+                if r.require(oid, raw, "half_extents", "[half width, half height]") else Vec2(1, 1))
+        rotation = r.number(oid, "rotation", raw.get("rotation", 0.0))
+        obj = OrientedBox(oid, center, half, rotation, extra)
+    else:
+        center = r.point(oid, "center", raw["center"]) if r.require(oid, raw, "center", "[x, y]") else Vec2(0, 0)
+        radius = r.positive(oid, "radius", raw["radius"]) if r.require(oid, raw, "radius", "a number > 0") else 1.0
+        obj = Pillar(oid, center, radius, extra)
+    return obj
+
+
+def _parse_wall(oid: str, raw: dict, r: _Reader, extra: dict) -> Wall:
+    points: list[Vec2] = []
+    if r.require(oid, raw, "points", "its nodes [[x, y], ...]"):
+        pts = raw["points"]
+        if not isinstance(pts, list):
+            r._bad(oid, f"points must be a list of [x, y] pairs, not {_type_name(pts)}")
+        else:
+            if len(pts) < 2:
+                r._bad(oid, f"a wall needs at least 2 nodes, this one has {len(pts)}")
+            for i, p in enumerate(pts):
+                points.append(r.point(oid, f"points[{i}]", p))
+    thickness = 8.0
+    if r.require(oid, raw, "thickness", "a number > 0"):
+        thickness = r.positive(oid, "thickness", raw["thickness"], 8.0)
+    closed = raw.get("closed", False)
+    if not isinstance(closed, bool):
+        r._bad(oid, f"closed must be true or false, not {_type_name(closed)}")
+        closed = False
+    if len(points) < 2:
+        points = points + [Vec2(0, 0)] * (2 - len(points))
+    return Wall(oid, tuple(points), thickness, closed, extra)
+
+
+# ---------------------------------------------------------------------------
+# Writing
+
+
+def _num(v: float):
+    """Whole numbers are written without a trailing .0 (64 rather than 64.0)."""
+    if v == int(v) and abs(v) < 2**53:
+        return int(v)
+    return v
+
+
+def _pt(p: Vec2) -> list:
+    return [_num(p.x), _num(p.y)]
+
+
+def object_to_dict(obj) -> dict:
+    """The JSON object for one level object (unknown keys kept, after the known ones)."""
+    d: dict[str, Any] = {"id": obj.id, "kind": obj.kind}
+    if isinstance(obj, Wall):
+        d["points"] = [_pt(p) for p in obj.points]
+        d["thickness"] = _num(obj.thickness)
+        d["closed"] = obj.closed
+    elif isinstance(obj, Box):
+        d["origin"] = _pt(obj.origin)
+        d["size"] = _pt(obj.size)
+    elif isinstance(obj, OrientedBox):
+        d["center"] = _pt(obj.center)
+        d["half_extents"] = _pt(obj.half_extents)
+        d["rotation"] = _num(obj.rotation)
+    elif isinstance(obj, Pillar):
+        d["center"] = _pt(obj.center)
+        d["radius"] = _num(obj.radius)
+    else:
+        raise TypeError(f"not a level object: {type(obj).__name__}")
+    for k, v in obj.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
+def player_to_dict(player: Player) -> dict:
+    d: dict[str, Any] = {"spawn": _pt(player.spawn), "shape": player.shape}
+    if player.shape == "box":
+        d["size"] = _pt(player.size)
+    else:
+        d["radius"] = _num(player.radius)
+    d["speed"] = _num(player.speed)
+    for k, v in player.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
+def level_to_dict(level: Level, hulls: Optional[dict] = None) -> dict:
+    """The level as a JSON-ready dict, ``hulls`` included (``{}`` when not given)."""
+    d: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": level.name,
+        "grid": _num(level.grid),
+        "player": player_to_dict(level.player),
+        "objects": [object_to_dict(o) for o in level.objects],
+        "hulls": hulls if hulls is not None else {},
+    }
+    for k, v in level.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
+def dumps_level(level: Level, hulls: Optional[dict] = None) -> str:
+    """The level as JSON text: one object per line, so diffs of level files stay readable."""
+    d = level_to_dict(level, hulls)
+    head = {k: v for k, v in d.items() if k not in ("objects", "hulls")}
+    parts = ["{"]
+    items = list(head.items())
+    for k, v in items:
+        parts.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, allow_nan=False)},")
+    objs = d["objects"]
+    if objs:
+        parts.append('  "objects": [')
+        body = ",\n".join("    " + json.dumps(o, ensure_ascii=False, allow_nan=False) for o in objs)
+        parts.append(body)
+        parts.append("  ],")
+    else:
+        parts.append('  "objects": [],')
+    parts.append(f'  "hulls": {json.dumps(d["hulls"], ensure_ascii=False, allow_nan=False)}')
+    parts.append("}")
+    return "\n".join(parts) + "\n"
+
+
+def save_level(
+    level: Level,
+    path: str | os.PathLike,
+    hulls: Optional[dict] = None,
+    compute_hulls: Optional[Callable[[Level], dict]] = None,
+) -> None:
+    """Write ``level`` to ``path`` atomically.
+
+    ``hulls`` are written as given; without them, ``compute_hulls(level)`` is
+    used when supplied, else the shared hull generator (core.hulls) when present.
+
+    Raises
+    ------
+    LevelSaveError
+        When the file cannot be written. The old file, if any, is left whole.
+    """
+    if hulls is None:
+        if compute_hulls is None:
+            compute_hulls = _default_hulls()
+        hulls = compute_hulls(level) if compute_hulls is not None else {}
+    text = dumps_level(level, hulls)
+    write_text_atomic(path, text)
+
+
+def _default_hulls():
+    try:
+        from core.hulls import level_hulls
+    except ImportError:
+        return None
+    return level_hulls
+
+
+def write_text_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, then swap it in.
+
+    Raises :class:`LevelSaveError` with the reason; the old file stays as it was.
+    """
+    target = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(target))
+    data = text.encode("utf-8")
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if os.path.exists(target):
+            try:
+                os.chmod(tmp, os.stat(target).st_mode & 0o7777)
+            except OSError:
+                pass
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as e:
+        reason = e.strerror or str(e)
+        raise LevelSaveError(f"could not save {target}: {reason}") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
