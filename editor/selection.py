@@ -1,0 +1,75 @@
+"""Which objects are selected: view state, not document state (selecting is not an undo step)."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from PySide6.QtCore import QObject, Signal
+
+from core.document import Change, LevelDocument
+
+
+class Selection(QObject):
+    """The selected object ids, in the order they were selected.
+
+    The player's spawn can be selected too, under the id ``"player"``.
+    Objects that leave the document leave the selection with them.
+    """
+
+    PLAYER = "player"
+
+    changed = Signal()
+
+    def __init__(self, document: LevelDocument, parent=None):
+        super().__init__(parent)
+        self._doc = document
+        self._ids: dict[str, None] = {}
+        document.subscribe(self._on_document_changed)
+
+    def ids(self) -> list[str]:
+        return list(self._ids)
+
+    def objects(self) -> list:
+        """The selected level objects (without the player), in selection order."""
+        return [o for o in (self._doc.get(i) for i in self._ids) if o is not None]
+
+    def __contains__(self, object_id: str) -> bool:
+        return object_id in self._ids
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __bool__(self) -> bool:
+        return bool(self._ids)
+
+    def set(self, ids: Iterable[str]) -> None:
+        new = dict.fromkeys(ids)
+        if list(new) != list(self._ids):
+            self._ids = new
+            self.changed.emit()
+
+    def add(self, ids: Iterable[str]) -> None:
+        self.set(list(self._ids) + [i for i in ids if i not in self._ids])
+
+    def toggle(self, ids: Iterable[str]) -> None:
+        current = dict(self._ids)
+        for i in ids:
+            if i in current:
+                del current[i]
+            else:
+                current[i] = None
+        self.set(current)
+
+    def clear(self) -> None:
+        self.set(())
+
+    def _on_document_changed(self, change: Change) -> None:
+        if change.kind == "reset":
+            self.clear()
+        elif change.kind == "removed":
+            gone = {o.id for o in change.objects}
+            if gone & self._ids.keys():
+                self.set(i for i in self._ids if i not in gone)
+        elif change.kind == "changed":
+            renamed = {o.id: n.id for o, n in zip(change.old, change.objects) if o.id != n.id}
+            if renamed and renamed.keys() & self._ids.keys():
+                self.set(renamed.get(i, i) for i in self._ids)

@@ -1,0 +1,1 @@
+"""Editor tools, one per file, all under :class:`editor.tools.tool.Tool`."""
