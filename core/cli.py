@@ -1,4 +1,8 @@
-"""The ``level-editor`` command: open the editor, or check, export and simulate levels headless.
+"""The headless commands of ``level-editor``: check, export and simulate.
+
+The installed ``level-editor`` command starts in :mod:`editor.launcher`, which
+opens the window for ``level-editor [LEVEL.json]`` and hands every other call
+to :func:`main` here (core never imports the editor).
 
 Every failure the user can cause (a bad path, a broken file, bad arguments)
 ends in a one-line message and an exit code, never a traceback.
@@ -6,7 +10,6 @@ ends in a one-line message and an exit code, never a traceback.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Optional, Sequence
 
@@ -18,7 +21,8 @@ EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_UNREADABLE = 2
 
-_COMMANDS = ("check", "export", "simulate")
+#: The subcommands; anything else on the command line is a level for the editor to open.
+COMMANDS = ("check", "export", "simulate")
 
 _DESCRIPTION = """\
 A 2D level editor with a built-in play-test.
@@ -112,28 +116,15 @@ def _cmd_export(args) -> int:
     return EXIT_OK
 
 
-def _open_editor(argv: Sequence[str]) -> int:
-    parser = _Parser(prog="level-editor", description=_DESCRIPTION,
-                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("level", nargs="?", metavar="LEVEL.json")
-    args = parser.parse_args(list(argv))
-    if args.level and os.path.isdir(args.level):
-        print(f"level-editor: {args.level} is a folder, not a level file", file=sys.stderr)
-        return EXIT_UNREADABLE
-    from editor.app import run
-
-    return run(args.level)
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``level-editor`` command; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if argv and (argv[0] in _COMMANDS or argv[0].startswith("-")):
-            parser = _build_parser()
-            args = parser.parse_args(argv)
-            return args.func(args)
-        return _open_editor(argv)
+        parser = _build_parser()
+        args = parser.parse_args(argv)
+        if getattr(args, "func", None) is None:
+            parser.error("name a command (check, export, simulate); `level-editor LEVEL.json` opens the editor")
+        return args.func(args)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else EXIT_UNREADABLE
     except KeyboardInterrupt:

@@ -12,7 +12,7 @@ next format change adds ``MIGRATIONS[1] = _v1_to_v2`` and a sample in levels/.
 from __future__ import annotations
 
 import copy
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Optional
 
 Migration = Callable[[dict], dict]
 
@@ -29,19 +29,24 @@ class MigrationError(ValueError):
 
 def migrate(
     data: dict,
-    registry: Mapping[int, Migration] = MIGRATIONS,
-    current: int = CURRENT_VERSION,
+    registry: Optional[Mapping[int, Migration]] = None,
+    current: Optional[int] = None,
 ) -> dict:
     """Return ``data`` upgraded to version ``current``; the input is never modified.
+
+    ``registry`` and ``current`` default to this program's :data:`MIGRATIONS`
+    and :data:`CURRENT_VERSION`.
 
     >>> migrate({"version": 1})["version"]
     1
     """
+    registry = MIGRATIONS if registry is None else registry
+    current = CURRENT_VERSION if current is None else current
     version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version > current:
+        raise MigrationError(f"version {version!r} is not one this program knows (it reads up to {current})")
     if version == current:
         return data
-    if not isinstance(version, int) or isinstance(version, bool) or version > current or version < 1:
-        raise MigrationError(f"version {version!r} is not one this program knows (it reads 1 to {current})")
     doc = copy.deepcopy(data)
     while doc["version"] < current:
         step = registry.get(doc["version"])

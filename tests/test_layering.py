@@ -1,0 +1,48 @@
+"""core/ never imports Qt or the editor: the boundary is checked, not hoped for."""
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _imports(path: Path):
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+
+
+def test_no_core_module_imports_qt_or_editor():
+    offenders = []
+    for path in sorted((ROOT / "core").rglob("*.py")):
+        for name in _imports(path):
+            top = name.split(".")[0]
+            if top in ("PySide6", "PyQt5", "PyQt6", "shiboken6", "editor"):
+                offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+def test_import_linter_contract_holds():
+    exe = shutil.which("lint-imports")
+    assert exe, "import-linter is part of the test extras"
+    r = subprocess.run([exe, "--config", str(ROOT / "pyproject.toml")], capture_output=True, text=True, cwd=ROOT,
+                       timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "1 kept, 0 broken" in r.stdout
+
+
+def test_importing_the_whole_core_loads_no_qt():
+    code = ("import importlib, pkgutil, sys, core\n"
+            "for m in pkgutil.iter_modules(core.__path__):\n"
+            "    if m.name not in ('bench', 'bench_validation', 'bench_overlap'):\n"
+            "        importlib.import_module('core.' + m.name)\n"
+            "bad = [m for m in sys.modules if m.startswith(('PySide6', 'editor'))]\n"
+            "print(bad); sys.exit(1 if bad else 0)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
