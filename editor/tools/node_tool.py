@@ -1,0 +1,292 @@
+"""Edit the nodes of the selected walls (E)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Optional
+
+import shiboken6
+from PySide6.QtCore import QObject, QPointF, Qt
+
+from core.document import Change
+from core.geometry import closest_point_on_segment, point_segment_distance_sq
+from core.level import Wall
+from core.shapes import Vec2
+from editor.commands import ChangeObjectsCommand, new_gesture
+from editor.context import EditorContext
+from editor.tools.preview import HandleItem, LabelItem, distance, format_number
+from editor.tools.tool import Tool
+
+#: How close (screen pixels) a press must be to a node to grab it.
+NODE_PICK_PIXELS = 7.0
+
+#: How far (screen pixels) outside a wall's thickness a click still counts as on the wall.
+WALL_PICK_PIXELS = 4.0
+
+#: The mouse must travel this far (screen pixels) before a pressed node starts to move.
+DRAG_START_PIXELS = 3.0
+
+
+@dataclass
+class _NodeDrag:
+    wall_id: str
+    index: int
+    start: QPointF
+    press: QPointF
+    gesture: int
+    moving: bool = False
+
+
+class NodeTool(Tool):
+    """Shows the nodes of the selected walls as handles.
+
+    Drag a node to move it, double-click a segment to insert a node there,
+    click a node to select it and press Delete to remove it. Clicking another
+    wall starts editing that one.
+    """
+
+    name = "Edit Nodes"
+    shortcut = "E"
+    icon_name = "tool-nodes"
+    hint = ("Edit nodes: drag a node to move it (Ctrl: no snapping), double-click a segment to insert a node, "
+            "click a node and press Delete to remove it. Click another wall to edit it.")
+    cursor = Qt.ArrowCursor
+
+    def __init__(self, editor: EditorContext, parent: QObject | None = None):
+        super().__init__(editor, parent)
+        self._active = False
+        self._handles: dict[tuple[str, int], HandleItem] = {}
+        self._label: Optional[LabelItem] = None
+        self._selected: Optional[tuple[str, int]] = None
+        self._drag: Optional[_NodeDrag] = None
+        editor.document.subscribe(self._on_document_changed)
+        editor.selection.changed.connect(self._on_selection_changed)
+
+    # -- state a test or a panel can read ----------------------------------
+    @property
+    def selected_node(self) -> Optional[tuple[str, int]]:
+        """``(wall id, node index)`` of the selected node, or None."""
+        return self._selected
+
+    def handle_positions(self) -> dict[tuple[str, int], QPointF]:
+        """Where the node handles are shown, by ``(wall id, node index)``."""
+        return {k: h.pos() for k, h in self._handles.items() if shiboken6.isValid(h) and h.isVisible()}
+
+    def walls(self) -> list[Wall]:
+        """The walls whose nodes are being edited (the selected walls)."""
+        return [o for o in self.editor.selection.objects() if isinstance(o, Wall)]
+
+    # -- lifecycle ----------------------------------------------------------
+    def activate(self) -> None:
+        self._active = True
+        self._sync_handles()
+        if not self.walls():
+            self.editor.message.emit("Click a wall to edit its nodes.")
+
+    def deactivate(self) -> None:
+        self._active = False
+        self._drag = None
+        self._selected = None
+        self._sync_handles()
+        self.editor.snapper.hide_marker()
+
+    # -- events ---------------------------------------------------------------
+    def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if button != Qt.LeftButton:
+            return
+        node = self._node_at(pos)
+        if node is not None:
+            self._set_selected(node)
+            wall = self.editor.document.get(node[0])
+            p = wall.points[node[1]]
+            self._drag = _NodeDrag(node[0], node[1], QPointF(p.x, p.y), QPointF(pos), new_gesture())
+            return
+        self._set_selected(None)
+        if self._segment_at(pos, self.walls()) is not None:
+            return
+        hit = self._segment_at(pos, [o for o in self.editor.document.objects if isinstance(o, Wall)])
+        if hit is not None:
+            self.editor.selection.set([hit[0].id])
+
+    def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        drag = self._drag
+        if drag is None or not (buttons & Qt.LeftButton):
+            return
+        if not drag.moving:
+            if distance(pos, drag.press) < DRAG_START_PIXELS * self.editor.scale():
+                return
+            drag.moving = True
+        wall = self.editor.document.get(drag.wall_id)
+        if wall is None or drag.index >= len(wall.points):
+            self._drag = None
+            return
+        target = QPointF(drag.start.x() + pos.x() - drag.press.x(), drag.start.y() + pos.y() - drag.press.y())
+        p = self.editor.snap(target, modifiers, exclude=[wall.id])
+        new_point = Vec2(p.x(), p.y())
+        points = list(wall.points)
+        if points[drag.index] == new_point or self._touches_neighbour(wall, drag.index, new_point):
+            return
+        points[drag.index] = new_point
+        new = replace(wall, points=tuple(points))
+        self.editor.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Move node", drag.gesture))
+        self._show_label(p, f"{format_number(p.x())}, {format_number(p.y())}")
+
+    def mouse_released(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if button == Qt.LeftButton:
+            self._drag = None
+            self.editor.snapper.hide_marker()
+            self._show_label(None, "")
+
+    def mouse_double_clicked(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if button != Qt.LeftButton or self._node_at(pos) is not None:
+            return
+        hit = self._segment_at(pos, self.walls())
+        if hit is None:
+            return
+        wall, seg = hit
+        a = wall.points[seg]
+        b = wall.points[(seg + 1) % len(wall.points)]
+        q = closest_point_on_segment(Vec2(pos.x(), pos.y()), a, b)
+        if q == a or q == b:
+            return
+        points = list(wall.points)
+        points.insert(seg + 1, Vec2(q.x, q.y))
+        new = replace(wall, points=tuple(points))
+        self._drag = None
+        self.editor.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Insert node"))
+        self._set_selected((wall.id, seg + 1))
+
+    def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
+        if key in (Qt.Key_Delete, Qt.Key_Backspace):
+            if self._selected is None:
+                return False
+            self.delete_selected_node()
+            return True
+        if key == Qt.Key_Escape and self._selected is not None:
+            self._set_selected(None)
+            return True
+        return False
+
+    def delete_selected_node(self) -> bool:
+        """Remove the selected node (one undo step); refuses, with a message, to leave a wall too short."""
+        if self._selected is None:
+            return False
+        wall_id, index = self._selected
+        wall = self.editor.document.get(wall_id)
+        if not isinstance(wall, Wall) or index >= len(wall.points):
+            self._set_selected(None)
+            return False
+        if wall.closed and len(wall.points) <= 3:
+            self.editor.message.emit("A closed wall needs at least 3 nodes: this node stays.")
+            return False
+        if len(wall.points) <= 2:
+            self.editor.message.emit("A wall needs at least 2 nodes: this node stays.")
+            return False
+        points = list(wall.points)
+        del points[index]
+        n = len(points)
+        pairs = [(points[i], points[i + 1]) for i in range(n - 1)]
+        if wall.closed:
+            pairs.append((points[-1], points[0]))
+        if any(p == q for p, q in pairs):
+            self.editor.message.emit("Removing this node would join two nodes at the same place: it stays.")
+            return False
+        new = replace(wall, points=tuple(points))
+        self._set_selected(None)
+        self.editor.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Delete node"))
+        return True
+
+    # -- hit testing ----------------------------------------------------------
+    def _node_at(self, pos: QPointF) -> Optional[tuple[str, int]]:
+        reach = NODE_PICK_PIXELS * self.editor.scale()
+        best, best_d = None, reach
+        for wall in self.walls():
+            for i, p in enumerate(wall.points):
+                d = distance(pos, QPointF(p.x, p.y))
+                if d <= best_d:
+                    best, best_d = (wall.id, i), d
+        return best
+
+    def _segment_at(self, pos: QPointF, walls) -> Optional[tuple[Wall, int]]:
+        """The wall (topmost first) and segment index under ``pos``, within its thickness and a few pixels."""
+        q = Vec2(pos.x(), pos.y())
+        extra = WALL_PICK_PIXELS * self.editor.scale()
+        best, best_d2 = None, None
+        for wall in reversed(walls):
+            reach = wall.thickness / 2 + extra
+            pts = wall.points
+            n = len(pts)
+            count = n if wall.closed and n > 2 else n - 1
+            for i in range(count):
+                d2 = point_segment_distance_sq(q, pts[i], pts[(i + 1) % n])
+                if d2 <= reach * reach and (best_d2 is None or d2 < best_d2):
+                    best, best_d2 = (wall, i), d2
+            if best is not None:
+                return best
+        return None
+
+    @staticmethod
+    def _touches_neighbour(wall: Wall, index: int, p: Vec2) -> bool:
+        pts = wall.points
+        n = len(pts)
+        neighbours = []
+        if index > 0 or (wall.closed and n > 2):
+            neighbours.append(pts[index - 1])
+        if index < n - 1 or (wall.closed and n > 2):
+            neighbours.append(pts[(index + 1) % n])
+        return any(q == p for q in neighbours)
+
+    # -- handles --------------------------------------------------------------
+    def _set_selected(self, node: Optional[tuple[str, int]]) -> None:
+        self._selected = node
+        for key, h in self._handles.items():
+            if shiboken6.isValid(h):
+                h.set_active(key == node)
+
+    def _on_selection_changed(self) -> None:
+        if self._selected is not None and self._selected[0] not in self.editor.selection:
+            self._selected = None
+        self._sync_handles()
+
+    def _on_document_changed(self, change: Change) -> None:
+        if not self._active:
+            return
+        if self._selected is not None:
+            wall = self.editor.document.get(self._selected[0])
+            if not isinstance(wall, Wall) or self._selected[1] >= len(wall.points):
+                self._selected = None
+        self._sync_handles()
+
+    def _show_label(self, at: Optional[QPointF], text: str) -> None:
+        if self._label is None or not shiboken6.isValid(self._label) or self._label.scene() is not self.editor.scene:
+            if at is None:
+                return
+            self._label = LabelItem()
+            self.editor.scene.addItem(self._label)
+        if at is not None:
+            self._label.setPos(at)
+        self._label.set_text(text)
+        self._label.setVisible(bool(text))
+
+    def _sync_handles(self) -> None:
+        wanted: dict[tuple[str, int], QPointF] = {}
+        if self._active:
+            for wall in self.walls():
+                for i, p in enumerate(wall.points):
+                    wanted[(wall.id, i)] = QPointF(p.x, p.y)
+        scene = self.editor.scene
+        for key in list(self._handles):
+            h = self._handles[key]
+            if key not in wanted or not shiboken6.isValid(h) or h.scene() is not scene:
+                if shiboken6.isValid(h) and h.scene() is not None:
+                    h.scene().removeItem(h)
+                del self._handles[key]
+        for key, p in wanted.items():
+            h = self._handles.get(key)
+            if h is None:
+                h = HandleItem(size=9.0)
+                scene.addItem(h)
+                self._handles[key] = h
+            h.setPos(p)
+            h.set_active(key == self._selected)
+        if not self._active:
+            self._show_label(None, "")

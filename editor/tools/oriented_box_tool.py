@@ -1,0 +1,281 @@
+"""Draw an oriented box, then turn it with its rotation handle (O)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Optional
+
+import shiboken6
+from PySide6.QtCore import QLineF, QObject, QPointF, Qt
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
+
+from core.level import OrientedBox
+from core.shapes import Vec2
+from editor.commands import AddObjectsCommand, ChangeObjectsCommand, new_gesture
+from editor.context import EditorContext
+from editor.tools.preview import (
+    PREVIEW_Z,
+    HandleItem,
+    LabelItem,
+    distance,
+    fill_brush,
+    format_number,
+    outline_pen,
+    preview_item,
+    rect_path,
+)
+from editor.tools.tool import Tool
+
+#: The rotation handle sits this many screen pixels beyond the box's top edge.
+HANDLE_DISTANCE_PIXELS = 28.0
+
+#: How close (screen pixels) a press must be to the rotation handle to grab it.
+HANDLE_PICK_PIXELS = 8.0
+
+#: Shift turns in steps of this many degrees.
+ROTATION_STEP = 15.0
+
+
+def normalized_angle(degrees: float) -> float:
+    """``degrees`` in (-180, 180]."""
+    a = math.fmod(degrees, 360.0)
+    if a <= -180.0:
+        a += 360.0
+    elif a > 180.0:
+        a -= 360.0
+    return 0.0 if a == 0 else a
+
+
+class _RotationHandle(QGraphicsItem):
+    """A round handle on a short stem above the box's top edge, the same size at every zoom."""
+
+    def __init__(self):
+        super().__init__()
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
+        self.setFlag(QGraphicsItem.ItemHasNoContents, True)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setZValue(PREVIEW_Z + 10)
+        self.stem = QGraphicsLineItem(QLineF(0, 0, 0, -HANDLE_DISTANCE_PIXELS), self)
+        self.stem.setPen(outline_pen(width=1.5))
+        self.knob = HandleItem(round_=True, size=11.0, parent=self)
+        self.knob.setPos(0, -HANDLE_DISTANCE_PIXELS)
+        self.knob.setCursor(Qt.OpenHandCursor)
+
+    def boundingRect(self):
+        return self.childrenBoundingRect()
+
+    def paint(self, painter, option, widget=None):
+        pass
+
+    def place(self, box: OrientedBox) -> None:
+        top = box.center + Vec2(0.0, -box.half_extents.y).rotated(box.rotation)
+        self.setPos(top.x, top.y)
+        self.setRotation(box.rotation)
+
+
+@dataclass
+class _Turn:
+    box_id: str
+    start_rotation: float
+    start_angle: float
+    gesture: int
+
+
+class OrientedBoxTool(Tool):
+    """Press, drag and release to draw an oriented box (axis-aligned at first).
+
+    The selected oriented box shows a rotation handle above its top edge: drag
+    it to turn the box about its centre; hold Shift to turn in 15° steps.
+    """
+
+    name = "Oriented Box"
+    shortcut = "O"
+    icon_name = "tool-oriented-box"
+    hint = ("Oriented box: press, drag and release to draw it, then drag its round handle to turn it "
+            "(Shift: 15° steps, Ctrl: no snapping while drawing).")
+    cursor = Qt.CrossCursor
+
+    def __init__(self, editor: EditorContext, parent: QObject | None = None):
+        super().__init__(editor, parent)
+        self._active = False
+        self._start: Optional[QPointF] = None
+        self._end: Optional[QPointF] = None
+        self._turn: Optional[_Turn] = None
+        self._shape = None
+        self._label: Optional[LabelItem] = None
+        self._handles: dict[str, _RotationHandle] = {}
+        editor.document.subscribe(lambda change: self._sync_handles())
+        editor.selection.changed.connect(self._sync_handles)
+
+    # -- state a test or a panel can read ----------------------------------
+    def boxes(self) -> list[OrientedBox]:
+        """The selected oriented boxes (each shows a rotation handle)."""
+        return [o for o in self.editor.selection.objects() if isinstance(o, OrientedBox)]
+
+    def handle_position(self, box: OrientedBox) -> QPointF:
+        """Where ``box``'s rotation handle is, in scene coordinates at the current zoom."""
+        reach = box.half_extents.y + HANDLE_DISTANCE_PIXELS * self.editor.scale()
+        p = box.center + Vec2(0.0, -reach).rotated(box.rotation)
+        return QPointF(p.x, p.y)
+
+    def handle_visible(self, box_id: str) -> bool:
+        h = self._handles.get(box_id)
+        return h is not None and shiboken6.isValid(h) and h.isVisible() and h.scene() is self.editor.scene
+
+    # -- lifecycle ----------------------------------------------------------
+    def activate(self) -> None:
+        self._active = True
+        self._sync_handles()
+
+    def deactivate(self) -> None:
+        self._active = False
+        self._start = self._end = None
+        self._turn = None
+        self._sync_handles()
+        self._update_preview()
+        self.editor.snapper.hide_marker()
+
+    # -- events ---------------------------------------------------------------
+    def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if button != Qt.LeftButton:
+            return
+        box = self._handle_at(pos)
+        if box is not None:
+            self._turn = _Turn(box.id, box.rotation, self._angle(box, pos), new_gesture())
+            return
+        self._start = self.editor.snap(pos, modifiers)
+        self._end = QPointF(self._start)
+        self._update_preview()
+
+    def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if self._turn is not None:
+            self._turn_to(pos, modifiers)
+            return
+        if self._start is None:
+            self.editor.snap(pos, modifiers)
+            return
+        self._end = self.editor.snap(pos, modifiers)
+        self._update_preview()
+
+    def mouse_released(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if button != Qt.LeftButton:
+            return
+        if self._turn is not None:
+            self._turn_to(pos, modifiers)
+            self._turn = None
+            self._show_label(None, "")
+            return
+        if self._start is None:
+            return
+        start, end = self._start, self.editor.snap(pos, modifiers)
+        self._start = self._end = None
+        self.editor.snapper.hide_marker()
+        self._update_preview()
+        w, h = abs(end.x() - start.x()), abs(end.y() - start.y())
+        if w <= 0 or h <= 0:
+            self.editor.message.emit("Drag from one corner of the box to the opposite one.")
+            return
+        doc = self.editor.document
+        box = OrientedBox(doc.new_id("obox"), ((start.x() + end.x()) / 2, (start.y() + end.y()) / 2),
+                          (w / 2, h / 2), 0.0)
+        self.editor.push(AddObjectsCommand(doc, [box], "Add oriented box"))
+        self.editor.selection.set([box.id])
+        self.editor.message.emit("Drag the round handle to turn the box (Shift: 15° steps).")
+
+    def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
+        if key == Qt.Key_Escape and (self._start is not None or self._turn is not None):
+            if self._turn is not None:
+                # Back to where the turn started, still within the same undo step.
+                box = self.editor.document.get(self._turn.box_id)
+                if isinstance(box, OrientedBox) and box.rotation != self._turn.start_rotation:
+                    self.editor.push(ChangeObjectsCommand(
+                        self.editor.document, [box], [replace(box, rotation=self._turn.start_rotation)],
+                        "Rotate oriented box", self._turn.gesture))
+                self._turn = None
+                self._show_label(None, "")
+            self._start = self._end = None
+            self.editor.snapper.hide_marker()
+            self._update_preview()
+            return True
+        return False
+
+    # -- turning --------------------------------------------------------------
+    @staticmethod
+    def _angle(box: OrientedBox, pos: QPointF) -> float:
+        return math.degrees(math.atan2(pos.y() - box.center.y, pos.x() - box.center.x))
+
+    def _turn_to(self, pos: QPointF, modifiers) -> None:
+        turn = self._turn
+        box = self.editor.document.get(turn.box_id)
+        if not isinstance(box, OrientedBox):
+            self._turn = None
+            return
+        if distance(pos, QPointF(box.center.x, box.center.y)) < 1e-9:
+            return
+        rotation = turn.start_rotation + self._angle(box, pos) - turn.start_angle
+        if modifiers & Qt.ShiftModifier:
+            rotation = round(rotation / ROTATION_STEP) * ROTATION_STEP
+        rotation = normalized_angle(rotation)
+        self._show_label(pos, f"{format_number(rotation)}°")
+        if rotation == box.rotation:
+            return
+        new = replace(box, rotation=rotation)
+        self.editor.push(ChangeObjectsCommand(self.editor.document, [box], [new], "Rotate oriented box",
+                                              turn.gesture))
+
+    def _handle_at(self, pos: QPointF) -> Optional[OrientedBox]:
+        if not self._active:
+            return None
+        reach = HANDLE_PICK_PIXELS * self.editor.scale()
+        for box in reversed(self.boxes()):
+            if distance(pos, self.handle_position(box)) <= reach:
+                return box
+        return None
+
+    def _sync_handles(self) -> None:
+        wanted = {b.id: b for b in self.boxes()} if self._active else {}
+        scene = self.editor.scene
+        for box_id in list(self._handles):
+            h = self._handles[box_id]
+            if box_id not in wanted or not shiboken6.isValid(h) or h.scene() is not scene:
+                if shiboken6.isValid(h) and h.scene() is not None:
+                    h.scene().removeItem(h)
+                del self._handles[box_id]
+        for box_id, box in wanted.items():
+            h = self._handles.get(box_id)
+            if h is None:
+                h = _RotationHandle()
+                scene.addItem(h)
+                self._handles[box_id] = h
+            h.place(box)
+
+    # -- preview --------------------------------------------------------------
+    def _alive(self, item) -> bool:
+        return item is not None and shiboken6.isValid(item) and item.scene() is self.editor.scene
+
+    def _show_label(self, at: Optional[QPointF], text: str) -> None:
+        if not self._alive(self._label):
+            if at is None:
+                return
+            self._label = LabelItem()
+            self.editor.scene.addItem(self._label)
+        if at is not None:
+            self._label.setPos(at)
+        self._label.set_text(text)
+        self._label.setVisible(bool(text))
+
+    def _update_preview(self) -> None:
+        if self._start is None:
+            if self._alive(self._shape):
+                self._shape.setVisible(False)
+            self._show_label(None, "")
+            return
+        if not self._alive(self._shape):
+            self._shape = preview_item()
+            self._shape.setPen(outline_pen())
+            self._shape.setBrush(fill_brush())
+            self.editor.scene.addItem(self._shape)
+        s, e = self._start, self._end
+        self._shape.setPath(rect_path(s.x(), s.y(), e.x(), e.y()))
+        self._shape.setVisible(True)
+        self._show_label(e, f"{format_number(abs(e.x() - s.x()))} × {format_number(abs(e.y() - s.y()))}")

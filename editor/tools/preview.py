@@ -1,0 +1,156 @@
+"""The look of what the drawing tools show while a gesture is under way.
+
+Previews and handles are the tools' own scene items: they never enter the
+document, take no mouse buttons (the scene forwards events to the tool), and
+keep the same size on screen at every zoom where that matters (handles, labels).
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem
+
+#: Above the level's objects and their selection outlines, below the snap marker.
+PREVIEW_Z = 5_000.0
+
+#: The colour of a shape being drawn (a clear blue that reads on light and dark canvases).
+DRAW_COLOR = QColor(30, 144, 255)
+
+#: Handles that can be grabbed.
+HANDLE_COLOR = QColor(255, 255, 255)
+HANDLE_ACTIVE_COLOR = QColor(255, 170, 30)
+HANDLE_OUTLINE = QColor(20, 60, 120)
+
+
+def outline_pen(color: QColor = DRAW_COLOR, width: float = 1.5, dashed: bool = False) -> QPen:
+    """A pen of ``width`` screen pixels at any zoom."""
+    pen = QPen(color, width)
+    pen.setCosmetic(True)
+    pen.setJoinStyle(Qt.RoundJoin)
+    if dashed:
+        pen.setStyle(Qt.DashLine)
+    return pen
+
+
+def fill_brush(color: QColor = DRAW_COLOR, alpha: int = 70) -> QBrush:
+    c = QColor(color)
+    c.setAlpha(alpha)
+    return QBrush(c)
+
+
+def thick_pen(thickness: float, color: QColor = DRAW_COLOR, alpha: int = 110) -> QPen:
+    """A pen as wide as a wall (scene units), with the round ends and joints walls collide with."""
+    c = QColor(color)
+    c.setAlpha(alpha)
+    pen = QPen(c, max(thickness, 0.0))
+    pen.setCapStyle(Qt.RoundCap)
+    pen.setJoinStyle(Qt.RoundJoin)
+    return pen
+
+
+def format_number(value: float) -> str:
+    """``32`` rather than ``32.0``; one decimal otherwise."""
+    r = round(value, 1)
+    return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+def preview_item(z: float = PREVIEW_Z) -> QGraphicsPathItem:
+    """An empty path item set up for a preview."""
+    item = QGraphicsPathItem()
+    item.setZValue(z)
+    item.setAcceptedMouseButtons(Qt.NoButton)
+    return item
+
+
+class HandleItem(QGraphicsItem):
+    """A grabbable square (a node) or circle (a rotation handle), a fixed number of pixels wide."""
+
+    def __init__(self, round_: bool = False, size: float = 9.0, parent=None):
+        super().__init__(parent)
+        self._round = round_
+        self._size = size
+        self._active = False
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setZValue(PREVIEW_Z + 10)
+
+    @property
+    def active(self) -> bool:
+        return self._active
+
+    def set_active(self, on: bool) -> None:
+        if on != self._active:
+            self._active = on
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        h = self._size / 2 + 1.5
+        return QRectF(-h, -h, 2 * h, 2 * h)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        h = self._size / 2
+        painter.setRenderHint(QPainter.Antialiasing, True)
+        painter.setPen(QPen(HANDLE_OUTLINE, 1.5))
+        painter.setBrush(HANDLE_ACTIVE_COLOR if self._active else HANDLE_COLOR)
+        r = QRectF(-h, -h, 2 * h, 2 * h)
+        if self._round:
+            painter.drawEllipse(r)
+        else:
+            painter.drawRect(r)
+
+
+class LabelItem(QGraphicsItem):
+    """A small measurement next to the cursor (``64 × 32``, ``r 24``, ``30°``)."""
+
+    OFFSET = QPointF(14, 14)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._text = ""
+        self._font = QFont()
+        self._font.setPointSizeF(9)
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setZValue(PREVIEW_Z + 20)
+
+    def text(self) -> str:
+        return self._text
+
+    def set_text(self, text: str) -> None:
+        if text != self._text:
+            self.prepareGeometryChange()
+            self._text = text
+            self.update()
+
+    def _box(self) -> QRectF:
+        fm = QFontMetricsF(self._font)
+        w = fm.horizontalAdvance(self._text) + 10
+        h = fm.height() + 4
+        return QRectF(self.OFFSET.x(), self.OFFSET.y(), w, h)
+
+    def boundingRect(self) -> QRectF:
+        return self._box().adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        if not self._text:
+            return
+        box = self._box()
+        painter.setRenderHint(QPainter.Antialiasing, True)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor(20, 30, 45, 215))
+        painter.drawRoundedRect(box, 3, 3)
+        painter.setPen(QColor(240, 245, 255))
+        painter.setFont(self._font)
+        painter.drawText(box, Qt.AlignCenter, self._text)
+
+
+def rect_path(x0: float, y0: float, x1: float, y1: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addRect(QRectF(QPointF(min(x0, x1), min(y0, y1)), QPointF(max(x0, x1), max(y0, y1))))
+    return path
+
+
+def distance(a: QPointF, b: QPointF) -> float:
+    return math.hypot(a.x() - b.x(), a.y() - b.y())

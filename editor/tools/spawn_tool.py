@@ -1,0 +1,78 @@
+"""Place the player's spawn (I)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional
+
+from PySide6.QtCore import QObject, QPointF, Qt
+
+from core.overlap import overlaps
+from core.shapes import Vec2
+from editor.commands import ChangePlayerCommand, new_gesture
+from editor.context import EditorContext
+from editor.selection import Selection
+from editor.tools.tool import Tool
+
+
+class SpawnTool(Tool):
+    """Click to put the player's spawn there; keep the button down and drag to move it about.
+
+    The spawn snaps to the grid (not to other objects' nodes: a player
+    centred on a wall's node starts stuck). One press-drag-release is one undo
+    step. On release the status bar says when the player would start inside
+    a wall, box or pillar.
+    """
+
+    name = "Player Spawn"
+    shortcut = "I"
+    icon_name = "tool-spawn"
+    hint = "Player spawn: click to place where the play-test starts; drag to move it (Ctrl: no snapping)."
+    cursor = Qt.CrossCursor
+
+    def __init__(self, editor: EditorContext, parent: QObject | None = None):
+        super().__init__(editor, parent)
+        self._gesture: Optional[int] = None
+
+    def deactivate(self) -> None:
+        self._gesture = None
+        self.editor.snapper.hide_marker()
+
+    def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if button != Qt.LeftButton:
+            return
+        self._gesture = new_gesture()
+        self._move_to(pos, modifiers)
+        self.editor.selection.set([Selection.PLAYER])
+
+    def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if self._gesture is None:
+            return
+        if buttons & Qt.LeftButton:
+            self._move_to(pos, modifiers)
+
+    def mouse_released(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if button != Qt.LeftButton or self._gesture is None:
+            return
+        self._move_to(pos, modifiers)
+        self._gesture = None
+        self.editor.snapper.hide_marker()
+        blocker = self._blocking_object()
+        if blocker is not None:
+            self.editor.message.emit(f"The player starts inside {blocker}: move the spawn to open floor.")
+
+    def _move_to(self, pos: QPointF, modifiers) -> None:
+        p = self.editor.snapper.snap_detail(pos, modifiers, objects=False).point
+        doc = self.editor.document
+        old = doc.player
+        spawn = Vec2(p.x(), p.y())
+        if spawn == old.spawn:
+            return
+        self.editor.push(ChangePlayerCommand(doc, old, replace(old, spawn=spawn), "Move spawn", self._gesture))
+
+    def _blocking_object(self) -> Optional[str]:
+        player = self.editor.document.player
+        body = player.body_at(player.spawn)
+        for obj in self.editor.document.objects:
+            if any(overlaps(body, shape) for shape in obj.collision_shapes()):
+                return obj.id
+        return None
