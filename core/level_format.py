@@ -285,7 +285,7 @@ def _parse_object(index: int, raw: Any, r: _Reader):
                else f"id must be non-empty text, not {_describe(oid)}")
         oid = label
     kind = raw.get("kind")
-    if kind not in OBJECT_KINDS:
+    if not isinstance(kind, str) or kind not in OBJECT_KINDS:
         known = ", ".join(sorted(OBJECT_KINDS))
         r._bad(oid, f"unknown kind {json.dumps(kind)} (known kinds: {known})" if "kind" in raw
                else f"missing 'kind' (one of: {known})")
