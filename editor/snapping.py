@@ -36,7 +36,7 @@ CELL_SIZE = 64.0
 PLAYER_ID = "player"
 
 #: Above every object, handle and preview.
-MARKER_Z = 10_000.0
+MARKER_Z = 3e9
 
 
 def snap_points(obj) -> list[tuple[float, float]]:

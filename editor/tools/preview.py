@@ -12,8 +12,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem
 
-#: Above the level's objects and their selection outlines, below the snap marker.
-PREVIEW_Z = 5_000.0
+#: Above the level's objects (z = drawing order), the spawn and the select tool's handles; below the snap marker.
+PREVIEW_Z = 2.5e9
 
 #: The colour of a shape being drawn (a clear blue that reads on light and dark canvases).
 DRAW_COLOR = QColor(30, 144, 255)
