@@ -95,6 +95,7 @@ class ChangeObjectsCommand(QUndoCommand):
         new: Sequence[LevelObject],
         text: str,
         gesture: Optional[int] = None,
+        player: Optional[tuple[Player, Player]] = None,
     ):
         super().__init__(text)
         if len(old) != len(new):
@@ -103,24 +104,34 @@ class ChangeObjectsCommand(QUndoCommand):
         self._old = tuple(old)
         self._new = tuple(new)
         self._gesture = gesture
+        # (old, new) player when the spawn moves along with the objects (a drag of a mixed selection)
+        self._player = player
 
     def id(self) -> int:
         return _CHANGE_OBJECTS_ID if self._gesture is not None else -1
 
     def redo(self):
         self._doc.replace_objects([o.id for o in self._old], self._new)
+        if self._player is not None:
+            self._doc.set_player(self._player[1])
 
     def undo(self):
         self._doc.replace_objects([n.id for n in self._new], self._old)
+        if self._player is not None:
+            self._doc.set_player(self._player[0])
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, ChangeObjectsCommand) or other._gesture != self._gesture:
             return False
         if [o.id for o in other._old] != [n.id for n in self._new]:
             return False
+        if (self._player is None) != (other._player is None):
+            return False
         self._new = other._new
+        if self._player is not None:
+            self._player = (self._player[0], other._player[1])
         self.setText(other.text())
-        if self._new == self._old:
+        if self._new == self._old and (self._player is None or self._player[0] == self._player[1]):
             self.setObsolete(True)
         return True
 

@@ -1,0 +1,52 @@
+"""Level objects on the system clipboard, as a small JSON document.
+
+The text is ``{"format": "level-editor.clipboard", "version": 1, "objects": [...]}``
+with each object written by the level format's own ``object_to_dict``, and read
+back through the level parser, so a paste accepts exactly what a level file
+accepts (and reports the same problems).
+"""
+from __future__ import annotations
+
+import json
+from typing import Iterable, Sequence
+
+from core.level import LevelObject
+from core.level_format import FORMAT, VERSION, LevelFileError, object_to_dict, parse_level
+
+CLIPBOARD_FORMAT = "level-editor.clipboard"
+CLIPBOARD_VERSION = 1
+
+
+def objects_to_text(objects: Iterable[LevelObject]) -> str:
+    """The clipboard text for ``objects``."""
+    return json.dumps({
+        "format": CLIPBOARD_FORMAT,
+        "version": CLIPBOARD_VERSION,
+        "objects": [object_to_dict(o) for o in objects],
+    }, ensure_ascii=False, allow_nan=False)
+
+
+def objects_from_text(text: str) -> Sequence[LevelObject]:
+    """The objects in clipboard ``text``.
+
+    Raises
+    ------
+    ValueError
+        When the text is not level objects from this editor (or they are invalid);
+        the message says why.
+    """
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ValueError("the clipboard holds no level objects") from None
+    if not isinstance(data, dict) or data.get("format") != CLIPBOARD_FORMAT:
+        raise ValueError("the clipboard holds no level objects")
+    if data.get("version") != CLIPBOARD_VERSION:
+        raise ValueError(f"the clipboard holds objects of an unknown version {data.get('version')!r}")
+    level_data = {"format": FORMAT, "version": VERSION, "player": {"spawn": [0, 0], "radius": 1},
+                  "objects": data.get("objects")}
+    try:
+        level = parse_level(level_data, "clipboard")
+    except LevelFileError as e:
+        raise ValueError("the clipboard objects are not valid: " + "; ".join(str(p) for p in e.problems[:3])) from None
+    return level.objects

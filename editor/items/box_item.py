@@ -1,0 +1,36 @@
+"""BoxItem: an axis-aligned box."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QPainter, QPainterPath
+
+from core.level import Box
+from editor.items.object_item import ObjectItem
+
+
+class BoxItem(ObjectItem):
+    """A box drawn from its origin (the item's position) and size."""
+
+    FILL = QColor(196, 134, 74)
+    EDGE = QColor(92, 58, 26)
+
+    def anchor(self, value: Box):
+        return value.origin.x, value.origin.y
+
+    def shape_key(self, value: Box):
+        return value.size
+
+    def build_outline(self, value: Box) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(QRectF(0, 0, value.size.x, value.size.y))
+        return path
+
+    def hit(self, scene_pos: QPointF, tolerance: float) -> bool:
+        o, s = self.value.origin, self.value.size
+        return (o.x - tolerance <= scene_pos.x() <= o.x + s.x + tolerance
+                and o.y - tolerance <= scene_pos.y() <= o.y + s.y + tolerance)
+
+    def paint_object(self, painter: QPainter, lod: float) -> None:
+        painter.setPen(self.edge_pen(lod))
+        painter.setBrush(self.fill_color())
+        painter.drawRect(QRectF(0, 0, self.value.size.x, self.value.size.y))

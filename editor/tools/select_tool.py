@@ -1,0 +1,439 @@
+"""SelectTool (S): pick, rubber-band, move, resize and rotate objects."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Optional
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from core.geometry import rotation_cos_sin
+from core.level import Box, OrientedBox, Pillar, Player
+from core.shapes import Vec2
+from editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gesture, objects_label
+from editor.context import EditorContext
+from editor.items.handle_item import HANDLE_RADIUS, HandleItem
+from editor.selection import Selection
+from editor.tools.tool import Tool
+
+#: How close (screen pixels) a click must be to an object to pick it.
+PICK_PIXELS = 4.0
+#: How far (screen pixels) the mouse must travel before a press becomes a drag.
+DRAG_PIXELS = 3.0
+#: How far (screen pixels) the rotation handle stands off the box's top edge.
+ROTATE_HANDLE_PIXELS = 28.0
+#: The smallest size a resize leaves (level units).
+MIN_SIZE = 1.0
+#: Shift snaps rotation to multiples of this many degrees.
+ROTATION_STEP = 15.0
+
+_BOX_ROLES = {
+    "nw": (-1, -1), "n": (0, -1), "ne": (1, -1), "e": (1, 0),
+    "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0),
+}
+_RESIZE_CURSORS = {
+    "nw": Qt.SizeFDiagCursor, "se": Qt.SizeFDiagCursor, "ne": Qt.SizeBDiagCursor, "sw": Qt.SizeBDiagCursor,
+    "n": Qt.SizeVerCursor, "s": Qt.SizeVerCursor, "e": Qt.SizeHorCursor, "w": Qt.SizeHorCursor,
+    "radius": Qt.SizeHorCursor, "rotate": Qt.CrossCursor,
+}
+
+_IDLE, _PRESSED, _MOVING, _BAND, _HANDLE = range(5)
+
+
+def _reference_point(obj) -> Vec2:
+    """The point of an object that snaps to the grid when it is dragged."""
+    if isinstance(obj, Player):
+        return obj.spawn
+    if isinstance(obj, Box):
+        return obj.origin
+    if isinstance(obj, (OrientedBox, Pillar)):
+        return obj.center
+    return obj.points[0]
+
+
+class SelectTool(Tool):
+    """Select and move objects, and resize or rotate the one selected object by its handles."""
+
+    name = "Select"
+    shortcut = "S"
+    icon_name = "select"
+    hint = ("Click to select, Shift-click to add or remove, drag empty space for a rubber band; "
+            "drag to move (Ctrl: no snapping), handles resize and rotate (Shift: 15°); arrows nudge")
+
+    def __init__(self, editor: EditorContext, parent=None):
+        super().__init__(editor, parent)
+        self._state = _IDLE
+        self._press_scene = QPointF()
+        self._press_modifiers = Qt.NoModifier
+        self._pressed_id: Optional[str] = None
+        self._click_selects_only: Optional[str] = None
+        self._gesture = 0
+        self._originals: list = []
+        self._original_player: Optional[Player] = None
+        self._anchor = Vec2(0, 0)
+        self._band: Optional[QGraphicsRectItem] = None
+        self._handles: list[HandleItem] = []
+        self._handle: Optional[HandleItem] = None
+        self._handle_original = None
+        self._active = False
+
+    # -- lifecycle ---------------------------------------------------------------
+    def activate(self) -> None:
+        self._active = True
+        self.editor.selection.changed.connect(self._update_handles)
+        self.editor.document.subscribe(self._on_document_changed)
+        self._update_handles()
+
+    def deactivate(self) -> None:
+        self._cancel_gesture()
+        self._active = False
+        self.editor.selection.changed.disconnect(self._update_handles)
+        self.editor.document.unsubscribe(self._on_document_changed)
+        self._clear_handles()
+        self._set_hover(None)
+
+    # -- helpers -----------------------------------------------------------------
+    @property
+    def _scene(self):
+        return self.editor.scene
+
+    @property
+    def _selection(self) -> Selection:
+        return self.editor.selection
+
+    def _value(self, object_id: str):
+        if object_id == Selection.PLAYER:
+            return self.editor.document.player
+        return self.editor.document.get(object_id)
+
+    def _set_hover(self, object_id: Optional[str]) -> None:
+        if hasattr(self._scene, "set_hovered"):
+            self._scene.set_hovered(object_id)
+
+    def _set_cursor(self, cursor) -> None:
+        for view in self._scene.views():
+            view.viewport().setCursor(cursor)
+
+    def _pick(self, pos: QPointF) -> Optional[str]:
+        return self._scene.object_at(pos, PICK_PIXELS * self.editor.scale())
+
+    # -- handles -----------------------------------------------------------------
+    def _on_document_changed(self, change) -> None:
+        if change.kind in ("changed", "reset", "removed", "player"):
+            self._update_handles()
+
+    def _handle_target(self):
+        ids = self._selection.ids()
+        if len(ids) != 1:
+            return None
+        obj = self._value(ids[0])
+        return obj if isinstance(obj, (Box, OrientedBox, Pillar)) else None
+
+    def _clear_handles(self) -> None:
+        for h in self._handles:
+            if h.scene() is not None:
+                h.scene().removeItem(h)
+        self._handles = []
+
+    def _handle_points(self, obj) -> list[tuple[str, str, Vec2, QPointF]]:
+        """(role, style, point on the object, knob offset in pixels) of each handle of ``obj``."""
+        out = []
+        if isinstance(obj, Box):
+            o, s = obj.origin, obj.size
+            cx, cy = o.x + s.x / 2, o.y + s.y / 2
+            for role, (sx, sy) in _BOX_ROLES.items():
+                out.append((role, HandleItem.SQUARE, Vec2(cx + sx * s.x / 2, cy + sy * s.y / 2), QPointF()))
+        elif isinstance(obj, OrientedBox):
+            cos, sin = rotation_cos_sin(obj.rotation)
+            hx, hy = obj.half_extents
+            c = obj.center
+            for role, (sx, sy) in _BOX_ROLES.items():
+                lx, ly = sx * hx, sy * hy
+                out.append((role, HandleItem.SQUARE, Vec2(c.x + lx * cos - ly * sin, c.y + lx * sin + ly * cos),
+                            QPointF()))
+            top = Vec2(c.x + hy * sin, c.y - hy * cos)
+            out.append(("rotate", HandleItem.ROUND, top,
+                        QPointF(sin * ROTATE_HANDLE_PIXELS, -cos * ROTATE_HANDLE_PIXELS)))
+        elif isinstance(obj, Pillar):
+            out.append(("radius", HandleItem.ROUND, Vec2(obj.center.x + obj.radius, obj.center.y), QPointF()))
+        return out
+
+    def _update_handles(self) -> None:
+        if not self._active:
+            return
+        obj = self._handle_target()
+        if obj is None:
+            self._clear_handles()
+            return
+        points = self._handle_points(obj)
+        if [h.role for h in self._handles] != [p[0] for p in points]:
+            self._clear_handles()
+            for role, style, _, offset in points:
+                h = HandleItem(role, style, offset)
+                self._scene.addItem(h)
+                self._handles.append(h)
+        for h, (_, _, p, offset) in zip(self._handles, points):
+            h.setPos(p.x, p.y)
+            h.set_offset(offset)
+
+    def handle_at(self, pos: QPointF) -> Optional[HandleItem]:
+        """The handle whose knob is under ``pos`` (scene units)."""
+        scale = self.editor.scale()
+        reach = (HANDLE_RADIUS + 2) * scale
+        for h in reversed(self._handles):
+            k = h.knob_pos(scale)
+            if abs(k.x() - pos.x()) <= reach and abs(k.y() - pos.y()) <= reach:
+                return h
+        return None
+
+    @property
+    def handles(self) -> list[HandleItem]:
+        return list(self._handles)
+
+    # -- mouse -------------------------------------------------------------------
+    def mouse_pressed(self, pos: QPointF, button, modifiers) -> None:
+        if button != Qt.LeftButton or self._state != _IDLE:
+            return
+        self._press_scene = QPointF(pos)
+        self._press_modifiers = modifiers
+        self._gesture = new_gesture()
+        handle = self.handle_at(pos)
+        if handle is not None:
+            self._state = _HANDLE
+            self._handle = handle
+            self._handle_original = self._handle_target()
+            return
+        picked = self._pick(pos)
+        self._pressed_id = picked
+        self._click_selects_only = None
+        if picked is None:
+            self._state = _BAND
+            return
+        if modifiers & Qt.ShiftModifier:
+            self._selection.toggle([picked])
+        elif picked not in self._selection:
+            self._selection.set([picked])
+        else:
+            # pressing an already selected object keeps the selection for a drag; a plain click selects it alone
+            self._click_selects_only = picked
+        self._state = _PRESSED
+
+    def mouse_moved(self, pos: QPointF, buttons, modifiers) -> None:
+        if self._state == _IDLE:
+            self._hover(pos)
+            return
+        if not (buttons & Qt.LeftButton):
+            return
+        far = (pos - self._press_scene).manhattanLength() >= DRAG_PIXELS * self.editor.scale()
+        if self._state == _PRESSED and far and self._selection:
+            self._start_move()
+        if self._state == _MOVING:
+            self._move_to(pos, modifiers)
+        elif self._state == _BAND and (far or self._band is not None):
+            self._show_band(pos)
+        elif self._state == _HANDLE:
+            self._drag_handle(pos, modifiers)
+
+    def mouse_released(self, pos: QPointF, button, modifiers) -> None:
+        if button != Qt.LeftButton:
+            return
+        state, self._state = self._state, _IDLE
+        if state == _PRESSED and self._click_selects_only is not None:
+            self._selection.set([self._click_selects_only])
+        elif state == _BAND:
+            if self._band is not None:
+                ids = self._scene.objects_in(self._band.rect())
+                self._scene.removeItem(self._band)
+                self._band = None
+                if self._press_modifiers & Qt.ShiftModifier:
+                    self._selection.add(ids)
+                else:
+                    self._selection.set(ids)
+            elif not (self._press_modifiers & Qt.ShiftModifier):
+                self._selection.clear()
+        elif state in (_MOVING, _HANDLE):
+            self._set_cursor(Qt.ArrowCursor)
+        self._originals = []
+        self._original_player = None
+        self._handle = None
+        self._hover(pos)
+
+    def _hover(self, pos: QPointF) -> None:
+        handle = self.handle_at(pos)
+        for h in self._handles:
+            h.set_hot(h is handle)
+        if handle is not None:
+            self._set_hover(None)
+            self._set_cursor(_RESIZE_CURSORS.get(handle.role, Qt.ArrowCursor))
+            return
+        self._set_cursor(Qt.ArrowCursor)
+        self._set_hover(self._pick(pos))
+
+    # -- rubber band -------------------------------------------------------------
+    def _show_band(self, pos: QPointF) -> None:
+        if self._band is None:
+            self._set_hover(None)
+            self._band = QGraphicsRectItem()
+            pen = QPen(QColor(140, 220, 255), 1, Qt.DashLine)
+            pen.setCosmetic(True)
+            self._band.setPen(pen)
+            self._band.setBrush(QBrush(QColor(140, 220, 255, 40)))
+            self._band.setZValue(3e9)
+            self._scene.addItem(self._band)
+        self._band.setRect(QRectF(self._press_scene, pos).normalized())
+
+    # -- moving ------------------------------------------------------------------
+    def _start_move(self) -> None:
+        self._state = _MOVING
+        self._click_selects_only = None
+        self._set_hover(None)
+        ids = self._selection.ids()
+        self._originals = [o for o in (self.editor.document.get(i) for i in ids) if o is not None]
+        self._original_player = self.editor.document.player if Selection.PLAYER in self._selection else None
+        anchor_id = self._pressed_id if self._pressed_id in self._selection else ids[0]
+        self._anchor = _reference_point(self._value(anchor_id))
+        self._set_cursor(Qt.SizeAllCursor)
+
+    def _move_label(self) -> str:
+        if self._originals and self._original_player is not None:
+            n = len(self._originals) + 1
+            return f"Move {n} objects"
+        if self._original_player is not None:
+            return "Move spawn"
+        return objects_label("Move", self._originals)
+
+    def _move_to(self, pos: QPointF, modifiers) -> None:
+        wanted = QPointF(self._anchor.x + pos.x() - self._press_scene.x(),
+                         self._anchor.y + pos.y() - self._press_scene.y())
+        snapped = self.editor.snap(wanted, modifiers, exclude=tuple(self._selection.ids()))
+        self.move_selection_by(snapped.x() - self._anchor.x, snapped.y() - self._anchor.y)
+
+    def move_selection_by(self, dx: float, dy: float) -> None:
+        """Put the dragged objects at their start position plus ``(dx, dy)`` (one step per gesture)."""
+        doc = self.editor.document
+        label = self._move_label()
+        player = None
+        if self._original_player is not None:
+            player = (doc.player, self._original_player.moved(dx, dy))
+        if self._originals:
+            current = [doc.get(o.id) for o in self._originals]
+            moved = [o.moved(dx, dy) for o in self._originals]
+            self.editor.push(ChangeObjectsCommand(doc, current, moved, label, self._gesture, player=player))
+        elif player is not None:
+            self.editor.push(ChangePlayerCommand(doc, player[0], player[1], label, self._gesture))
+
+    def _cancel_gesture(self) -> None:
+        """Put everything back where the current drag started (Esc, or another tool taking over)."""
+        if self._state == _MOVING:
+            self.move_selection_by(0.0, 0.0)
+        elif self._state == _HANDLE and self._handle_original is not None:
+            orig = self._handle_original
+            self.editor.push(ChangeObjectsCommand(self.editor.document, [self.editor.document.get(orig.id)],
+                                                  [orig], self._handle_label(), self._gesture))
+        if self._band is not None:
+            self._scene.removeItem(self._band)
+            self._band = None
+        self._state = _IDLE
+        self._originals = []
+        self._original_player = None
+        self._handle = None
+
+    # -- handles: resize and rotate ----------------------------------------------
+    def _handle_label(self) -> str:
+        obj = self._handle_original
+        if self._handle is not None and self._handle.role == "rotate":
+            return f"Rotate {obj.id}"
+        return f"Resize {obj.id}"
+
+    def _drag_handle(self, pos: QPointF, modifiers) -> None:
+        orig = self._handle_original
+        if orig is None or self._handle is None:
+            return
+        role = self._handle.role
+        if role == "rotate":
+            new = self._rotated(orig, pos, modifiers)
+        else:
+            p = self.editor.snap(pos, modifiers, exclude=(orig.id,))
+            if isinstance(orig, Box):
+                new = self._resized_box(orig, role, p)
+            elif isinstance(orig, OrientedBox):
+                new = self._resized_oriented_box(orig, role, p)
+            else:
+                r = max(MIN_SIZE, math.hypot(p.x() - orig.center.x, p.y() - orig.center.y))
+                new = replace(orig, radius=r)
+        current = self.editor.document.get(orig.id)
+        self.editor.push(ChangeObjectsCommand(self.editor.document, [current], [new], self._handle_label(),
+                                              self._gesture))
+
+    @staticmethod
+    def _resized_box(box: Box, role: str, p: QPointF) -> Box:
+        sx, sy = _BOX_ROLES[role]
+        x0, y0 = box.origin
+        x1, y1 = x0 + box.size.x, y0 + box.size.y
+        if sx < 0:
+            x0 = p.x()
+        elif sx > 0:
+            x1 = p.x()
+        if sy < 0:
+            y0 = p.y()
+        elif sy > 0:
+            y1 = p.y()
+        left, right = min(x0, x1), max(x0, x1)
+        top, bottom = min(y0, y1), max(y0, y1)
+        return replace(box, origin=Vec2(left, top),
+                       size=Vec2(max(MIN_SIZE, right - left), max(MIN_SIZE, bottom - top)))
+
+    @staticmethod
+    def _resized_oriented_box(box: OrientedBox, role: str, p: QPointF) -> OrientedBox:
+        sx, sy = _BOX_ROLES[role]
+        cos, sin = rotation_cos_sin(box.rotation)
+        dx, dy = p.x() - box.center.x, p.y() - box.center.y
+        lx, ly = dx * cos + dy * sin, -dx * sin + dy * cos
+        hx, hy = box.half_extents
+        if sx:
+            hx = max(MIN_SIZE / 2, abs(lx))
+        if sy:
+            hy = max(MIN_SIZE / 2, abs(ly))
+        return replace(box, half_extents=Vec2(hx, hy))
+
+    @staticmethod
+    def _rotated(box: OrientedBox, pos: QPointF, modifiers) -> OrientedBox:
+        dx, dy = pos.x() - box.center.x, pos.y() - box.center.y
+        if dx == 0 and dy == 0:
+            return box
+        angle = math.degrees(math.atan2(dy, dx)) + 90.0
+        if modifiers & Qt.ShiftModifier:
+            angle = round(angle / ROTATION_STEP) * ROTATION_STEP
+        else:
+            angle = round(angle, 1)
+        angle = (angle + 180.0) % 360.0 - 180.0
+        return replace(box, rotation=angle + 0.0)
+
+    # -- keys --------------------------------------------------------------------
+    def key_pressed(self, key: int, modifiers) -> bool:
+        if key == Qt.Key_Escape:
+            if self._state != _IDLE:
+                self._cancel_gesture()
+            else:
+                self._selection.clear()
+            return True
+        arrows = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
+        if key in arrows and self._state == _IDLE and self._selection:
+            g = self.editor.document.level.grid
+            step = 1.0 if modifiers & Qt.ControlModifier else g
+            sx, sy = arrows[key]
+            self.nudge(sx * step, sy * step)
+            return True
+        return False
+
+    def nudge(self, dx: float, dy: float) -> None:
+        """Move the selection by ``(dx, dy)`` as one undo step (the arrow keys)."""
+        ids = self._selection.ids()
+        self._originals = [o for o in (self.editor.document.get(i) for i in ids) if o is not None]
+        self._original_player = self.editor.document.player if Selection.PLAYER in self._selection else None
+        self._gesture = new_gesture()
+        self.move_selection_by(dx, dy)
+        self._originals = []
+        self._original_player = None
