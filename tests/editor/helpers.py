@@ -1,0 +1,124 @@
+"""Driving real editor windows with real mouse and key events.
+
+``QTest.mouseMove`` does not carry held buttons on every Qt version, so moves
+are sent as ``QMouseEvent(MouseMove)`` with their buttons; presses and
+releases go through QTest. Positions are given in level (scene) units and
+mapped to the canvas's viewport.
+"""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from core.level import Box, Level, OrientedBox, Pillar, Player, Wall
+from editor.main_window import DISCARD, MainWindow
+
+
+def sample_level() -> Level:
+    """A small level with one object of each kind, well apart, on a 16 unit grid."""
+    return Level(
+        name="Sample",
+        grid=16,
+        player=Player(spawn=(48, 48), radius=12),
+        objects=(
+            Wall("wall-1", [(0, 200), (160, 200), (160, 320)], 8, False),
+            Box("box-1", (240, 80), (64, 32)),
+            OrientedBox("obox-1", (400, 240), (40, 10), 0),
+            Pillar("pillar-1", (240, 320), 16),
+        ),
+    )
+
+
+def make_window(qtbot, tmp_path, level: Level | None = None, name: str = "settings.ini") -> MainWindow:
+    """A shown main window with its own settings file, never blocked by a question or error box.
+
+    ``window.errors`` records what :meth:`MainWindow.show_error` would have shown.
+    """
+    settings = QSettings(str(tmp_path / name), QSettings.IniFormat)
+    window = MainWindow(settings=settings)
+    window.errors = []
+    window.questions = []
+
+    def ask():
+        window.questions.append("unsaved")
+        return DISCARD
+
+    window.ask_unsaved_changes = ask
+    window.show_error = lambda title, text, details="": window.errors.append((title, text, details))
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    if level is not None:
+        window._set_level(level, None)
+    # one level unit per screen pixel, the level's origin near the top left of the canvas
+    window.canvas.set_zoom(1.0)
+    view = window.canvas.viewport().rect()
+    window.canvas.centerOn(QPointF(view.width() / 2 - 40, view.height() / 2 - 40))
+    QApplication.processEvents()
+    return window
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    return make_window(qtbot, tmp_path, sample_level())
+
+
+def at(window, x: float, y: float) -> QPoint:
+    """The viewport pixel showing level point ``(x, y)``."""
+    return window.canvas.mapFromScene(QPointF(x, y))
+
+
+def press(window, x, y, button=Qt.LeftButton, modifiers=Qt.NoModifier):
+    QTest.mousePress(window.canvas.viewport(), button, modifiers, at(window, x, y))
+
+
+def release(window, x, y, button=Qt.LeftButton, modifiers=Qt.NoModifier):
+    QTest.mouseRelease(window.canvas.viewport(), button, modifiers, at(window, x, y))
+
+
+def move_to_pixel(window, pixel: QPoint, buttons=Qt.LeftButton, modifiers=Qt.NoModifier):
+    viewport = window.canvas.viewport()
+    local = QPointF(pixel)
+    event = QMouseEvent(QEvent.MouseMove, local, QPointF(viewport.mapToGlobal(pixel)), Qt.NoButton,
+                        buttons, modifiers)
+    QApplication.sendEvent(viewport, event)
+
+
+def move(window, x, y, buttons=Qt.LeftButton, modifiers=Qt.NoModifier):
+    move_to_pixel(window, at(window, x, y), buttons, modifiers)
+
+
+def hover(window, x, y, modifiers=Qt.NoModifier):
+    move(window, x, y, Qt.NoButton, modifiers)
+
+
+def click(window, x, y, modifiers=Qt.NoModifier):
+    hover(window, x, y, modifiers)
+    QTest.mouseClick(window.canvas.viewport(), Qt.LeftButton, modifiers, at(window, x, y))
+
+
+def drag(window, start, end, modifiers=Qt.NoModifier, steps=6, button=Qt.LeftButton):
+    """Press at ``start``, move in ``steps`` to ``end`` and release there (level units)."""
+    (x0, y0), (x1, y1) = start, end
+    hover(window, x0, y0, modifiers)
+    press(window, x0, y0, button, modifiers)
+    for i in range(1, steps + 1):
+        t = i / steps
+        move(window, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, button, modifiers)
+    release(window, x1, y1, button, modifiers)
+
+
+def key(window, k, modifiers=Qt.NoModifier, widget=None):
+    """A key press on ``widget`` (the canvas by default), as the keyboard would send it."""
+    target = widget if widget is not None else window.canvas
+    target.setFocus()
+    QTest.keyClick(target, k, modifiers)
+
+
+def undo_texts(window) -> list[str]:
+    stack = window.undo_stack
+    return [stack.text(i) for i in range(stack.count())]
