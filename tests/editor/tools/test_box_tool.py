@@ -1,0 +1,75 @@
+"""The box tool: press, drag, release."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from core.level import Box
+from editor.tools.box_tool import BoxTool
+from tests.editor.tools.conftest import Mouse, key
+
+
+def make(editor):
+    tool = BoxTool(editor)
+    tool.activate()
+    return tool, Mouse(tool)
+
+
+@pytest.mark.parametrize("start,end", [((30, 18), (97, 63)), ((97, 63), (30, 18)), ((97, 18), (30, 63)),
+                                       ((30, 63), (97, 18))])
+def test_drag_in_any_direction_draws_the_same_snapped_box(editor, start, end):
+    tool, mouse = make(editor)
+    mouse.drag(start, end)
+    [box] = editor.document.objects
+    assert isinstance(box, Box)
+    assert box.id == "box-1"
+    assert tuple(box.origin) == (32, 16) and tuple(box.size) == (64, 48)
+    assert editor.selection.ids() == ["box-1"]
+    assert editor.undo_stack.undoText() == "Add box"
+
+
+def test_preview_shows_the_box_while_dragging(editor):
+    tool, mouse = make(editor)
+    mouse.press(0, 0)
+    mouse.move(64, 32)
+    assert tool._shape.isVisible()
+    r = tool._shape.path().boundingRect()
+    assert (r.x(), r.y(), r.width(), r.height()) == (0, 0, 64, 32)
+    assert tool._label.text() == "64 × 32"
+    mouse.release(64, 32)
+    assert not tool._shape.isVisible()
+
+
+@pytest.mark.parametrize("end", [(0, 0), (64, 3), (2, 64)])
+def test_a_drag_without_area_makes_nothing(editor, end):
+    tool, mouse = make(editor)
+    mouse.drag((0, 0), end)
+    assert editor.document.objects == ()
+    assert editor.undo_stack.count() == 0
+
+
+def test_ctrl_turns_snapping_off(editor):
+    tool, mouse = make(editor)
+    mouse.drag((3, 5), (50, 41), Qt.ControlModifier)
+    box = editor.document.objects[0]
+    assert tuple(box.origin) == (3, 5) and tuple(box.size) == (47, 36)
+
+
+def test_escape_cancels_the_drag(editor):
+    tool, mouse = make(editor)
+    mouse.press(0, 0)
+    mouse.move(64, 64)
+    assert key(tool, Qt.Key_Escape) is True
+    mouse.release(64, 64)
+    assert editor.document.objects == ()
+
+
+def test_undo_and_redo(editor):
+    tool, mouse = make(editor)
+    before = editor.document.level
+    mouse.drag((0, 0), (64, 64))
+    after = editor.document.level
+    editor.undo_stack.undo()
+    assert editor.document.level == before
+    editor.undo_stack.redo()
+    assert editor.document.level == after
