@@ -7,9 +7,21 @@ add one import and one list entry here.
 """
 from __future__ import annotations
 
+from editor.tools.box_tool import BoxTool
+from editor.tools.circle_tool import CircleTool
+from editor.tools.node_tool import NodeTool
+from editor.tools.oriented_box_tool import OrientedBoxTool
 from editor.tools.select_tool import SelectTool
+from editor.tools.spawn_tool import SpawnTool
 from editor.tools.tool import Tool
+from editor.tools.wall_tool import WallTool
 
 TOOL_CLASSES: list[type[Tool]] = [
     SelectTool,
+    NodeTool,
+    WallTool,
+    BoxTool,
+    OrientedBoxTool,
+    CircleTool,
+    SpawnTool,
 ]
