@@ -71,14 +71,20 @@ class MainWindow(QMainWindow):
         self._build_toolbars()
         self._build_status_bar()
 
-        self.undo_stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.selection.changed.connect(self._update_edit_actions)
-        self.context.message.connect(lambda text: self.statusBar().showMessage(text, 4000))
+        self.context.message.connect(self._show_message)
         self._update_edit_actions()
         if self.tools:
             self.set_tool(self.tools[0])
         self._update_title()
         self.resize(1280, 800)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 4000)
 
     # -- construction ---------------------------------------------------------------
     def _action(self, text: str, slot, shortcuts=(), icon: str = "", tip: str = "") -> QAction:
