@@ -157,10 +157,14 @@ class NodeTool(Tool):
 
     def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
         if key in (Qt.Key_Delete, Qt.Key_Backspace):
-            if self._selected is None:
-                return False
-            self.delete_selected_node()
-            return True
+            if self._selected is not None:
+                self.delete_selected_node()
+                return True
+            if self.walls():
+                # While editing nodes, Delete is about nodes: it never takes the whole wall away.
+                self.editor.message.emit("Click a node to select it, then press Delete to remove it.")
+                return True
+            return False
         if key == Qt.Key_Escape and self._selected is not None:
             self._set_selected(None)
             return True

@@ -117,9 +117,13 @@ class WallTool(Tool):
         self._update_preview()
 
     def mouse_double_clicked(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
-        # The first click of the double-click already placed the last node.
-        if button == Qt.LeftButton and self._nodes:
-            self.finish()
+        # The presses of the double-click normally placed the last node already; add it only if not.
+        if button != Qt.LeftButton or not self._nodes:
+            return
+        p = self.editor.snap(pos, modifiers)
+        if not self._is_duplicate(p, pos):
+            self._nodes.append(p)
+        self.finish()
 
     def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
         if key in (Qt.Key_Return, Qt.Key_Enter):

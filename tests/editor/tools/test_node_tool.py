@@ -130,9 +130,13 @@ def test_delete_refuses_to_leave_a_closed_wall_with_fewer_than_three(editor):
     assert "closed wall needs at least 3" in editor.messages[-1]
 
 
-def test_delete_without_a_selected_node_is_left_to_the_window(editor):
+def test_delete_without_a_selected_node_keeps_the_wall(editor):
     tool, _ = setup(editor)
-    assert key(tool, Qt.Key_Delete) is False
+    assert key(tool, Qt.Key_Delete) is True
+    assert len(wall(editor).points) == 3
+    assert "Click a node" in editor.messages[-1]
+    editor.selection.clear()
+    assert key(tool, Qt.Key_Delete) is False  # nothing to edit: the window's Delete applies
 
 
 def test_clicking_another_wall_edits_that_one(editor):

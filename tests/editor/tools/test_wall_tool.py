@@ -57,6 +57,14 @@ def test_an_extra_press_of_a_double_click_adds_no_node(editor):
     assert points(wall) == [(0, 0), (64, 0)]
 
 
+def test_a_lone_double_click_event_still_places_its_node(editor):
+    tool, mouse = make(editor)
+    mouse.click(0, 0)
+    mouse.click(64, 0)
+    tool.mouse_double_clicked(QPointF(95, 1), Qt.LeftButton, Qt.NoModifier)
+    assert points(walls(editor)[0]) == [(0, 0), (64, 0), (96, 0)]
+
+
 def test_two_distinct_nodes_are_needed(editor):
     tool, mouse = make(editor)
     mouse.double_click(32, 32)
