@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
 from editor.scene import LevelScene
@@ -42,7 +42,7 @@ class Canvas(QGraphicsView):
         self.setRenderHint(QPainter.Antialiasing, True)
         self.setViewportUpdateMode(QGraphicsView.FullViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.DontSavePainterState, False)
-        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setTransformationAnchor(QGraphicsView.NoAnchor)
         self.setResizeAnchor(QGraphicsView.AnchorViewCenter)
         self.setDragMode(QGraphicsView.NoDrag)
         self.setFocusPolicy(Qt.StrongFocus)
@@ -57,15 +57,17 @@ class Canvas(QGraphicsView):
     def zoom(self) -> float:
         return self.transform().m11()
 
-    def set_zoom(self, zoom: float, anchor_under_mouse: bool = False) -> None:
+    def set_zoom(self, zoom: float, about: QPointF | None = None) -> None:
+        """Zoom to ``zoom``, keeping the level point under viewport pixel ``about`` (default: the centre) still."""
         zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
-        factor = zoom / self.zoom()
-        if abs(factor - 1.0) < 1e-9:
+        if abs(zoom / self.zoom() - 1.0) < 1e-9:
             return
-        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse if anchor_under_mouse
-                                     else QGraphicsView.AnchorViewCenter)
-        self.scale(factor, factor)
-        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        pixel = QPointF(about) if about is not None else QPointF(self.viewport().rect().center())
+        fixed = self.mapToScene(pixel.toPoint())
+        self.setTransformationAnchor(QGraphicsView.NoAnchor)
+        self.setTransform(QTransform.fromScale(zoom, zoom))
+        moved = QPointF(self.mapFromScene(fixed)) - pixel
+        self.pan_by(moved.x(), moved.y())
         self.zoom_changed.emit(self.zoom())
 
     def zoom_in(self) -> None:
@@ -98,7 +100,7 @@ class Canvas(QGraphicsView):
         steps = event.angleDelta().y() / 120.0
         if steps == 0:
             return
-        self.set_zoom(self.zoom() * ZOOM_STEP ** steps, anchor_under_mouse=True)
+        self.set_zoom(self.zoom() * ZOOM_STEP ** steps, about=event.position())
         event.accept()
 
     # -- panning ---------------------------------------------------------------
