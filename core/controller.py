@@ -57,7 +57,7 @@ SKIN = 1e-3
 CONTACT = SKIN * 1.01
 
 #: Sweeps per tick; each one either finishes the move or meets a new surface.
-MAX_ITERATIONS = 8
+MAX_ITERATIONS = 12
 
 _PUSH_PASSES = 16
 
@@ -193,6 +193,77 @@ def _push_out(world, px: float, py: float) -> tuple[float, float]:
     return px, py
 
 
+def _slide_limit(near, px, py, rx, ry, sx, sy, planes, touching) -> float:
+    """How much of the slide ``(sx, sy)`` stays valid, as a fraction of it.
+
+    The slide was clipped against surfaces in contact at the start; it is only
+    right while they are still there. Along a flat face that is until the run
+    of faces lined up with it ends (a ledge, a doorway); around a round corner
+    it is until the wished motion ``(rx, ry)`` no longer goes into the corner.
+    """
+    slen = math.hypot(sx, sy)
+    ux, uy = sx / slen, sy / slen
+    rlen = math.hypot(rx, ry)
+    wx, wy = rx / rlen, ry / rlen
+    limit = 1.0
+    for (nx, ny, allow), (_, ob, g, _, _, face) in zip(planes, touching):
+        if nx * rx + ny * ry >= -allow or abs(nx * ux + ny * uy) > 1e-9:
+            continue  # not a surface this slide runs along
+        if face >= 0:
+            run = _face_run(near, px, py, ux, uy, nx, ny)
+        else:
+            # Round corner: centre c, grown radius rho. Slide until the line
+            # along the wished motion just touches the corner's disc.
+            k = ob.radius + g
+            cx, cy = px - nx * k, py - ny * k
+            rho = ob.radius + SKIN
+            h0 = wx * (cy - py) - wy * (cx - px)
+            turn = wx * uy - wy * ux
+            if turn > 0.0:
+                run = (h0 + rho) / turn
+            elif turn < 0.0:
+                run = (rho - h0) / -turn
+            else:
+                run = math.inf
+        if run > 1e-9:
+            limit = min(limit, run / slen)
+    return limit
+
+
+def _face_run(near, px, py, ux, uy, nx, ny) -> float:
+    """How far (px) from ``(px, py)`` along ``(ux, uy)`` flat faces with normal ``n`` continue.
+
+    Faces of neighbouring colliders that line up (a run of boxes, a straight
+    wall chain, even misaligned by a hair) join into one surface; the run ends
+    where no face continues, plus the skin, so the player is clear of the
+    corner when it turns.
+    """
+    spans = []
+    for _, ob in near:
+        r = ob.radius
+        for ax, ay, ex, ey, fnx, fny, _, _ in ob.faces:
+            if abs(fnx - nx) > 1e-9 or abs(fny - ny) > 1e-9:
+                continue
+            d = fnx * (px - ax) + fny * (py - ay) - r
+            if not -CONTACT < d < CONTACT:
+                continue
+            a = (ax - px) * ux + (ay - py) * uy
+            b = a + ex * ux + ey * uy
+            spans.append((a - SKIN, b + SKIN) if a < b else (b - SKIN, a + SKIN))
+    spans.sort()
+    end = None
+    for lo, hi in spans:
+        if end is None:
+            if lo <= 0.0 <= hi:
+                end = hi
+        elif lo <= end:
+            if hi > end:
+                end = hi
+        else:
+            break
+    return math.inf if end is None else end
+
+
 def move(world, position, motion) -> Move:
     """Move the player's centre by ``motion`` for one tick, sliding along what it meets.
 
@@ -243,13 +314,15 @@ def move(world, position, motion) -> Move:
     contacts: list[Contact] = []
     slide = None
     half_skin = 0.5 * SKIN
+    graze = 0.25 * SKIN
+    # (rx, ry) is the intent: what is left of the wished motion. Each pass
+    # clips it against the surfaces in contact *here*, so a surface left
+    # behind (the end of a ledge) stops clipping as soon as it is left.
     for _ in range(MAX_ITERATIONS):
         if rx == 0.0 and ry == 0.0:
             break
-        # Surfaces in contact clip the motion (never swept: along a straight
-        # line the gap to a convex obstacle only shrinks while moving into it).
         planes = []
-        touching = set()
+        touching = []
         x0 = px - CONTACT
         x1 = px + CONTACT
         y0 = py - CONTACT
@@ -258,46 +331,56 @@ def move(world, position, motion) -> Move:
             b = ob.bounds
             if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
                 continue
-            g, nx, ny = ob.gap(px, py)
+            g, nx, ny, face = ob.closest(px, py)
             if g < CONTACT:
                 allow = g - half_skin
                 planes.append((nx, ny, allow if allow > 0.0 else 0.0))
-                touching.add(i)
-                if nx * rx + ny * ry < 0.0:
-                    contacts.append(_contact(world, i, px, py, g, nx, ny))
+                touching.append((i, ob, g, nx, ny, face))
+        sx, sy = rx, ry
+        limit = 1.0
         if planes:
-            rx, ry = clip_motion(rx, ry, planes)
-            if rx == 0.0 and ry == 0.0:
-                break
-        # Sweep to the first surface, grown by the skin.
-        ex = px + rx
-        ey = py + ry
+            sx, sy = clip_motion(rx, ry, planes)
+            if sx != rx or sy != ry:
+                for (nx, ny, allow), (i, ob, g, _, _, face) in zip(planes, touching):
+                    if nx * rx + ny * ry < -allow:
+                        contacts.append(_contact(world, i, px, py, g, nx, ny))
+                if sx == 0.0 and sy == 0.0:
+                    break
+                limit = _slide_limit(near, px, py, rx, ry, sx, sy, planes, touching)
+        # Sweep to the first surface, grown by the skin; surfaces in contact
+        # are not swept (along a straight line the gap to a convex obstacle
+        # only shrinks while moving into it, and the clip forbids that).
+        ex = px + sx * limit
+        ey = py + sy * limit
         x0 = (px if px < ex else ex) - SKIN
         x1 = (ex if px < ex else px) + SKIN
         y0 = (py if py < ey else ey) - SKIN
         y1 = (ey if py < ey else py) + SKIN
-        best_t = 1.0
+        skip = {t[0] for t in touching}
+        best_t = limit
         best = None
         for i, ob in near:
-            if i in touching:
+            if i in skip:
                 continue
             b = ob.bounds
             if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
                 continue
-            h = ob.ray(px, py, rx, ry, ob.radius + SKIN)
+            h = ob.ray(px, py, sx, sy, ob.radius + SKIN, graze)
             if h is not None and h[0] < best_t:
                 best_t = h[0]
                 best = (i, h[1], h[2])
-        slide = (rx, ry)
-        if best is None:
-            px, py = ex, ey
+        slide = (sx, sy)
+        if best is None and best_t >= 1.0:
+            px, py = px + sx, py + sy
             path.append(Vec2(px, py))
             break
-        px += rx * best_t
-        py += ry * best_t
+        px += sx * best_t
+        py += sy * best_t
         path.append(Vec2(px, py))
-        i, nx, ny = best
-        contacts.append(_contact(world, i, px, py, SKIN, nx, ny))
+        if best is not None:
+            i, nx, ny = best
+            contacts.append(_contact(world, i, px, py, SKIN, nx, ny))
+        # The rest of the tick, with the wished motion again.
         rx *= 1.0 - best_t
         ry *= 1.0 - best_t
 

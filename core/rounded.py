@@ -146,52 +146,69 @@ class RoundedPolygon:
             it); ``(nx, ny)`` the unit normal pointing from the shape towards
             the point, i.e. the direction that increases the gap fastest.
         """
+        g, nx, ny, _ = self.closest(px, py)
+        return g, nx, ny
+
+    def closest(self, px: float, py: float) -> tuple[float, float, float, int]:
+        """:meth:`gap`, plus which feature of the core is closest.
+
+        Returns
+        -------
+        (gap, nx, ny, face)
+            ``face`` is the index in :attr:`faces` of the face whose inside is
+            closest (a flat contact), or -1 when a vertex is (a round contact,
+            centred on ``(px, py) - n * (gap + radius)``).
+        """
         r = self.radius
         if self.count == 1:
             dx = px - self.xs[0]
             dy = py - self.ys[0]
             d = math.hypot(dx, dy)
             if d == 0.0:
-                return -r, 0.0, -1.0
-            return d - r, dx / d, dy / d
+                return -r, 0.0, -1.0, -1
+            return d - r, dx / d, dy / d, -1
         best = -math.inf
-        best_face = None
-        for face in self.faces:
+        best_face = 0
+        faces = self.faces
+        for k, face in enumerate(faces):
             s = face[4] * (px - face[0]) + face[5] * (py - face[1])
             if s > best:
                 best = s
-                best_face = face
+                best_face = k
         if best <= 0.0 and self.count > 2:
-            return best - r, best_face[4], best_face[5]
+            face = faces[best_face]
+            return best - r, face[4], face[5], best_face
         # Outside the core (or beside a segment): the nearest point lies on a
         # face the point is in front of, either inside that face or at an end.
         dist = math.inf
         nx = ny = 0.0
-        for face in self.faces:
+        feature = -1
+        for k, face in enumerate(faces):
             ax, ay, ex, ey, fnx, fny, ee, _ = face
             qx = px - ax
             qy = py - ay
             s = fnx * qx + fny * qy
-            if s < 0.0 or (s == 0.0 and face is not best_face):
+            if s < 0.0 or (s == 0.0 and k != best_face):
                 continue
             u = qx * ex + qy * ey
             if u <= 0.0:
                 d = math.hypot(qx, qy)
                 if d < dist:
-                    dist, nx, ny = d, qx / d if d else fnx, qy / d if d else fny
+                    dist, nx, ny, feature = d, qx / d if d else fnx, qy / d if d else fny, -1
             elif u >= ee:
                 qx -= ex
                 qy -= ey
                 d = math.hypot(qx, qy)
                 if d < dist:
-                    dist, nx, ny = d, qx / d if d else fnx, qy / d if d else fny
+                    dist, nx, ny, feature = d, qx / d if d else fnx, qy / d if d else fny, -1
             elif s < dist:
                 # Inside the face: its own normal, exactly, so sliding along a
                 # flat face never picks up a tilt from rounding.
-                dist, nx, ny = s, fnx, fny
-        return dist - r, nx, ny
+                dist, nx, ny, feature = s, fnx, fny, k
+        return dist - r, nx, ny, feature
 
-    def ray(self, px: float, py: float, dx: float, dy: float, radius: float | None = None):
+    def ray(self, px: float, py: float, dx: float, dy: float, radius: float | None = None,
+            graze: float = 0.0):
         """Where the point ``p + t d`` first touches the shape, for ``t >= 0``.
 
         Parameters
@@ -204,6 +221,11 @@ class RoundedPolygon:
         radius : float, optional
             Grow the core by this instead of :attr:`radius` (the controller
             adds its skin here).
+        graze : float, optional
+            Ignore a rounded corner that the whole line enters by no more than
+            this depth (the controller passes a fraction of its skin, so that
+            sliding past a corner sitting a hair proud of the surface, as at
+            the seam of two boxes misaligned by 1e-7 px, is not a contact).
 
         Returns
         -------
@@ -235,6 +257,10 @@ class RoundedPolygon:
         a = dx * dx + dy * dy
         if a > 0.0:
             rr = r * r
+            # disc / a is r^2 - (distance from the corner to the line)^2, so a
+            # line entering the corner's disc by at most ``graze`` has
+            # disc <= a * graze * (2 r - graze).
+            shallow = a * graze * (2.0 * r - graze) if 0.0 < graze < r else 0.0
             for vx, vy in zip(self.xs, self.ys):
                 fx = px - vx
                 fy = py - vy
@@ -243,7 +269,7 @@ class RoundedPolygon:
                     continue
                 c = fx * fx + fy * fy - rr
                 disc = b * b - a * c
-                if disc < 0.0:
+                if disc < 0.0 or (shallow and disc <= shallow):
                     continue
                 # The smaller root, in the form that does not cancel.
                 t = c / (-b + math.sqrt(disc))
