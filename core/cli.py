@@ -74,6 +74,15 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, metavar="OUT.json")
     p.set_defaults(func=_cmd_generate)
 
+    p = sub.add_parser("simulate", help="run the play-test headless from a replay; writes the trace",
+                       description="Play REPLAY.json (a wished velocity per fixed tick) on LEVEL.json without a "
+                                   "window and write the trace (the player's centre after each tick) to "
+                                   "TRACE.json, or to stdout without -o. Exit 0 done, 2 bad input.")
+    p.add_argument("level", metavar="LEVEL.json")
+    p.add_argument("--input", required=True, metavar="REPLAY.json")
+    p.add_argument("-o", "--output", metavar="TRACE.json")
+    p.set_defaults(func=_cmd_simulate)
+
     return parser
 
 
@@ -144,6 +153,33 @@ def _cmd_generate(args) -> int:
         save_level(level, args.output)
     except LevelSaveError as e:
         print(f"level-editor: {e}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    return EXIT_OK
+
+
+def _cmd_simulate(args) -> int:
+    from core.replay import ReplayFileError, dumps_trace, load_replay, save_trace
+    from core.simulation import run_replay
+
+    try:
+        level = load_level(args.level)
+    except LevelFileError as e:
+        first = e.problems[0] if e.problems else "not a valid level"
+        more = f" (and {len(e.problems) - 1} more problems)" if len(e.problems) > 1 else ""
+        print(f"level-editor: {args.level}: {first}{more}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        replay = load_replay(args.input)
+        trace = run_replay(level, replay)
+        if args.output:
+            save_trace(args.output, trace)
+        else:
+            sys.stdout.write(dumps_trace(trace) + "\n")
+    except ReplayFileError as e:
+        print(f"level-editor: {e}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except (ValueError, TypeError, OverflowError) as e:
+        print(f"level-editor: cannot simulate {args.level}: {e}", file=sys.stderr)
         return EXIT_UNREADABLE
     return EXIT_OK
 
