@@ -48,6 +48,11 @@ SHAPE_KINDS = (Vec2, Line, Segment, Circle, Rect, OrientedRect, Capsule)
 # Shared pieces on bare floats
 # --------------------------------------------------------------------------
 
+# Factor that loosens the quick reject tests a little, far above rounding,
+# so that only the exact test ever decides a touching pair.
+_LOOSE = 1.0 + 1e-9
+
+
 def _line_direction(line: Line) -> tuple[float, float]:
     """The line's direction scaled by a power of two to a magnitude near 1.
 
@@ -94,31 +99,51 @@ def _point_box_distance_sq(px: float, py: float,
     return dx * dx + dy * dy
 
 
-def _segment_box_distance_sq(ax: float, ay: float, bx: float, by: float,
-                             x0: float, y0: float, x1: float, y1: float) -> float:
-    """Squared distance between segment a-b and the box [x0, x1] x [y0, y1]."""
+def _segment_box_within(ax: float, ay: float, bx: float, by: float,
+                        x0: float, y0: float, x1: float, y1: float, r: float) -> bool:
+    """Whether segment a-b comes within ``r`` of the box [x0, x1] x [y0, y1]."""
+    # Most pairs are far apart: reject on the segment's bounds grown by r.
+    if ax <= bx:
+        if bx + r < x0 or ax - r > x1:
+            return False
+    elif ax + r < x0 or bx - r > x1:
+        return False
+    if ay <= by:
+        if by + r < y0 or ay - r > y1:
+            return False
+    elif ay + r < y0 or by - r > y1:
+        return False
     if _segment_box_intersect(ax, ay, bx, by, x0, y0, x1, y1):
-        return 0.0
+        return True
     # Disjoint convex shapes are nearest between a vertex of one and the
     # other: an end of the segment against the box, or a corner against the
     # segment.
-    best = _point_box_distance_sq(ax, ay, x0, y0, x1, y1)
-    d = _point_box_distance_sq(bx, by, x0, y0, x1, y1)
-    if d < best:
-        best = d
-    d = point_segment_distance_sq_xy(x0, y0, ax, ay, bx, by)
-    if d < best:
-        best = d
-    d = point_segment_distance_sq_xy(x1, y0, ax, ay, bx, by)
-    if d < best:
-        best = d
-    d = point_segment_distance_sq_xy(x1, y1, ax, ay, bx, by)
-    if d < best:
-        best = d
-    d = point_segment_distance_sq_xy(x0, y1, ax, ay, bx, by)
-    if d < best:
-        best = d
-    return best
+    rr = r * r
+    return (_point_box_distance_sq(ax, ay, x0, y0, x1, y1) <= rr
+            or _point_box_distance_sq(bx, by, x0, y0, x1, y1) <= rr
+            or point_segment_distance_sq_xy(x0, y0, ax, ay, bx, by) <= rr
+            or point_segment_distance_sq_xy(x1, y0, ax, ay, bx, by) <= rr
+            or point_segment_distance_sq_xy(x1, y1, ax, ay, bx, by) <= rr
+            or point_segment_distance_sq_xy(x0, y1, ax, ay, bx, by) <= rr)
+
+
+def _segments_within(ax: float, ay: float, bx: float, by: float,
+                     cx: float, cy: float, dx: float, dy: float, r: float) -> bool:
+    """Whether segments a-b and c-d come within ``r`` of each other."""
+    # Reject on the two bounding boxes, the first grown by r.
+    if ax <= bx:
+        lo, hi = ax - r, bx + r
+    else:
+        lo, hi = bx - r, ax + r
+    if (cx < lo and dx < lo) or (cx > hi and dx > hi):
+        return False
+    if ay <= by:
+        lo, hi = ay - r, by + r
+    else:
+        lo, hi = by - r, ay + r
+    if (cy < lo and dy < lo) or (cy > hi and dy > hi):
+        return False
+    return segment_segment_distance_sq_xy(ax, ay, bx, by, cx, cy, dx, dy) <= r * r
 
 
 def _line_segment_gap(dx: float, dy: float, px: float, py: float,
@@ -306,9 +331,7 @@ def segment_oriented_rect(s: Segment, o: OrientedRect) -> bool:
 
 def segment_capsule(s: Segment, k: Capsule) -> bool:
     a, b, c, d = s.a, s.b, k.a, k.b
-    r = k.radius
-    return segment_segment_distance_sq_xy(a[0], a[1], b[0], b[1],
-                                          c[0], c[1], d[0], d[1]) <= r * r
+    return _segments_within(a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1], k.radius)
 
 
 # --------------------------------------------------------------------------
@@ -347,11 +370,17 @@ def circle_rect(c: Circle, r: Rect) -> bool:
 
 def circle_oriented_rect(c: Circle, o: OrientedRect) -> bool:
     """The centre turned into the box's frame, then clamped as for a rect."""
-    co, si = rotation_cos_sin(o.rotation)
     cx, cy = o.center
     hx, hy = o.half_extents
     vx = c.center[0] - cx
     vy = c.center[1] - cy
+    r = c.radius
+    # Reject before the trigonometry: the box lies within hx + hy of its
+    # centre. The reach is loosened by 1e-9 so rounding never rejects a touch.
+    reach = (r + hx + hy) * _LOOSE
+    if vx * vx + vy * vy > reach * reach:
+        return False
+    co, si = rotation_cos_sin(o.rotation)
     dx = abs(vx * co + vy * si) - hx
     dy = abs(vy * co - vx * si) - hy
     d2 = 0.0
@@ -359,7 +388,6 @@ def circle_oriented_rect(c: Circle, o: OrientedRect) -> bool:
         d2 = dx * dx
     if dy > 0.0:
         d2 += dy * dy
-    r = c.radius
     return d2 <= r * r
 
 
@@ -402,7 +430,6 @@ def rect_rect(r1: Rect, r2: Rect) -> bool:
 
 def rect_oriented_rect(r: Rect, o: OrientedRect) -> bool:
     """Separating axes: the two of the rectangle and the two of the box."""
-    co, si = rotation_cos_sin(o.rotation)
     ox, oy = r.origin
     w, h = r.size
     wx = w * 0.5
@@ -411,6 +438,12 @@ def rect_oriented_rect(r: Rect, o: OrientedRect) -> bool:
     hx, hy = o.half_extents
     tx = cx - (ox + wx)
     ty = cy - (oy + wy)
+    # Reject before the trigonometry: the box lies within hx + hy of its
+    # centre along each axis (loosened so rounding never rejects a touch).
+    reach = (hx + hy) * _LOOSE
+    if abs(tx) > wx * _LOOSE + reach or abs(ty) > wy * _LOOSE + reach:
+        return False
+    co, si = rotation_cos_sin(o.rotation)
     ac = abs(co)
     as_ = abs(si)
     if abs(tx) > wx + hx * ac + hy * as_:
@@ -426,23 +459,8 @@ def rect_capsule(r: Rect, k: Capsule) -> bool:
     """Segment-to-rectangle distance against the capsule's radius."""
     x0, y0 = r.origin
     w, h = r.size
-    x1 = x0 + w
-    y1 = y0 + h
-    ax, ay = k.a
-    bx, by = k.b
-    rad = k.radius
-    # Most walls are far from the player: reject on the capsule's bounds first.
-    if ax <= bx:
-        if bx + rad < x0 or ax - rad > x1:
-            return False
-    elif ax + rad < x0 or bx - rad > x1:
-        return False
-    if ay <= by:
-        if by + rad < y0 or ay - rad > y1:
-            return False
-    elif ay + rad < y0 or by - rad > y1:
-        return False
-    return _segment_box_distance_sq(ax, ay, bx, by, x0, y0, x1, y1) <= rad * rad
+    a, b = k.a, k.b
+    return _segment_box_within(a[0], a[1], b[0], b[1], x0, y0, x0 + w, y0 + h, k.radius)
 
 
 def oriented_rect_oriented_rect(o1: OrientedRect, o2: OrientedRect) -> bool:
@@ -476,18 +494,15 @@ def oriented_rect_capsule(o: OrientedRect, k: Capsule) -> bool:
     ay = k.a[1] - cy
     bx = k.b[0] - cx
     by = k.b[1] - cy
-    rad = k.radius
-    d2 = _segment_box_distance_sq(ax * co + ay * si, ay * co - ax * si,
-                                  bx * co + by * si, by * co - bx * si,
-                                  -hx, -hy, hx, hy)
-    return d2 <= rad * rad
+    return _segment_box_within(ax * co + ay * si, ay * co - ax * si,
+                               bx * co + by * si, by * co - bx * si,
+                               -hx, -hy, hx, hy, k.radius)
 
 
 def capsule_capsule(k1: Capsule, k2: Capsule) -> bool:
     a, b, c, d = k1.a, k1.b, k2.a, k2.b
-    r = k1.radius + k2.radius
-    return segment_segment_distance_sq_xy(a[0], a[1], b[0], b[1],
-                                          c[0], c[1], d[0], d[1]) <= r * r
+    return _segments_within(a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1],
+                            k1.radius + k2.radius)
 
 
 # --------------------------------------------------------------------------
