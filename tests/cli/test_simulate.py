@@ -1,0 +1,89 @@
+"""`level-editor simulate`: exit codes, one-line messages, traces identical across runs."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from core.cli import main
+
+LEVEL = "levels/showcase.json"
+
+
+def replay(path, velocities=((240, 0), (240, 0), (0, -240), (100000, 100000), (-100000, 3)), dt=1 / 60):
+    path.write_text(json.dumps({"format": "level-editor.replay", "version": 1, "dt": dt,
+                                "velocities": [list(v) for v in velocities]}))
+    return str(path)
+
+
+def test_trace_to_stdout(tmp_path, capsys):
+    assert main(["simulate", LEVEL, "--input", replay(tmp_path / "r.json")]) == 0
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert data["format"] == "level-editor.trace" and data["version"] == 1
+    spawn = json.load(open(LEVEL))["player"]["spawn"]
+    assert data["start"] == [float(v) for v in spawn] and len(data["positions"]) == 5
+    assert data["positions"][0] == [spawn[0] + 4.0, float(spawn[1])]
+    assert out.err == ""
+
+
+def test_trace_to_file_is_identical_across_runs(tmp_path, capsys):
+    r = replay(tmp_path / "r.json", [(240 * (i % 7 - 3), 90000 * ((i % 5) - 2)) for i in range(200)])
+    assert main(["simulate", LEVEL, "--input", r, "-o", str(tmp_path / "a.json")]) == 0
+    assert main(["simulate", LEVEL, "--input", r, "-o", str(tmp_path / "b.json")]) == 0
+    a = (tmp_path / "a.json").read_bytes()
+    assert a == (tmp_path / "b.json").read_bytes()
+    assert main(["simulate", LEVEL, "--input", r]) == 0
+    assert capsys.readouterr().out.encode() == a
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json", "r.json"]
+
+
+def test_separate_processes_give_the_same_trace(tmp_path):
+    r = replay(tmp_path / "r.json", [(300 * ((i * 7) % 11 - 5), 300 * ((i * 3) % 7 - 3)) for i in range(150)])
+    runs = [subprocess.run([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())",
+                            "simulate", "levels/showcase_box_player.json", "--input", r],
+                           capture_output=True, check=True).stdout for _ in range(2)]
+    assert runs[0] == runs[1] and runs[0].startswith(b'{"format": "level-editor.trace"')
+
+
+@pytest.mark.parametrize("content, message", [
+    ("{not json", "is not valid JSON: .* at line 1, column 2"),
+    ('{"format": "level-editor.replay", "version": 7, "dt": 0.1, "velocities": []}', "version 7 is not supported"),
+    ('{"format": "level-editor.replay", "version": 1, "dt": 0, "velocities": []}', '"dt" must be > 0'),
+    ('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [[1, NaN]]}', "contains NaN"),
+    ('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [1, 2]}',
+     r"velocities\[0\] must be a pair of numbers"),
+])
+def test_bad_replay_exit_2_with_one_line(tmp_path, capsys, content, message):
+    (tmp_path / "r.json").write_text(content)
+    assert main(["simulate", LEVEL, "--input", str(tmp_path / "r.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    import re
+    assert re.search(message, err)
+
+
+def test_missing_files_and_bad_levels_exit_2(tmp_path, capsys):
+    r = replay(tmp_path / "r.json")
+    assert main(["simulate", str(tmp_path / "nope.json"), "--input", r]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert main(["simulate", LEVEL, "--input", str(tmp_path / "nope.json")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    (tmp_path / "bad.json").write_text('{"format": "level-editor.level", "version": 99}')
+    assert main(["simulate", str(tmp_path / "bad.json"), "--input", r]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "99" in err
+
+
+def test_bad_usage_exit_2(capsys):
+    assert main(["simulate", LEVEL]) == 2
+    assert "--input" in capsys.readouterr().err
+
+
+def test_unwritable_output_exit_2(tmp_path, capsys):
+    r = replay(tmp_path / "r.json")
+    assert main(["simulate", LEVEL, "--input", r, "-o", str(tmp_path / "no" / "dir" / "t.json")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot be written" in err and err.count("\n") == 1
