@@ -93,19 +93,25 @@ class NodeTool(Tool):
     def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         if button != Qt.LeftButton:
             return
-        node = self._node_at(pos)
-        if node is not None:
-            self._set_selected(node)
-            wall = self.editor.document.get(node[0])
-            p = wall.points[node[1]]
-            self._drag = _NodeDrag(node[0], node[1], QPointF(p.x, p.y), QPointF(pos), new_gesture())
+        if self._grab_node(pos):
             return
         self._set_selected(None)
         if self._segment_at(pos, self.walls()) is not None:
             return
         hit = self._segment_at(pos, [o for o in self.editor.document.objects if isinstance(o, Wall)])
         if hit is not None:
+            # Another wall: edit that one, and a press right on one of its nodes already grabs it.
             self.editor.selection.set([hit[0].id])
+            self._grab_node(pos)
+
+    def _grab_node(self, pos: QPointF) -> bool:
+        node = self._node_at(pos)
+        if node is None:
+            return False
+        self._set_selected(node)
+        p = self.editor.document.get(node[0]).points[node[1]]
+        self._drag = _NodeDrag(node[0], node[1], QPointF(p.x, p.y), QPointF(pos), new_gesture())
+        return True
 
     def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         drag = self._drag
@@ -287,7 +293,7 @@ class NodeTool(Tool):
         for key, p in wanted.items():
             h = self._handles.get(key)
             if h is None:
-                h = HandleItem(size=9.0)
+                h = HandleItem(size=10.0)
                 scene.addItem(h)
                 self._handles[key] = h
             h.setPos(p)

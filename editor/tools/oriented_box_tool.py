@@ -15,6 +15,7 @@ from editor.commands import AddObjectsCommand, ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
 from editor.tools.preview import (
     PREVIEW_Z,
+    STEM_COLOR,
     HandleItem,
     LabelItem,
     distance,
@@ -56,7 +57,7 @@ class _RotationHandle(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setZValue(PREVIEW_Z + 10)
         self.stem = QGraphicsLineItem(QLineF(0, 0, 0, -HANDLE_DISTANCE_PIXELS), self)
-        self.stem.setPen(outline_pen(width=1.5))
+        self.stem.setPen(outline_pen(STEM_COLOR, width=1.5))
         self.knob = HandleItem(round_=True, size=11.0, parent=self)
         self.knob.setPos(0, -HANDLE_DISTANCE_PIXELS)
         self.knob.setCursor(Qt.OpenHandCursor)

@@ -18,6 +18,9 @@ PREVIEW_Z = 2.5e9
 #: The colour of a shape being drawn (a clear blue that reads on light and dark canvases).
 DRAW_COLOR = QColor(30, 144, 255)
 
+#: The stem of a rotation handle (the select tool's colour for the same thing).
+STEM_COLOR = QColor(255, 196, 0)
+
 #: Handles that can be grabbed.
 HANDLE_COLOR = QColor(255, 255, 255)
 HANDLE_ACTIVE_COLOR = QColor(255, 170, 30)
@@ -84,6 +87,11 @@ class HandleItem(QGraphicsItem):
         if on != self._active:
             self._active = on
             self.update()
+
+    def set_size(self, size: float) -> None:
+        if size != self._size:
+            self.prepareGeometryChange()
+            self._size = size
 
     def boundingRect(self) -> QRectF:
         h = self._size / 2 + 1.5

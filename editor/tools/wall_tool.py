@@ -274,6 +274,7 @@ class WallTool(Tool):
             if i < len(nodes):
                 h.setPos(nodes[i])
                 h.set_active(i == 0 and closing)
+                h.set_size(12.0 if i == 0 and closing else 7.0)
                 h.setVisible(True)
             else:
                 h.setVisible(False)

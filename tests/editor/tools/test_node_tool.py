@@ -152,3 +152,12 @@ def test_handles_follow_undo(editor):
     mouse.drag((64, 64), (128, 64))
     editor.undo_stack.undo()
     assert tool.handle_positions()[("wall-1", 2)].x() == 64
+
+
+def test_a_press_on_a_node_of_another_wall_edits_it_and_drags_the_node(editor):
+    other = Wall("wall-2", [(0, 128), (128, 128)], 8)
+    tool, mouse = setup(editor, None, other)
+    mouse.drag((128, 128), (160, 160))
+    assert editor.selection.ids() == ["wall-2"]
+    assert points(wall(editor, "wall-2")) == [(0, 128), (160, 160)]
+    assert editor.undo_stack.undoText() == "Move node"
