@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 import shiboken6
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
@@ -171,6 +171,14 @@ class Snapper(QObject):
         self._marker: Optional[SnapMarker] = None
         self.last: SnapResult = SnapResult(QPointF())
         document.subscribe(self._on_document_changed)
+        # Whatever tool snapped, the marker goes when the button comes up or the mouse leaves the canvas.
+        scene.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self._scene and event.type() in (QEvent.GraphicsSceneMouseRelease, QEvent.GraphicsSceneLeave):
+            # After the release has reached the tool, which may snap once more on the way.
+            QTimer.singleShot(0, self, self.hide_marker)
+        return False
 
     # -- switches ----------------------------------------------------------
     @property

@@ -239,3 +239,17 @@ def test_snapping_to_another_objects_corner_shows_the_marker(window):
     [box] = new_objects(window, before)
     assert box.origin == Vec2(304, 112) and box.size == Vec2(136, 138)
     undo_redo_round_trip(window, before, "Add box")
+
+
+def test_the_marker_goes_when_a_select_tool_drag_ends(window, qtbot):
+    snapper = window.context.snapper
+    use(window, Qt.Key_S, "SelectTool")
+    # Drag pillar-1 by its centre onto box-1's corner (304, 112).
+    hover(window, 240, 320)
+    press(window, 240, 320)
+    move(window, 280, 200)
+    move(window, 302, 114)
+    assert snapper.marker_visible() and snapper.marker.pos() == QPointF(304, 112)
+    release(window, 302, 114)
+    qtbot.waitUntil(lambda: not snapper.marker_visible(), timeout=1000)
+    assert window.document.get("pillar-1").center == Vec2(304, 112)
