@@ -294,6 +294,7 @@ class NodeTool(Tool):
             h = self._handles.get(key)
             if h is None:
                 h = HandleItem(size=10.0)
+                h.setCursor(Qt.SizeAllCursor)
                 scene.addItem(h)
                 self._handles[key] = h
             h.setPos(p)

@@ -199,6 +199,10 @@ class WallTool(Tool):
         return grid / 4 if grid > 0 and math.isfinite(grid) else 2.0
 
     def _on_document_changed(self, change: Change) -> None:
+        if change.kind == "reset":
+            # Another level was opened: nodes placed in the old one mean nothing there.
+            self.cancel()
+            return
         # A thickness set on a wall in the inspector is the one the next wall gets.
         if change.kind != "changed":
             return

@@ -203,3 +203,15 @@ def test_right_click_ends_the_wall(editor):
     mouse.click(32, 0)
     mouse.press(50, 50, button=Qt.RightButton)
     assert points(walls(editor)[0]) == [(0, 0), (32, 0)]
+
+
+def test_opening_another_level_drops_the_nodes_placed_so_far(editor):
+    from core.level import Level
+
+    tool, mouse = make(editor)
+    mouse.click(0, 0)
+    mouse.click(64, 0)
+    editor.document.reset(Level(name="Other"))
+    assert tool.nodes == []
+    assert key(tool, Qt.Key_Return) is False
+    assert editor.document.objects == ()
