@@ -163,6 +163,18 @@ def _min_gap(world, px: float, py: float) -> float:
     return best
 
 
+def _min_gap_of(near, px: float, py: float) -> float:
+    """:func:`_min_gap` over an already gathered list of ``(index, obstacle)``."""
+    best = math.inf
+    for _, ob in near:
+        b = ob.bounds
+        if b[0] - CONTACT <= px <= b[2] + CONTACT and b[1] - CONTACT <= py <= b[3] + CONTACT:
+            g = ob.gap(px, py)[0]
+            if g < best:
+                best = g
+    return best
+
+
 def _push_out(world, px: float, py: float) -> tuple[float, float]:
     """A nearby position that overlaps nothing, starting from an overlapping one."""
     obstacles = world.obstacles
@@ -297,18 +309,20 @@ def move(world, position, motion) -> Move:
         raise ValueError(f"motion must be finite, got ({rx}, {ry})")
     obstacles = world.obstacles
 
-    pushed = Vec2(0.0, 0.0)
-    if _min_gap(world, px, py) <= 0.0:
-        qx, qy = _push_out(world, px, py)
-        pushed = Vec2(qx - px, qy - py)
-        px, py = qx, qy
-    start_x, start_y = px, py
-
     # Everything the centre can reach this tick: a slide may turn, but never
     # goes further than |motion| from the start.
     reach = math.hypot(rx, ry) + 2.0 * CONTACT
     indices = world.near_indices(px - reach, py - reach, px + reach, py + reach)
     near = [(i, obstacles[i]) for i in indices]
+
+    pushed = Vec2(0.0, 0.0)
+    if _min_gap_of(near, px, py) <= 0.0:
+        qx, qy = _push_out(world, px, py)
+        pushed = Vec2(qx - px, qy - py)
+        px, py = qx, qy
+        indices = world.near_indices(px - reach, py - reach, px + reach, py + reach)
+        near = [(i, obstacles[i]) for i in indices]
+    start_x, start_y = px, py
 
     path = [Vec2(px, py)]
     contacts: list[Contact] = []
@@ -384,7 +398,7 @@ def move(world, position, motion) -> Move:
         rx *= 1.0 - best_t
         ry *= 1.0 - best_t
 
-    if (px != start_x or py != start_y) and _min_gap(world, px, py) <= 0.0:
+    if (px != start_x or py != start_y) and _min_gap_of(near, px, py) <= 0.0:
         # Cannot happen with exact sweeps; if rounding ever disagreed, a tick
         # standing still is better than one ending inside a wall.
         px, py = start_x, start_y
