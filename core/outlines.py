@@ -6,9 +6,10 @@ joints), a box and an oriented box are their rectangles, a pillar is its disc.
 
 Round parts cannot be exact polygons. Each round part is drawn with
 ``quad_segs`` vertices per quarter turn on a circle a little larger than the
-real one (radius ``r * ROUND_GROWTH``), so that every chord lies outside the
-real arc: an outline always *contains* the exact shape and lies at most
-``r * (ROUND_GROWTH - 1)`` (0.12 % of the radius) outside it. Two objects that
+real one (radius ``r * ROUND_GROWTH + ROUND_MARGIN``), so that every chord
+lies outside the real arc: an outline always *contains* the exact shape and
+lies at most ``r * (ROUND_GROWTH - 1) + ROUND_MARGIN`` (0.12 % of the radius
+and a thousandth of a pixel) outside it. Two objects that
 really touch therefore never look apart, and hulls built on outlines always
 enclose the real shape. Straight edges (boxes, oriented boxes) are exact.
 
@@ -35,6 +36,11 @@ from core.level import Box, Level, OrientedBox, Pillar, Wall
 __all__ = [
     "QUAD_SEGS",
     "ROUND_GROWTH",
+    "ROUND_MARGIN",
+    "WALL",
+    "BOX",
+    "ORIENTED_BOX",
+    "PILLAR",
     "LevelOutlines",
     "level_outlines",
     "rotation_cos_sin_array",
@@ -47,7 +53,13 @@ QUAD_SEGS = 16
 #: polygon's chords stay outside the real arc (1 / cos of half the vertex step).
 ROUND_GROWTH = 1.0 / math.cos(math.pi / (4 * QUAD_SEGS))
 
-_WALL, _BOX, _OBOX, _PILLAR = 0, 1, 2, 3
+#: Round parts also keep this margin (px) outside the real arcs and sides, so that
+#: hull points rounded to a thousandth of a pixel still enclose the exact shape.
+ROUND_MARGIN = 0.001
+
+#: Codes of :attr:`LevelOutlines.kinds`.
+WALL, BOX, ORIENTED_BOX, PILLAR = 0, 1, 2, 3
+_WALL, _BOX, _OBOX, _PILLAR = WALL, BOX, ORIENTED_BOX, PILLAR
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,13 +70,15 @@ class LevelOutlines:
     ----------
     ids : list of str
         Object ids, index ``i`` for object ``i`` of the level.
+    kinds : ndarray of int8
+        :data:`WALL`, :data:`BOX`, :data:`ORIENTED_BOX` or :data:`PILLAR` per object.
     outlines : ndarray of shapely.Polygon
         Each object's full collision outline (containing the exact shape).
     aabb : ndarray, shape (n, 4)
         Exact axis-aligned bounds ``minx, miny, maxx, maxy`` of the exact shape.
     rounding : ndarray, shape (n,)
         The radius of the object's round parts (0 for boxes): the outline lies at
-        most ``rounding * (ROUND_GROWTH - 1)`` outside the exact shape.
+        most :attr:`slack` outside the exact shape.
     sites : ndarray of shapely.MultiPoint
         Points whose neighbourhood of radius ``rounding`` is exactly the convex
         hull of the object: a wall's nodes, a box's corners, a pillar's centre.
@@ -80,6 +94,7 @@ class LevelOutlines:
     """
 
     ids: list
+    kinds: np.ndarray
     outlines: np.ndarray
     aabb: np.ndarray
     rounding: np.ndarray
@@ -94,7 +109,7 @@ class LevelOutlines:
     @property
     def slack(self) -> np.ndarray:
         """How far each outline may reach beyond the exact shape, per object."""
-        return self.rounding * (self.growth - 1.0)
+        return np.where(self.rounding > 0, self.rounding * (self.growth - 1.0) + ROUND_MARGIN, 0.0)
 
 
 def rotation_cos_sin_array(degrees: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -177,7 +192,7 @@ def level_outlines(level: Level, quad_segs: int = QUAD_SEGS) -> LevelOutlines:
         owner = np.asarray(wall_owner)
         r = np.asarray(wall_r)
         chains[:] = shapely.linestrings(pts, indices=owner)
-        outlines[idx] = shapely.buffer(chains, r * growth, quad_segs=quad_segs)
+        outlines[idx] = shapely.buffer(chains, r * growth + ROUND_MARGIN, quad_segs=quad_segs)
         sites[idx] = shapely.multipoints(pts, indices=owner)
         rounding[idx] = r
         lo_x = np.full(len(idx), np.inf)
@@ -222,13 +237,14 @@ def level_outlines(level: Level, quad_segs: int = QUAD_SEGS) -> LevelOutlines:
         idx = np.asarray(pil_idx)
         v = np.asarray(pil_vals, dtype=float)
         centres = shapely.points(v[:, 0], v[:, 1])
-        outlines[idx] = shapely.buffer(centres, v[:, 2] * growth, quad_segs=quad_segs)
+        outlines[idx] = shapely.buffer(centres, v[:, 2] * growth + ROUND_MARGIN, quad_segs=quad_segs)
         sites[idx] = shapely.multipoints(v[:, None, :2])
         rounding[idx] = v[:, 2]
         aabb[idx] = np.stack([v[:, 0] - v[:, 2], v[:, 1] - v[:, 2], v[:, 0] + v[:, 2], v[:, 1] + v[:, 2]], axis=1)
 
     return LevelOutlines(
         ids=ids,
+        kinds=kinds,
         outlines=outlines,
         aabb=aabb,
         rounding=rounding,

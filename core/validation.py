@@ -63,7 +63,7 @@ import numpy as np
 import shapely
 
 from core.level import Level, Wall
-from core.outlines import QUAD_SEGS, ROUND_GROWTH, LevelOutlines, level_outlines
+from core.outlines import QUAD_SEGS, ROUND_GROWTH, ROUND_MARGIN, LevelOutlines, level_outlines
 from core.overlap import overlaps
 from core.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from core.shapes import Vec2
@@ -125,7 +125,7 @@ def player_outline(level: Level):
     if p.shape == "box":
         h = p.half_size
         return shapely.box(s.x - h.x, s.y - h.y, s.x + h.x, s.y + h.y)
-    return shapely.Point(s.x, s.y).buffer(p.radius * ROUND_GROWTH, quad_segs=QUAD_SEGS)
+    return shapely.Point(s.x, s.y).buffer(p.radius * ROUND_GROWTH + ROUND_MARGIN, quad_segs=QUAD_SEGS)
 
 
 def player_extent(level: Level, ux: float = 1.0, uy: float = 0.0) -> float:
