@@ -40,7 +40,8 @@ class Canvas(QGraphicsView):
         super().__init__(scene, parent)
         self.level_scene = scene
         self.setRenderHint(QPainter.Antialiasing, True)
-        self.setViewportUpdateMode(QGraphicsView.FullViewportUpdate)
+        # Smart updates let a pan scroll the pixels already drawn and paint only the new strip
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self.setOptimizationFlag(QGraphicsView.DontSavePainterState, False)
         self.setTransformationAnchor(QGraphicsView.NoAnchor)
         self.setResizeAnchor(QGraphicsView.AnchorViewCenter)

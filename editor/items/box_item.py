@@ -31,6 +31,7 @@ class BoxItem(ObjectItem):
                 and o.y - tolerance <= scene_pos.y() <= o.y + s.y + tolerance)
 
     def paint_object(self, painter: QPainter, lod: float) -> None:
-        painter.setPen(self.edge_pen(lod))
-        painter.setBrush(self.fill_color())
-        painter.drawRect(QRectF(0, 0, self.value.size.x, self.value.size.y))
+        pen, brush, _ = self._look
+        painter.setPen(pen)
+        painter.setBrush(brush)
+        painter.drawRect(self._outline_rect)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 #: Selection outline and hover tint, shared by every item so they read as one language.
@@ -36,6 +36,9 @@ class ObjectItem(QGraphicsItem):
         self._shape_key = None
         self._selected = False
         self._hovered = False
+        self._look = self.look(self.NORMAL)
+        self._extent = 0.0
+        self._outline_rect = QRectF()
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setAcceptHoverEvents(False)
         self.sync(value)
@@ -49,7 +52,9 @@ class ObjectItem(QGraphicsItem):
             self.prepareGeometryChange()
             self._outline = self.build_outline(value)
             pad = self.padding(value)
-            self._bounds = self._outline.boundingRect().adjusted(-pad, -pad, pad, pad)
+            self._outline_rect = self._outline.boundingRect()
+            self._extent = max(self._outline_rect.width(), self._outline_rect.height())
+            self._bounds = self._outline_rect.adjusted(-pad, -pad, pad, pad)
             self._shape_key = key
         self.value = value
         ax, ay = self.anchor(value)
@@ -79,15 +84,50 @@ class ObjectItem(QGraphicsItem):
         raise NotImplementedError
 
     # -- look --------------------------------------------------------------
+    # Pens and brushes are made once per class and look, not per paint: with 10,000
+    # objects in view the Python work in paint() is what a frame costs.
+    _looks: dict = {}
+
+    NORMAL, HOVERED, SELECTED = 0, 1, 2
+
+    @classmethod
+    def look(cls, state: int) -> tuple[QPen, QBrush, QColor]:
+        """(edge pen, fill brush, colour when tiny on screen) for a look state."""
+        key = (cls, state)
+        found = ObjectItem._looks.get(key)
+        if found is None:
+            fill = QColor(cls.FILL)
+            if state == cls.SELECTED:
+                pen = QPen(SELECTED_COLOR, 2.0)
+                fill = fill.lighter(115)
+                tiny = SELECTED_COLOR
+            elif state == cls.HOVERED:
+                pen = QPen(HOVER_COLOR, 1.5)
+                fill = fill.lighter(135)
+                tiny = fill
+            else:
+                pen = QPen(cls.EDGE, 1.0)
+                tiny = fill
+            pen.setCosmetic(True)
+            pen.setJoinStyle(Qt.MiterJoin)
+            found = (pen, QBrush(fill), tiny)
+            ObjectItem._looks[key] = found
+        return found
+
+    def _update_look(self) -> None:
+        state = self.SELECTED if self._selected else self.HOVERED if self._hovered else self.NORMAL
+        self._look = self.look(state)
+        self.update()
+
     def set_selected_look(self, selected: bool) -> None:
         if selected != self._selected:
             self._selected = selected
-            self.update()
+            self._update_look()
 
     def set_hovered(self, hovered: bool) -> None:
         if hovered != self._hovered:
             self._hovered = hovered
-            self.update()
+            self._update_look()
 
     @property
     def is_selected_look(self) -> bool:
@@ -97,25 +137,6 @@ class ObjectItem(QGraphicsItem):
     def is_hovered(self) -> bool:
         return self._hovered
 
-    def fill_color(self) -> QColor:
-        c = QColor(self.FILL)
-        if self._hovered:
-            c = c.lighter(135)
-        elif self._selected:
-            c = c.lighter(115)
-        return c
-
-    def edge_pen(self, lod: float) -> QPen:
-        if self._selected:
-            pen = QPen(SELECTED_COLOR, 2.0)
-        elif self._hovered:
-            pen = QPen(HOVER_COLOR, 1.5)
-        else:
-            pen = QPen(self.EDGE, 1.0)
-        pen.setCosmetic(True)
-        pen.setJoinStyle(Qt.MiterJoin)
-        return pen
-
     # -- QGraphicsItem -----------------------------------------------------
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -124,14 +145,15 @@ class ObjectItem(QGraphicsItem):
         return self._outline
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        r = self._outline.boundingRect()
-        if max(r.width(), r.height()) * lod < TINY_PIXELS:
-            painter.fillRect(r, SELECTED_COLOR if self._selected else self.fill_color())
+        # views only scale and translate, so m11 is the zoom
+        lod = painter.worldTransform().m11()
+        if self._extent * lod < TINY_PIXELS:
+            painter.fillRect(self._outline_rect, self._look[2])
             return
         self.paint_object(painter, lod)
 
     def paint_object(self, painter: QPainter, lod: float) -> None:
-        painter.setPen(self.edge_pen(lod))
-        painter.setBrush(self.fill_color())
+        pen, brush, _ = self._look
+        painter.setPen(pen)
+        painter.setBrush(brush)
         painter.drawPath(self._outline)

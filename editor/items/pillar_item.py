@@ -32,7 +32,7 @@ class PillarItem(ObjectItem):
         return math.hypot(scene_pos.x() - c.x, scene_pos.y() - c.y) <= self.value.radius + tolerance
 
     def paint_object(self, painter: QPainter, lod: float) -> None:
-        r = self.value.radius
-        painter.setPen(self.edge_pen(lod))
-        painter.setBrush(self.fill_color())
-        painter.drawEllipse(QPointF(0, 0), r, r)
+        pen, brush, _ = self._look
+        painter.setPen(pen)
+        painter.setBrush(brush)
+        painter.drawEllipse(self._outline_rect)

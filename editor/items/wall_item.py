@@ -8,22 +8,24 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, Q
 
 from core.geometry import point_segment_distance_sq_xy
 from core.level import Wall
-from editor.items.object_item import HOVER_COLOR, SELECTED_COLOR, ObjectItem
+from editor.items.object_item import SELECTED_COLOR, ObjectItem
+
+
+_NODE_PEN = QPen(SELECTED_COLOR, 5.0)
+_NODE_PEN.setCosmetic(True)
+_NODE_PEN.setCapStyle(Qt.RoundCap)
 
 
 class WallItem(ObjectItem):
-    """A wall: its centre line stroked with a pen as wide as the wall, round caps and joins.
+    """A wall: its centre line stroked as wide as the wall with round caps and joins.
 
-    The item's position is the first node. Drawing with a round pen of the
-    wall's thickness paints exactly the union of the capsules it collides as.
+    The item's position is the first node. The stroke (QPainterPathStroker,
+    width = thickness, RoundCap, RoundJoin) is exactly the union of the
+    capsules the wall collides as; it is drawn filled with a thin edge.
     """
 
     FILL = QColor(168, 178, 196)
     EDGE = QColor(52, 58, 70)
-
-    def __init__(self, value: Wall):
-        self._centre_line = QPainterPath()
-        super().__init__(value)
 
     def anchor(self, value: Wall):
         p = value.points[0]
@@ -41,14 +43,12 @@ class WallItem(ObjectItem):
             line.lineTo(p.x - p0.x, p.y - p0.y)
         if value.closed and len(value.points) > 2:
             line.closeSubpath()
-        self._centre_line = line
         stroker = QPainterPathStroker()
         stroker.setWidth(value.thickness)
         stroker.setCapStyle(Qt.RoundCap)
         stroker.setJoinStyle(Qt.RoundJoin)
-        outline = stroker.createStroke(line)
-        outline.setFillRule(Qt.WindingFill)
-        return outline
+        # the stroke overlaps itself at every joint; its union is the exact collision outline
+        return stroker.createStroke(line).simplified()
 
     def hit(self, scene_pos: QPointF, tolerance: float) -> bool:
         limit = (self.value.thickness / 2 + tolerance) ** 2
@@ -59,35 +59,11 @@ class WallItem(ObjectItem):
         p = self.value.points[0]
         return len(self.value.points) == 1 and math.hypot(px - p.x, py - p.y) ** 2 <= limit
 
-    def _pen(self, color: QColor, width: float) -> QPen:
-        pen = QPen(color, width)
-        pen.setCapStyle(Qt.RoundCap)
-        pen.setJoinStyle(Qt.RoundJoin)
-        return pen
-
     def paint_object(self, painter: QPainter, lod: float) -> None:
-        t = self.value.thickness
-        px = 1.0 / lod if lod > 0 else 1.0
-        painter.setBrush(Qt.NoBrush)
-        if self._selected:
-            edge, edge_px = SELECTED_COLOR, 2.0
-        elif self._hovered:
-            edge, edge_px = HOVER_COLOR, 1.5
-        else:
-            edge, edge_px = self.EDGE, 1.0
-        # the edge is drawn as a slightly wider stroke under the body, so joins never show seams
-        painter.setPen(self._pen(edge, t + edge_px * px))
-        painter.drawPath(self._centre_line)
-        inner = t - edge_px * px
-        if inner > 0:
-            painter.setPen(self._pen(self.fill_color(), inner))
-            painter.drawPath(self._centre_line)
+        super().paint_object(painter, lod)
         if self._selected:
             # the nodes, so a selected wall shows how it is built
-            node = QPen(SELECTED_COLOR, 5.0)
-            node.setCosmetic(True)
-            node.setCapStyle(Qt.RoundCap)
-            painter.setPen(node)
+            painter.setPen(_NODE_PEN)
             p0 = self.value.points[0]
             painter.drawPoints([QPointF(p.x - p0.x, p.y - p0.y) for p in self.value.points])
 
