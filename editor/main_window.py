@@ -31,6 +31,9 @@ LEVEL_FILTER = "Levels (*.json);;All files (*)"
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
+#: Fresh ids for copies start like the drawing tools' ids (``pillar-3``, ``obox-2``).
+ID_PREFIXES = {"circle": "pillar", "oriented_box": "obox"}
+
 
 def _icon(name: str) -> QIcon:
     path = icon_path(name) if name else ""
@@ -481,7 +484,7 @@ class MainWindow(QMainWindow):
         for obj in objects:
             new_id = obj.id
             if new_id in self.document or new_id in taken or new_id == Selection.PLAYER:
-                new_id = self.document.new_id(obj.kind if obj.kind != "oriented_box" else "obox", taken)
+                new_id = self.document.new_id(ID_PREFIXES.get(obj.kind, obj.kind), taken)
             taken.add(new_id)
             copies.append(obj.with_id(new_id).moved(dx, dy))
         self.context.push(AddObjectsCommand(self.document, copies, f"{verb} {plural(len(copies), 'object')}"))
