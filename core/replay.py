@@ -21,7 +21,7 @@ import json
 import math
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Optional
 
 from core.shapes import Vec2
 
@@ -60,16 +60,27 @@ class ReplayFileError(ValueError):
 
 @dataclass(frozen=True)
 class Replay:
-    """A fixed tick ``dt`` (s) and one wished velocity (px/s) per tick."""
+    """A fixed tick ``dt`` (s) and one wished velocity (px/s) per tick.
+
+    ``start`` (optional, an extension of the contract's format) is where the
+    player started when it was not the spawn: the editor's Shift+F5 plays
+    from the mouse cursor. Without it a replay starts at the level's spawn.
+    """
 
     dt: float
     velocities: tuple[Vec2, ...]
+    start: Optional[Vec2] = None
 
     def __post_init__(self):
         if not (isinstance(self.dt, (int, float)) and math.isfinite(self.dt) and self.dt > 0):
             raise ValueError(f"dt must be a finite number > 0, not {self.dt!r}")
         object.__setattr__(self, "dt", float(self.dt))
         object.__setattr__(self, "velocities", tuple(Vec2(float(v[0]), float(v[1])) for v in self.velocities))
+        if self.start is not None:
+            start = Vec2(float(self.start[0]), float(self.start[1]))
+            if not start.is_finite():
+                raise ValueError(f"start must be a finite point, not {start!r}")
+            object.__setattr__(self, "start", start)
 
 
 @dataclass(frozen=True)
@@ -172,7 +183,8 @@ def parse_replay(data: Any, source: str = "<replay>") -> Replay:
         raise ReplayFileError(source, f"\"dt\" must be a finite number, not {_describe(dt)}")
     if dt <= 0:
         raise ReplayFileError(source, f"\"dt\" must be > 0, not {_describe(dt)}")
-    return Replay(float(dt), _pairs(data, "velocities", source))
+    start = _pair(data["start"], "start", source) if data.get("start") is not None else None
+    return Replay(float(dt), _pairs(data, "velocities", source), start)
 
 
 def loads_replay(text: str, source: str = "<replay>") -> Replay:
@@ -214,9 +226,12 @@ def _xy(v: Vec2) -> list:
 
 
 def dumps_replay(replay: Replay) -> str:
-    """The replay as one line of JSON."""
-    return json.dumps({"format": REPLAY_FORMAT, "version": VERSION, "dt": replay.dt,
-                       "velocities": [_xy(v) for v in replay.velocities]}, allow_nan=False)
+    """The replay as one line of JSON (``start`` only when the replay has one)."""
+    data = {"format": REPLAY_FORMAT, "version": VERSION, "dt": replay.dt}
+    if replay.start is not None:
+        data["start"] = _xy(replay.start)
+    data["velocities"] = [_xy(v) for v in replay.velocities]
+    return json.dumps(data, allow_nan=False)
 
 
 def dumps_trace(trace: Trace) -> str:

@@ -182,6 +182,8 @@ class Simulation:
 def run_replay(level, replay: Replay) -> Trace:
     """Play a replay on a level; the same inputs always give the same trace, bit for bit.
 
+    The player starts at the replay's ``start`` when it has one, else at the spawn.
+
     Examples
     --------
     >>> from core.level import Level, Player
@@ -189,9 +191,10 @@ def run_replay(level, replay: Replay) -> Trace:
     (Vec2(x=1.0, y=0.0), Vec2(x=1.0, y=2.0))
     """
     world = World.from_level(level)
-    position = as_vec2(level.player.spawn)
+    start = as_vec2(level.player.spawn if replay.start is None else replay.start)
+    position = start
     positions = []
     for v in replay.velocities:
         position = step(world, position, v, replay.dt).position
         positions.append(position)
-    return Trace(as_vec2(level.player.spawn), tuple(positions))
+    return Trace(start, tuple(positions))
