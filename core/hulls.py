@@ -45,14 +45,13 @@ once.
 """
 from __future__ import annotations
 
-import gc
 from typing import Optional
 
 import numpy as np
 import shapely
 
 from core.level import Level
-from core.outlines import BOX, ORIENTED_BOX, PILLAR, WALL, LevelOutlines, level_outlines
+from core.outlines import BOX, ORIENTED_BOX, PILLAR, WALL, LevelOutlines, collector_paused, level_outlines
 
 __all__ = ["level_hulls", "DECIMALS", "LEVEL_KEY"]
 
@@ -91,15 +90,8 @@ def level_hulls(level: Level, outlines: Optional[LevelOutlines] = None) -> dict:
     o = outlines if outlines is not None else level_outlines(level)
     if not len(o):
         return {}
-    # Millions of small lists are made below; the cyclic collector would rescan them
-    # over and over (ten times slower) although none of them can form a cycle.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return _hulls(o)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _hulls(o: LevelOutlines) -> dict:

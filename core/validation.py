@@ -63,7 +63,7 @@ import numpy as np
 import shapely
 
 from core.level import Level, Wall
-from core.outlines import QUAD_SEGS, ROUND_GROWTH, ROUND_MARGIN, LevelOutlines, level_outlines
+from core.outlines import QUAD_SEGS, ROUND_GROWTH, ROUND_MARGIN, LevelOutlines, collector_paused, level_outlines
 from core.overlap import overlaps
 from core.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from core.shapes import Vec2
@@ -102,7 +102,11 @@ def validate_level(level: Level, outlines: Optional[LevelOutlines] = None) -> li
     >>> [str(p) for p in validate_level(level) if p.is_error]
     ['player: the player overlaps crate at its spawn; move the spawn or the object']
     """
-    o = outlines if outlines is not None else level_outlines(level)
+    with collector_paused():
+        return _validate(level, outlines if outlines is not None else level_outlines(level))
+
+
+def _validate(level: Level, o: LevelOutlines) -> list[Problem]:
     problems: list[Problem] = []
     problems += _wall_problems(level, o)
     problems += _spawn_overlap(level, o)
