@@ -13,9 +13,7 @@ Vec2(x=5.0, y=0.0)
 """
 from __future__ import annotations
 
-import math
-
-from core.shapes import Vec2
+from core.shapes import Vec2, rotation_cos_sin  # noqa: F401 - re-exported: the core's one rotation rule
 
 __all__ = [
     "rotation_cos_sin",
@@ -32,35 +30,6 @@ __all__ = [
 
 # cos and sin of the quarter turns, exact: cos(radians(90)) is 6e-17, not 0,
 # which would make an oriented box turned by 90 degrees miss an exact touch.
-_QUARTER_TURNS = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
-
-
-def rotation_cos_sin(degrees: float) -> tuple[float, float]:
-    """Cosine and sine of a rotation in degrees, exact for multiples of 90.
-
-    Parameters
-    ----------
-    degrees : float
-        The rotation; positive turns +x towards +y.
-
-    Returns
-    -------
-    tuple of float
-        ``(cos, sin)``; the local x axis of a shape turned by ``degrees`` is
-        ``(cos, sin)`` and its local y axis ``(-sin, cos)``.
-
-    Examples
-    --------
-    >>> rotation_cos_sin(90)
-    (0.0, 1.0)
-    >>> rotation_cos_sin(-180)
-    (-1.0, 0.0)
-    """
-    quarters, rest = divmod(degrees, 90.0)
-    if rest == 0.0:
-        return _QUARTER_TURNS[int(quarters) % 4]
-    r = math.radians(degrees)
-    return math.cos(r), math.sin(r)
 
 
 def point_segment_distance_sq_xy(px: float, py: float,

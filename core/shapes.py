@@ -28,7 +28,39 @@ __all__ = [
     "Capsule",
     "Shape",
     "as_vec2",
+    "rotation_cos_sin",
 ]
+
+
+_QUARTER_TURNS = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
+
+
+def rotation_cos_sin(degrees: float) -> tuple[float, float]:
+    """Cosine and sine of a rotation in degrees, exact for multiples of 90.
+
+    Parameters
+    ----------
+    degrees : float
+        The rotation; positive turns +x towards +y.
+
+    Returns
+    -------
+    tuple of float
+        ``(cos, sin)``; the local x axis of a shape turned by ``degrees`` is
+        ``(cos, sin)`` and its local y axis ``(-sin, cos)``.
+
+    Examples
+    --------
+    >>> rotation_cos_sin(90)
+    (0.0, 1.0)
+    >>> rotation_cos_sin(-180)
+    (-1.0, 0.0)
+    """
+    quarters, rest = divmod(degrees, 90.0)
+    if rest == 0.0:
+        return _QUARTER_TURNS[int(quarters) % 4]
+    r = math.radians(degrees)
+    return math.cos(r), math.sin(r)
 
 
 class Vec2(NamedTuple):
@@ -99,8 +131,7 @@ class Vec2(NamedTuple):
 
     def rotated(self, degrees: float) -> "Vec2":
         """Turned by ``degrees`` about the origin, +x towards +y."""
-        r = math.radians(degrees)
-        c, s = math.cos(r), math.sin(r)
+        c, s = rotation_cos_sin(degrees)
         return Vec2(self.x * c - self.y * s, self.x * s + self.y * c)
 
     def is_finite(self) -> bool:
@@ -197,9 +228,8 @@ class OrientedRect:
         object.__setattr__(self, "rotation", float(self.rotation))
 
     def axes(self) -> tuple[Vec2, Vec2]:
-        """The unit local x and y axes in world space."""
-        r = math.radians(self.rotation)
-        c, s = math.cos(r), math.sin(r)
+        """The unit local x and y axes in world space (exact at multiples of 90 degrees)."""
+        c, s = rotation_cos_sin(self.rotation)
         return Vec2(c, s), Vec2(-s, c)
 
     def corners(self) -> tuple[Vec2, Vec2, Vec2, Vec2]:
