@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 
 from core import __version__
 from core.level_format import LevelFileError, LevelSaveError, load_level, save_level
-from core.problems import Problem
+from core.problems import INFO, Problem
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -56,6 +56,8 @@ def _build_parser() -> argparse.ArgumentParser:
                        description="Validate each level file. Prints 'PATH: OBJECT-ID: message' per problem. "
                                    "Exit 0 valid, 1 problems found, 2 unreadable file or bad usage.")
     p.add_argument("levels", nargs="+", metavar="LEVEL.json")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also print information lines (e.g. whether the spawn's area is enclosed)")
     p.set_defaults(func=_cmd_check)
 
     p = sub.add_parser("export", help="validate, then write the level with hulls filled in",
@@ -91,10 +93,11 @@ def _print_problems(path: str, problems: Sequence[Problem], out) -> None:
         print(f"{path}: {p}", file=out)
 
 
-def _validate(level) -> list[Problem]:
+def _validate(level, verbose: bool = False) -> list[Problem]:
+    """Errors and warnings; information lines (not problems) only when ``verbose``."""
     from core.validation import validate_level
 
-    return list(validate_level(level))
+    return [p for p in validate_level(level) if verbose or p.severity != INFO]
 
 
 def _read(path: str, out):
@@ -111,7 +114,7 @@ def _cmd_check(args) -> int:
     for path in args.levels:
         level, status = _read(path, sys.stdout)
         if level is not None:
-            problems = _validate(level)
+            problems = _validate(level, args.verbose)
             _print_problems(path, problems, sys.stdout)
             status = EXIT_PROBLEMS if any(p.is_error for p in problems) else EXIT_OK
         code = max(code, status)

@@ -50,7 +50,7 @@ def lines_of(out):
 
 def test_check_prints_every_geometry_error_as_path_id_message(tmp_path, capsys):
     p = write(tmp_path, [BORDER, *ERRORS, *WARNINGS])
-    assert main(["check", str(p)]) == 1
+    assert main(["check", "--verbose", str(p)]) == 1
     lines = lines_of(capsys.readouterr().out)
     assert f"{p}: dup: segment 1 has zero length: nodes 1 and 2 are at the same place, near (50, 200)" in lines
     assert f"{p}: bowtie: this closed wall's outline crosses itself near (250, 100)" in lines
@@ -73,9 +73,15 @@ def test_check_with_only_warnings_exits_0_and_still_prints_them(tmp_path, capsys
     assert all(line.startswith(f"{p}: ") for line in lines)
 
 
-def test_check_clean_level_exits_0(tmp_path, capsys):
+def test_check_clean_level_prints_nothing_and_exits_0(tmp_path, capsys):
     p = write(tmp_path, [BORDER])
     assert main(["check", str(p)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_check_verbose_adds_the_information_line(tmp_path, capsys):
+    p = write(tmp_path, [BORDER])
+    assert main(["check", "-v", str(p)]) == 0
     assert lines_of(capsys.readouterr().out) == [
         f"{p}: -: info: the spawn is in an enclosed area: the free space around it is closed off on all sides"]
 
