@@ -44,7 +44,11 @@ def open_window(path: Optional[str] = None) -> MainWindow:
 
 
 def run(path: Optional[str] = None) -> int:
-    """Open the editor on ``path`` (or an empty level) and run until its window closes; returns the exit code."""
+    """Open the editor on ``path`` (or an empty level), offer to restore unsaved work a crash left behind, and run
+    until its window closes; returns the exit code."""
     app = application()
-    open_window(path)
+    window = open_window(path)
+    from editor.recovery_dialog import offer_recovery
+
+    offer_recovery(window, open_window)  # what a crashed editor left behind
     return app.exec()

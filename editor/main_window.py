@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 from core.document import LevelDocument
 from core.level import Level
 from core.level_format import LevelFileError, LevelSaveError, load_level, save_level
+from editor.autosave import Autosave
 from editor.canvas import Canvas
 from editor.clipboard import objects_from_text, objects_to_text
 from editor.commands import AddObjectsCommand, RemoveObjectsCommand, plural
@@ -75,6 +76,8 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
 
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.autosave = Autosave(self.document, self.undo_stack, lambda: self.path, self.settings, parent=self)
+        self.autosave.failed.connect(self._show_message)
         self.selection.changed.connect(self._update_edit_actions)
         self.context.message.connect(self._show_message)
         self._update_edit_actions()
@@ -125,6 +128,9 @@ class MainWindow(QMainWindow):
                                           "Delete the selected objects")
         self.select_all_action = self._action("Select &All", self.select_all, ["Ctrl+A"], "",
                                               "Select every object")
+        self.preferences_action = self._action("&Preferences…", self.show_preferences, ["Ctrl+,"], "",
+                                               "Autosave and other settings")
+        self.preferences_action.setMenuRole(QAction.PreferencesRole)
 
         self.fit_action = self._action("&Fit Level", self.canvas.fit_level, ["Ctrl+0"], "fit",
                                        "Show the whole level")
@@ -191,6 +197,8 @@ class MainWindow(QMainWindow):
         edit.addActions([self.copy_action, self.paste_action, self.duplicate_action, self.delete_action])
         edit.addSeparator()
         edit.addAction(self.select_all_action)
+        edit.addSeparator()
+        edit.addAction(self.preferences_action)
 
         view = bar.addMenu("&View")
         view.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action, self.actual_size_action])
@@ -314,6 +322,19 @@ class MainWindow(QMainWindow):
         name = os.path.splitext(os.path.basename(path))[0] or "Untitled"
         self._set_level(Level(name=name), os.path.abspath(path))
 
+    def restore_level(self, level: Level, path: Optional[str]) -> None:
+        """Show a recovered level as unsaved changes to ``path``: the file is written only when the user saves."""
+        self._set_level(level, path)
+        self.undo_stack.resetClean()
+
+    def show_preferences(self) -> None:
+        from editor.preferences_dialog import PreferencesDialog
+
+        if PreferencesDialog(self.settings, self, self.autosave.folder).exec():
+            for widget in QApplication.topLevelWidgets():
+                if isinstance(widget, MainWindow):
+                    widget.autosave.apply_settings()
+
     def open_dialog(self) -> bool:
         if not self.maybe_save():
             return False
@@ -351,7 +372,9 @@ class MainWindow(QMainWindow):
         try:
             save_level(self.document.level, path)
         except LevelSaveError as e:
-            self.show_error("Could not save level", str(e))
+            self.show_error("Could not save level", str(e),
+                            "The file on disk was not changed, and your changes are still open and unsaved. "
+                            "Free some space, or use Save As… to save somewhere else.")
             return False
         self.path = path
         self.undo_stack.setClean()
@@ -381,6 +404,7 @@ class MainWindow(QMainWindow):
                 self.tool.deactivate()
                 self.tool = None
                 self.scene.tool = None
+            self.autosave.close()
             event.accept()
         else:
             event.ignore()
