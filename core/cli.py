@@ -93,11 +93,11 @@ def _print_problems(path: str, problems: Sequence[Problem], out) -> None:
         print(f"{path}: {p}", file=out)
 
 
-def _validate(level, verbose: bool = False) -> list[Problem]:
+def _validate(level, verbose: bool = False, outlines=None) -> list[Problem]:
     """Errors and warnings; information lines (not problems) only when ``verbose``."""
     from core.validation import validate_level
 
-    return [p for p in validate_level(level) if verbose or p.severity != INFO]
+    return [p for p in validate_level(level, outlines) if verbose or p.severity != INFO]
 
 
 def _read(path: str, out):
@@ -125,13 +125,22 @@ def _cmd_export(args) -> int:
     level, status = _read(args.level, sys.stderr)
     if level is None:
         return status
-    problems = _validate(level)
+    from core.hulls import level_hulls
+    from core.outlines import level_outlines
+
+    outlines = level_outlines(level)  # built once, for validation and hulls
+    problems = _validate(level, outlines=outlines)
     _print_problems(args.level, problems, sys.stderr)
     if any(p.is_error for p in problems):
         print(f"level-editor: {args.level} has errors; nothing written", file=sys.stderr)
         return EXIT_PROBLEMS
+    return _write(level, args.output, level_hulls(level, outlines))
+
+
+def _write(level, path: str, hulls=None) -> int:
+    """Save ``level`` at ``path`` (atomically); a failure is one line and exit code 2."""
     try:
-        save_level(level, args.output)
+        save_level(level, path, hulls=hulls)
     except LevelSaveError as e:
         print(f"level-editor: {e}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -151,13 +160,7 @@ def _count(text: str) -> int:
 def _cmd_generate(args) -> int:
     from core.generate import generate_level
 
-    level = generate_level(args.objects, seed=args.seed, player_shape=args.player)
-    try:
-        save_level(level, args.output)
-    except LevelSaveError as e:
-        print(f"level-editor: {e}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    return EXIT_OK
+    return _write(generate_level(args.objects, seed=args.seed, player_shape=args.player), args.output)
 
 
 def _cmd_simulate(args) -> int:
