@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
 
 from core.level import Box
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
-from editor.tools.preview import LabelItem, fill_brush, format_number, outline_pen, preview_item, rect_path
+from editor.tools.preview import ShapePreview, format_number, rect_path
 from editor.tools.tool import Tool
 
 
@@ -26,8 +25,7 @@ class BoxTool(Tool):
         super().__init__(editor, parent)
         self._start: Optional[QPointF] = None
         self._end: Optional[QPointF] = None
-        self._shape = None
-        self._label: Optional[LabelItem] = None
+        self.preview = ShapePreview(editor.scene)
 
     @property
     def drawing(self) -> bool:
@@ -35,7 +33,7 @@ class BoxTool(Tool):
 
     def deactivate(self) -> None:
         self._cancel()
-        self._remove_preview()
+        self.preview.remove()
 
     def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         if button != Qt.LeftButton:
@@ -78,33 +76,10 @@ class BoxTool(Tool):
         self.editor.snapper.hide_marker()
         self._update_preview()
 
-    def _alive(self) -> bool:
-        return (self._shape is not None and shiboken6.isValid(self._shape)
-                and self._shape.scene() is self.editor.scene
-                and shiboken6.isValid(self._label) and self._label.scene() is self.editor.scene)
-
     def _update_preview(self) -> None:
         if self._start is None:
-            if self._alive():
-                self._shape.setVisible(False)
-                self._label.setVisible(False)
+            self.preview.hide()
             return
-        if not self._alive():
-            self._shape = preview_item()
-            self._shape.setPen(outline_pen())
-            self._shape.setBrush(fill_brush())
-            self._label = LabelItem()
-            self.editor.scene.addItem(self._shape)
-            self.editor.scene.addItem(self._label)
         s, e = self._start, self._end
-        self._shape.setPath(rect_path(s.x(), s.y(), e.x(), e.y()))
-        self._label.setPos(e)
-        self._label.set_text(f"{format_number(abs(e.x() - s.x()))} × {format_number(abs(e.y() - s.y()))}")
-        self._shape.setVisible(True)
-        self._label.setVisible(True)
-
-    def _remove_preview(self) -> None:
-        for item in (self._shape, self._label):
-            if item is not None and shiboken6.isValid(item) and item.scene() is not None:
-                item.scene().removeItem(item)
-        self._shape = self._label = None
+        self.preview.show(rect_path(s.x(), s.y(), e.x(), e.y()), e,
+                          f"{format_number(abs(e.x() - s.x()))} × {format_number(abs(e.y() - s.y()))}")

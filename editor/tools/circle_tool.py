@@ -4,14 +4,13 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath
 
 from core.level import Pillar
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
-from editor.tools.preview import LabelItem, distance, fill_brush, format_number, outline_pen, preview_item
+from editor.tools.preview import ShapePreview, distance, format_number
 from editor.tools.tool import Tool
 
 
@@ -33,8 +32,7 @@ class CircleTool(Tool):
         self._center: Optional[QPointF] = None
         self._radius = 0.0
         self._edge = QPointF()
-        self._shape = None
-        self._label: Optional[LabelItem] = None
+        self.preview = ShapePreview(editor.scene)
 
     @property
     def drawing(self) -> bool:
@@ -42,10 +40,7 @@ class CircleTool(Tool):
 
     def deactivate(self) -> None:
         self._cancel()
-        for item in (self._shape, self._label):
-            if item is not None and shiboken6.isValid(item) and item.scene() is not None:
-                item.scene().removeItem(item)
-        self._shape = self._label = None
+        self.preview.remove()
 
     def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         if button != Qt.LeftButton:
@@ -106,32 +101,14 @@ class CircleTool(Tool):
         self.editor.snapper.hide_marker()
         self._update_preview()
 
-    def _alive(self) -> bool:
-        return (self._shape is not None and shiboken6.isValid(self._shape)
-                and self._shape.scene() is self.editor.scene
-                and shiboken6.isValid(self._label) and self._label.scene() is self.editor.scene)
-
     def _update_preview(self) -> None:
         if self._center is None:
-            if self._alive():
-                self._shape.setVisible(False)
-                self._label.setVisible(False)
+            self.preview.hide()
             return
-        if not self._alive():
-            self._shape = preview_item()
-            self._shape.setPen(outline_pen())
-            self._shape.setBrush(fill_brush())
-            self._label = LabelItem()
-            self.editor.scene.addItem(self._shape)
-            self.editor.scene.addItem(self._label)
         c, r = self._center, self._radius
         path = QPainterPath()
         if r > 0 and math.isfinite(r):
             path.addEllipse(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r))
             path.moveTo(c)
             path.lineTo(self._edge)
-        self._shape.setPath(path)
-        self._label.setPos(self._edge)
-        self._label.set_text(f"radius {format_number(r)}")
-        self._shape.setVisible(True)
-        self._label.setVisible(True)
+        self.preview.show(path, self._edge, f"radius {format_number(r)}")

@@ -17,12 +17,10 @@ from editor.tools.preview import (
     PREVIEW_Z,
     STEM_COLOR,
     HandleItem,
-    LabelItem,
+    ShapePreview,
     distance,
-    fill_brush,
     format_number,
     outline_pen,
-    preview_item,
     rect_path,
 )
 from editor.tools.tool import Tool
@@ -102,8 +100,7 @@ class OrientedBoxTool(Tool):
         self._start: Optional[QPointF] = None
         self._end: Optional[QPointF] = None
         self._turn: Optional[_Turn] = None
-        self._shape = None
-        self._label: Optional[LabelItem] = None
+        self.preview = ShapePreview(editor.scene)
         self._handles: dict[str, _RotationHandle] = {}
         editor.document.subscribe(lambda change: self._sync_handles())
         editor.selection.changed.connect(self._sync_handles)
@@ -251,32 +248,17 @@ class OrientedBoxTool(Tool):
             h.place(box)
 
     # -- preview --------------------------------------------------------------
-    def _alive(self, item) -> bool:
-        return item is not None and shiboken6.isValid(item) and item.scene() is self.editor.scene
-
     def _show_label(self, at: Optional[QPointF], text: str) -> None:
-        if not self._alive(self._label):
-            if at is None:
-                return
-            self._label = LabelItem()
-            self.editor.scene.addItem(self._label)
-        if at is not None:
-            self._label.setPos(at)
-        self._label.set_text(text)
-        self._label.setVisible(bool(text))
+        if at is None:
+            if self.preview.label_item is not None:
+                self.preview.label_item.setVisible(False)
+            return
+        self.preview.show_label(at, text)
 
     def _update_preview(self) -> None:
         if self._start is None:
-            if self._alive(self._shape):
-                self._shape.setVisible(False)
-            self._show_label(None, "")
+            self.preview.hide()
             return
-        if not self._alive(self._shape):
-            self._shape = preview_item()
-            self._shape.setPen(outline_pen())
-            self._shape.setBrush(fill_brush())
-            self.editor.scene.addItem(self._shape)
         s, e = self._start, self._end
-        self._shape.setPath(rect_path(s.x(), s.y(), e.x(), e.y()))
-        self._shape.setVisible(True)
-        self._show_label(e, f"{format_number(abs(e.x() - s.x()))} × {format_number(abs(e.y() - s.y()))}")
+        self.preview.show(rect_path(s.x(), s.y(), e.x(), e.y()), e,
+                          f"{format_number(abs(e.x() - s.x()))} × {format_number(abs(e.y() - s.y()))}")

@@ -7,10 +7,25 @@ keep the same size on screen at every zoom where that matters (handles, labels).
 from __future__ import annotations
 
 import math
+from typing import Optional
 
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QStyleOptionGraphicsItem,
+)
 
 #: Above the level's objects (z = drawing order), the spawn and the select tool's handles; below the snap marker.
 PREVIEW_Z = 2.5e9
@@ -162,3 +177,59 @@ def rect_path(x0: float, y0: float, x1: float, y1: float) -> QPainterPath:
 
 def distance(a: QPointF, b: QPointF) -> float:
     return math.hypot(a.x() - b.x(), a.y() - b.y())
+
+
+def _alive(item, scene: QGraphicsScene) -> bool:
+    """The item still exists and is in ``scene`` (a New or Open clears the scene under a tool)."""
+    return item is not None and shiboken6.isValid(item) and item.scene() is scene
+
+
+class ShapePreview:
+    """A drawing tool's live preview: the outline being drawn and a measurement beside the cursor.
+
+    The items are made on first show and made again if the scene was cleared
+    under the tool; :meth:`remove` takes them out of the scene for good.
+    """
+
+    def __init__(self, scene: QGraphicsScene):
+        self._scene = scene
+        self._shape: Optional[QGraphicsPathItem] = None
+        self._label: Optional[LabelItem] = None
+
+    def show(self, path: QPainterPath, label_at: QPointF, text: str) -> None:
+        if not _alive(self._shape, self._scene):
+            self._shape = preview_item()
+            self._shape.setPen(outline_pen())
+            self._shape.setBrush(fill_brush())
+            self._scene.addItem(self._shape)
+        self._shape.setPath(path)
+        self._shape.setVisible(True)
+        self.show_label(label_at, text)
+
+    def show_label(self, at: QPointF, text: str) -> None:
+        """Only the measurement (e.g. the angle while turning something that exists already)."""
+        if not _alive(self._label, self._scene):
+            self._label = LabelItem()
+            self._scene.addItem(self._label)
+        self._label.setPos(at)
+        self._label.set_text(text)
+        self._label.setVisible(bool(text))
+
+    def hide(self) -> None:
+        for item in (self._shape, self._label):
+            if _alive(item, self._scene):
+                item.setVisible(False)
+
+    def remove(self) -> None:
+        for item in (self._shape, self._label):
+            if item is not None and shiboken6.isValid(item) and item.scene() is not None:
+                item.scene().removeItem(item)
+        self._shape = self._label = None
+
+    @property
+    def shape_item(self) -> Optional[QGraphicsPathItem]:
+        return self._shape if _alive(self._shape, self._scene) else None
+
+    @property
+    def label_item(self) -> Optional[LabelItem]:
+        return self._label if _alive(self._label, self._scene) else None

@@ -32,12 +32,12 @@ def test_preview_shows_the_box_while_dragging(editor):
     tool, mouse = make(editor)
     mouse.press(0, 0)
     mouse.move(64, 32)
-    assert tool._shape.isVisible()
-    r = tool._shape.path().boundingRect()
+    assert tool.preview.shape_item.isVisible()
+    r = tool.preview.shape_item.path().boundingRect()
     assert (r.x(), r.y(), r.width(), r.height()) == (0, 0, 64, 32)
-    assert tool._label.text() == "64 × 32"
+    assert tool.preview.label_item.text() == "64 × 32"
     mouse.release(64, 32)
-    assert not tool._shape.isVisible()
+    assert not tool.preview.shape_item.isVisible()
 
 
 @pytest.mark.parametrize("end", [(0, 0), (64, 3), (2, 64)])

@@ -32,11 +32,11 @@ def test_preview_while_dragging(editor):
     tool, mouse = make(editor)
     mouse.press(0, 0)
     mouse.move(0, 33)
-    r = tool._shape.path().boundingRect()
+    r = tool.preview.shape_item.path().boundingRect()
     assert (r.width(), r.height()) == (64, 64)
-    assert tool._label.text() == "radius 32"
+    assert tool.preview.label_item.text() == "radius 32"
     mouse.release(0, 33)
-    assert not tool._shape.isVisible()
+    assert not tool.preview.shape_item.isVisible()
 
 
 def test_ctrl_gives_the_exact_radius(editor):

@@ -87,7 +87,7 @@ def test_shift_turns_in_15_degree_steps(editor):
     box = editor.document.get("obox-1")
     drag_handle_to(tool, mouse, box, 53, Qt.ShiftModifier)
     assert editor.document.get("obox-1").rotation == 90  # 30 + 53 = 83, to the nearest 15
-    assert not tool._label.isVisible()  # the angle shows only while turning
+    assert not tool.preview.label_item.isVisible()  # the angle shows only while turning
 
 
 def test_turning_past_half_a_turn_stays_within_180(editor):
@@ -107,7 +107,7 @@ def test_escape_during_a_turn_puts_the_box_back(editor):
     mouse.press(h.x(), h.y())
     mouse.move(*at_angle((64, 48), 60, 0))
     assert editor.document.get("obox-1").rotation == pytest.approx(90)
-    assert tool._label.text() == "90°" and tool._label.isVisible()
+    assert tool.preview.label_item.text() == "90°" and tool.preview.label_item.isVisible()
     assert key(tool, Qt.Key_Escape) is True
     assert editor.document.get("obox-1").rotation == 0
     assert editor.undo_stack.count() == 1  # the turn left no step behind
