@@ -1,167 +1,286 @@
-"""Editor figures at scale: ``python -m editor.bench [--objects N]``.
+"""Editor figures at scale: ``python -m editor.bench [--sizes 1000,10000,100000]``.
 
-Opens a level of N objects (10,000 by default) in a real main window and
-times what a designer feels: opening, drawing the whole view, pan and zoom
-frames, picking, select all, moving everything as one undo step, and undo.
-It runs once per scene configuration (item index and item cache) so the
-choice made in editor/scene.py stays a measured one, and prints a table.
+Opens generated levels (:func:`core.generate.generate_level`: rooms, corridors,
+wall chains, furniture) in a real main window and times what a designer feels:
+opening the file, drawing the whole level, pan and zoom frames, picking under
+the cursor, select all, moving everything as one undo step, undoing it and
+saving; then the process's peak memory. Each size runs in a process of its
+own so its peak memory is its own. ``--compare`` also runs the scene index and
+item cache configurations the editor did not choose, so that choice stays a
+measured one.
+
+:func:`measure_editor` is the per-level measurement other benchmarks import.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QPointF, QRectF, QSettings, QTemporaryDir, Qt  # noqa: E402
+from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
 from PySide6.QtGui import QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene  # noqa: E402
 
-from core.level import Box, Level, OrientedBox, Pillar, Player, Wall  # noqa: E402
+from core.generate import generate_level  # noqa: E402
+from core.level import Box, Level  # noqa: E402
+from core.level_format import save_level  # noqa: E402
+
+#: The keys of :func:`measure_editor`'s result, in table order, with what each one means.
+KEYS = {
+    "open_s": "open the file: load, build the items, first frame",
+    "full_view_s": "redraw with the whole level in view",
+    "full_view_image_s": "draw the whole level in view to a QImage",
+    "pan_frame_s": "pan frame at 100%",
+    "pan_frame_full_s": "pan frame, whole level in view",
+    "zoom_frame_s": "zoom frame, whole level in view",
+    "zoom_frame_100_s": "zoom frame at 100%",
+    "zoom_sweep_max_s": "slowest frame, wheel zoom from whole level to 100%",
+    "pick_s": "pick under the cursor",
+    "select_all_s": "select all (and its redraw)",
+    "move_all_s": "move all: one drag step",
+    "move_all_gesture_s": "move all: press, 10 drag steps, release",
+    "undo_move_s": "undo the move (and its redraw)",
+    "save_s": "save",
+    "peak_rss_mb": "peak memory of the process (MB)",
+}
+
+#: Checks that ride along with the figures (not timings).
+CHECKS = ("objects", "move_undo_steps", "undo_restored")
+
+#: Viewport size the figures are taken at.
+WINDOW_SIZE = (1400, 900)
 
 
-def big_level(n: int) -> Level:
-    """``n`` objects, a quarter of each kind, on a square grid of 48-unit cells."""
-    side = max(1, int(n ** 0.5 + 0.999))
-    objects = []
-    for i in range(n):
-        x, y = (i % side) * 48.0, (i // side) * 48.0
-        k = i % 4
-        if k == 0:
-            objects.append(Wall(f"wall-{i}", [(x, y), (x + 32, y), (x + 32, y + 24)], 6, False))
-        elif k == 1:
-            objects.append(Box(f"box-{i}", (x + 4, y + 4), (32, 24)))
-        elif k == 2:
-            objects.append(OrientedBox(f"obox-{i}", (x + 20, y + 20), (16, 6), (i * 7) % 180))
-        else:
-            objects.append(Pillar(f"pillar-{i}", (x + 20, y + 20), 12))
-    return Level(name=f"{n} objects", grid=16, player=Player(spawn=(-64, -64)), objects=tuple(objects))
+def big_level(n: int, seed: int = 1) -> Level:
+    """A generated level of ``n`` objects (rooms, corridors, furniture)."""
+    return generate_level(n, seed=seed)
 
 
-def _ms(seconds: float) -> float:
-    return seconds * 1000.0
-
-
-def _frames(canvas, step, count: int) -> float:
-    """Median milliseconds of ``count`` frames: ``step(i)`` then whatever repaint Qt does for it."""
-    times = []
+def _frames(step, count: int) -> list[float]:
+    """Seconds of ``count`` frames: ``step(i)``, then the repaint Qt does for it."""
     app = QApplication.instance()
     app.processEvents()
+    times = []
     for i in range(count):
         t = time.perf_counter()
         step(i)
         app.processEvents()
         times.append(time.perf_counter() - t)
-    return _ms(statistics.median(times))
+    return times
 
 
-def measure(n: int, index, cache, settings_dir: str) -> dict[str, float]:
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process so far, in MB."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # Linux reports KiB, macOS bytes
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def measure_editor(level: Level, index=None, cache=None, frames: int = 10) -> dict[str, float]:
+    """Open ``level`` in a new main window and time the editor at its size.
+
+    Returns seconds under the keys of :data:`KEYS` (``peak_rss_mb`` in MB) plus
+    the checks in :data:`CHECKS`: ``objects``, ``move_undo_steps`` (1 when
+    moving everything was one undo step) and ``undo_restored`` (1 when undo
+    gave back the level exactly). Frame figures are medians of ``frames``
+    frames. ``index`` and ``cache`` override the scene's item index method and
+    the items' cache mode (for comparing configurations); by default the
+    editor's own choice is measured. Needs a ``QApplication``.
+    """
     from editor.main_window import MainWindow
 
     app = QApplication.instance()
-    out: dict[str, float] = {}
-    window = MainWindow(settings=QSettings(os.path.join(settings_dir, "bench.ini"), QSettings.IniFormat))
-    window.ask_unsaved_changes = lambda: "discard"
-    window.resize(1400, 900)
-    window.show()
-    app.processEvents()
-    level = big_level(n)
+    out: dict[str, float] = {"objects": float(len(level.objects))}
+    with tempfile.TemporaryDirectory(prefix="editor-bench-") as tmp:
+        path = os.path.join(tmp, "level.json")
+        save_level(level, path)
+        window = MainWindow(settings=QSettings(os.path.join(tmp, "bench.ini"), QSettings.IniFormat))
+        window.ask_unsaved_changes = lambda: "discard"
+        window.show_error = lambda *a, **k: None
+        window.resize(*WINDOW_SIZE)
+        window.show()
+        app.processEvents()
+        scene, canvas = window.scene, window.canvas
+        if index is not None:
+            scene.setItemIndexMethod(index)
 
-    t = time.perf_counter()
-    window.scene.setItemIndexMethod(index)
-    window._set_level(level, None)
-    for item in window.scene.object_items():
-        item.setCacheMode(cache)
-    app.processEvents()
-    out["open level (ms)"] = _ms(time.perf_counter() - t)
+        t = time.perf_counter()
+        window.open_file(path, ask=False)
+        if cache is not None:
+            for item in scene.object_items():
+                item.setCacheMode(cache)
+        canvas.viewport().repaint()
+        app.processEvents()
+        out["open_s"] = time.perf_counter() - t
+        level = window.document.level
 
-    scene, canvas = window.scene, window.canvas
-    image = QImage(1600, 1000, QImage.Format_ARGB32_Premultiplied)
-    t = time.perf_counter()
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.Antialiasing)
-    scene.render(painter, QRectF(image.rect()), scene.level_rect())
-    painter.end()
-    out["draw whole level to QImage (ms)"] = _ms(time.perf_counter() - t)
+        canvas.fit_level()
+        app.processEvents()
+        out["full_view_s"] = statistics.median(_frames(lambda i: canvas.viewport().repaint(), frames))
+        vp = canvas.viewport().rect()
+        image = QImage(vp.width(), vp.height(), QImage.Format_ARGB32_Premultiplied)
 
-    canvas.fit_level()
-    app.processEvents()
-    out["frame, whole level in view (ms)"] = _frames(canvas, lambda i: canvas.viewport().update(), 5)
-    out["pan frame, whole level (ms)"] = _frames(canvas, lambda i: canvas.pan_by(12 if i % 2 else -12, 8), 10)
-    base = canvas.zoom()
-    out["zoom frame, whole level (ms)"] = _frames(
-        canvas, lambda i: canvas.set_zoom(base * (1.25 if i % 2 == 0 else 1.0)), 10)
-    canvas.set_zoom(1.0)
-    canvas.centerOn(level.objects[n // 2].bounds()[0], level.objects[n // 2].bounds()[1])
-    app.processEvents()
-    out["pan frame at 100% (ms)"] = _frames(canvas, lambda i: canvas.pan_by(24 if i % 2 else -24, 16), 20)
+        def draw_image(i):
+            painter = QPainter(image)
+            canvas.render(painter)
+            painter.end()
 
-    picks = [QPointF((i * 37) % 4800, (i * 53) % 4800) for i in range(500)]
-    t = time.perf_counter()
-    for p in picks:
-        scene.object_at(p, 4.0)
-    out["pick under cursor (ms)"] = _ms((time.perf_counter() - t) / len(picks))
+        out["full_view_image_s"] = statistics.median(_frames(draw_image, max(3, frames // 2)))
+        out["pan_frame_full_s"] = statistics.median(
+            _frames(lambda i: canvas.pan_by(12 if i % 2 else -12, 8 if i % 2 else -8), frames))
+        base = canvas.zoom()
+        out["zoom_frame_s"] = statistics.median(
+            _frames(lambda i: canvas.set_zoom(base * (1.25 if i % 2 == 0 else 1.0)), frames))
 
-    t = time.perf_counter()
-    window.select_all()
-    app.processEvents()
-    out["select all (ms)"] = _ms(time.perf_counter() - t)
+        # wheel steps from the whole level to 100%, as a designer zooms in on a room
+        canvas.set_zoom(base)
+        app.processEvents()
+        steps = []
+        z = base
+        while z < 1.0:
+            z = min(1.0, z * 1.25)
+            steps.append(z)
+        sweep = _frames(lambda i: canvas.set_zoom(steps[i]), len(steps)) if steps else [0.0]
+        out["zoom_sweep_max_s"] = max(sweep)
 
-    tool = window.tool
-    first = level.objects[1]  # a box: press inside it
-    start = QPointF(first.origin.x + 8, first.origin.y + 8)
-    moves = 10
-    t = time.perf_counter()
-    tool.mouse_pressed(start, Qt.LeftButton, Qt.NoModifier)
-    for i in range(1, moves + 1):
-        tool.mouse_moved(start + QPointF(16 * i, 16 * i), Qt.LeftButton, Qt.NoModifier)
-    tool.mouse_released(start + QPointF(16 * moves, 16 * moves), Qt.LeftButton, Qt.NoModifier)
-    app.processEvents()
-    elapsed = time.perf_counter() - t
-    steps = window.undo_stack.count()
-    moved = window.document.objects[1].origin.x - first.origin.x
-    out["move all: one drag step (ms)"] = _ms(elapsed / moves)
-    out["move all: undo steps"] = float(steps)
-    out["move all: moved by (units)"] = moved
+        middle = level.objects[len(level.objects) // 2].bounds() if level.objects else (0, 0, 0, 0)
+        canvas.set_zoom(1.0)
+        canvas.centerOn((middle[0] + middle[2]) / 2, (middle[1] + middle[3]) / 2)
+        app.processEvents()
+        out["pan_frame_s"] = statistics.median(
+            _frames(lambda i: canvas.pan_by(24 if i % 2 else -24, 16 if i % 2 else -16), 2 * frames))
+        out["zoom_frame_100_s"] = statistics.median(
+            _frames(lambda i: canvas.set_zoom(1.25 if i % 2 == 0 else 1.0), frames))
 
-    t = time.perf_counter()
-    window.undo_stack.undo()
-    app.processEvents()
-    out["undo the move (ms)"] = _ms(time.perf_counter() - t)
-    out["undo restored the level"] = float(window.document.level == level)
+        r = scene.level_rect()
+        picks = [QPointF(r.left() + r.width() * ((i * 0.37) % 1.0), r.top() + r.height() * ((i * 0.53) % 1.0))
+                 for i in range(500)]
+        t = time.perf_counter()
+        for p in picks:
+            scene.object_at(p, 4.0)
+        out["pick_s"] = (time.perf_counter() - t) / len(picks)
 
-    window.close()
-    window.deleteLater()
-    app.processEvents()
+        canvas.fit_level()
+        app.processEvents()
+        t = time.perf_counter()
+        window.select_all()
+        app.processEvents()
+        out["select_all_s"] = time.perf_counter() - t
+
+        tool = window.tool_named("SelectTool")
+        window.set_tool(tool)
+        box = next((o for o in level.objects if isinstance(o, Box)), None)
+        moves = 10
+        if box is not None:
+            start = QPointF(box.origin.x + box.size.x / 2, box.origin.y + box.size.y / 2)
+            steps_before = window.undo_stack.count()
+            t = time.perf_counter()
+            tool.mouse_pressed(start, Qt.LeftButton, Qt.NoModifier)
+            step_times = []
+            for i in range(1, moves + 1):
+                s = time.perf_counter()
+                tool.mouse_moved(start + QPointF(16 * i, 16 * i), Qt.LeftButton, Qt.NoModifier)
+                app.processEvents()
+                step_times.append(time.perf_counter() - s)
+            tool.mouse_released(start + QPointF(16 * moves, 16 * moves), Qt.LeftButton, Qt.NoModifier)
+            app.processEvents()
+            out["move_all_gesture_s"] = time.perf_counter() - t
+            out["move_all_s"] = statistics.median(step_times)
+            out["move_undo_steps"] = float(window.undo_stack.count() - steps_before)
+
+            t = time.perf_counter()
+            window.undo_stack.undo()
+            app.processEvents()
+            out["undo_move_s"] = time.perf_counter() - t
+            out["undo_restored"] = float(window.document.level == level)
+
+        t = time.perf_counter()
+        window.save_as = lambda: False
+        window._save_to(os.path.join(tmp, "saved.json"))
+        out["save_s"] = time.perf_counter() - t
+        out["peak_rss_mb"] = peak_rss_mb()
+
+        window.close()
+        window.deleteLater()
+        app.processEvents()
     return out
+
+
+def _format(key: str, value) -> str:
+    if value is None:
+        return "-"
+    if key == "peak_rss_mb":
+        return f"{value:.0f} MB"
+    if key.endswith("_s"):
+        ms = value * 1000.0
+        return f"{ms:.2f} ms" if ms < 10 else f"{ms:.0f} ms"
+    return f"{value:g}"
+
+
+def print_table(results: dict[str, dict], title: str) -> None:
+    """One column per measured level (or configuration), one row per key."""
+    rows = list(KEYS) + [c for c in CHECKS]
+    labels = {k: f"{k:<19} {KEYS.get(k, '')}" for k in rows}
+    width = max(len(v) for v in labels.values())
+    names = list(results)
+    col = max(12, *(len(n) for n in names))
+    print(title)
+    print(" " * width + "".join(f" | {n:>{col}}" for n in names))
+    print("-" * width + "".join("-+-" + "-" * col for _ in names))
+    for k in rows:
+        print(f"{labels[k]:<{width}}" + "".join(f" | {_format(k, results[n].get(k)):>{col}}" for n in names))
+
+
+_CONFIGS = {
+    "editor": (None, None),
+    "no index": (QGraphicsScene.NoIndex, None),
+    "device cache": (None, QGraphicsItem.DeviceCoordinateCache),
+}
+
+
+def _measure_in_child(size: int, config: str, seed: int) -> dict:
+    """Run one measurement in a fresh process, so its peak memory is its own."""
+    cmd = [sys.executable, "-m", "editor.bench", "--sizes", str(size), "--config", config,
+           "--seed", str(seed), "--json"]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m editor.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--objects", type=int, default=10000, help="how many objects (default 10000)")
-    parser.add_argument("--quick", action="store_true", help="only the configuration the editor uses")
+    parser.add_argument("--sizes", default="10000", help="object counts, comma separated (default 10000)")
+    parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    parser.add_argument("--compare", action="store_true",
+                        help="also measure the scene index and item cache the editor did not choose")
+    parser.add_argument("--config", default="editor", choices=sorted(_CONFIGS), help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help="print one JSON line (one size only)")
     args = parser.parse_args(argv)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    configs = [("BSP index, no cache", QGraphicsScene.BspTreeIndex, QGraphicsItem.NoCache)]
-    if not args.quick:
-        configs += [
-            ("no index, no cache", QGraphicsScene.NoIndex, QGraphicsItem.NoCache),
-            ("BSP index, device cache", QGraphicsScene.BspTreeIndex, QGraphicsItem.DeviceCoordinateCache),
-        ]
-    tmp = QTemporaryDir()
-    results = [(name, measure(args.objects, index, cache, tmp.path())) for name, index, cache in configs]
-    rows = list(results[0][1])
-    width = max(len(r) for r in rows)
-    print(f"editor figures, {args.objects} objects, platform {app.platformName()}")
-    print(" " * width + "".join(f" | {name:>24}" for name, _ in results))
-    print("-" * width + "".join("-+-" + "-" * 24 for _ in results))
-    for row in rows:
-        print(f"{row:<{width}}" + "".join(f" | {res[row]:>24.2f}" for _, res in results))
-    print("(the editor uses the first column's configuration)")
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+
+    if args.json:
+        app = QApplication.instance() or QApplication(sys.argv[:1])
+        index, cache = _CONFIGS[args.config]
+        result = measure_editor(big_level(sizes[0], args.seed), index, cache)
+        print(json.dumps(result))
+        del app
+        return 0
+
+    configs = list(_CONFIGS) if args.compare else ["editor"]
+    platform = os.environ.get("QT_QPA_PLATFORM", "the desktop")
+    for config in configs:
+        results = {f"{n:,} objects": _measure_in_child(n, config, args.seed) for n in sizes}
+        print_table(results, f"editor figures ({config}), generated levels, seed {args.seed}, "
+                             f"window {WINDOW_SIZE[0]}x{WINDOW_SIZE[1]}, platform {platform}")
+        print()
     return 0
 
 
