@@ -13,7 +13,8 @@ from core.level import Wall
 from core.shapes import Vec2
 from editor.commands import ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
-from editor.tools.preview import HandleItem, LabelItem, distance, format_number
+from editor.items.handle_item import HandleItem
+from editor.tools.preview import LabelItem, distance, format_number
 from editor.tools.tool import Tool
 
 #: How close (screen pixels) a press must be to a node to grab it.

@@ -13,10 +13,10 @@ from core.level import OrientedBox
 from core.shapes import Vec2
 from editor.commands import AddObjectsCommand, ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
+from editor.items.handle_item import HandleItem
 from editor.tools.preview import (
     PREVIEW_Z,
     STEM_COLOR,
-    HandleItem,
     ShapePreview,
     distance,
     format_number,
@@ -56,7 +56,7 @@ class _RotationHandle(QGraphicsItem):
         self.setZValue(PREVIEW_Z + 10)
         self.stem = QGraphicsLineItem(QLineF(0, 0, 0, -HANDLE_DISTANCE_PIXELS), self)
         self.stem.setPen(outline_pen(STEM_COLOR, width=1.5))
-        self.knob = HandleItem(round_=True, size=11.0, parent=self)
+        self.knob = HandleItem("rotate", HandleItem.ROUND, size=11.0, parent=self)
         self.knob.setPos(0, -HANDLE_DISTANCE_PIXELS)
         self.knob.setCursor(Qt.OpenHandCursor)
 

@@ -36,11 +36,6 @@ DRAW_COLOR = QColor(30, 144, 255)
 #: The stem of a rotation handle (the select tool's colour for the same thing).
 STEM_COLOR = QColor(255, 196, 0)
 
-#: Handles that can be grabbed.
-HANDLE_COLOR = QColor(255, 255, 255)
-HANDLE_ACTIVE_COLOR = QColor(255, 170, 30)
-HANDLE_OUTLINE = QColor(20, 60, 120)
-
 
 def outline_pen(color: QColor = DRAW_COLOR, width: float = 1.5, dashed: bool = False) -> QPen:
     """A pen of ``width`` screen pixels at any zoom."""
@@ -80,48 +75,6 @@ def preview_item(z: float = PREVIEW_Z) -> QGraphicsPathItem:
     item.setZValue(z)
     item.setAcceptedMouseButtons(Qt.NoButton)
     return item
-
-
-class HandleItem(QGraphicsItem):
-    """A grabbable square (a node) or circle (a rotation handle), a fixed number of pixels wide."""
-
-    def __init__(self, round_: bool = False, size: float = 9.0, parent=None):
-        super().__init__(parent)
-        self._round = round_
-        self._size = size
-        self._active = False
-        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self.setZValue(PREVIEW_Z + 10)
-
-    @property
-    def active(self) -> bool:
-        return self._active
-
-    def set_active(self, on: bool) -> None:
-        if on != self._active:
-            self._active = on
-            self.update()
-
-    def set_size(self, size: float) -> None:
-        if size != self._size:
-            self.prepareGeometryChange()
-            self._size = size
-
-    def boundingRect(self) -> QRectF:
-        h = self._size / 2 + 1.5
-        return QRectF(-h, -h, 2 * h, 2 * h)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        h = self._size / 2
-        painter.setRenderHint(QPainter.Antialiasing, True)
-        painter.setPen(QPen(HANDLE_OUTLINE, 1.5))
-        painter.setBrush(HANDLE_ACTIVE_COLOR if self._active else HANDLE_COLOR)
-        r = QRectF(-h, -h, 2 * h, 2 * h)
-        if self._round:
-            painter.drawEllipse(r)
-        else:
-            painter.drawRect(r)
 
 
 class LabelItem(QGraphicsItem):

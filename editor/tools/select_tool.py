@@ -263,7 +263,7 @@ class SelectTool(Tool):
     def _hover(self, pos: QPointF) -> None:
         handle = self.handle_at(pos)
         for h in self._handles:
-            h.set_hot(h is handle)
+            h.set_active(h is handle)
         if handle is not None:
             self._set_hover(None)
             self._set_cursor(_RESIZE_CURSORS.get(handle.role, Qt.ArrowCursor))

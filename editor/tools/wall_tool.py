@@ -12,10 +12,10 @@ from core.document import Change
 from core.level import Wall
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
+from editor.items.handle_item import HandleItem
 from editor.tools.preview import (
-    HandleItem,
-    LabelItem,
     PREVIEW_Z,
+    LabelItem,
     distance,
     format_number,
     outline_pen,
