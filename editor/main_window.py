@@ -20,6 +20,7 @@ from editor.commands import AddObjectsCommand, RemoveObjectsCommand, plural
 from editor.context import EditorContext
 from editor.inspector import Inspector
 from editor.object_list import ObjectList
+from editor.playtest.play_mode import PlayMode
 from editor.resources import icon_path
 from editor.scene import LevelScene
 from editor.selection import Selection
@@ -85,6 +86,8 @@ class MainWindow(QMainWindow):
             self.set_tool(self.tools[0])
         self._update_title()
         self.resize(1280, 800)
+        # F5 play-test: its own actions, Play menu and toolbar buttons (editor/playtest)
+        self.play_mode = PlayMode(self)
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)

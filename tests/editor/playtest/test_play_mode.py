@@ -1,0 +1,174 @@
+"""F5 enters play mode, Esc leaves it: editing locked while playing, everything as it was afterwards."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QDockWidget
+
+from core.shapes import Vec2
+from editor.playtest.play_player_item import PlayPlayerItem
+from tests.editor.helpers import drag, hover, press as mouse_press, release as mouse_release
+from tests.editor.playtest.conftest import SPAWN, field_level, open_window, play, press, release, tap
+
+
+def editor_state(window):
+    canvas = window.canvas
+    return {
+        "level": window.document.level,
+        "undo_index": window.undo_stack.index(),
+        "undo_count": window.undo_stack.count(),
+        "clean": window.undo_stack.isClean(),
+        "modified": window.isWindowModified(),
+        "transform": canvas.transform(),
+        "scroll": (canvas.horizontalScrollBar().value(), canvas.verticalScrollBar().value()),
+        "selection": window.selection.ids(),
+        "tool": window.tool,
+        "scene_tool": window.scene.tool,
+        "enabled": {a.text(): a.isEnabled() for a in window.actions() if a not in window.play_mode.actions},
+        "docks": {d.objectName(): d.isEnabled() for d in window.findChildren(QDockWidget)},
+        "spawn_marker": window.scene.player_item.isVisible(),
+        "items": len(window.scene.items()),
+    }
+
+
+def test_f5_plays_and_esc_returns_with_everything_as_it_was(qtbot, play_window):
+    w = play_window
+    # an edit (so there is something to undo and unsaved changes), a selection, another tool, a zoom
+    drag(w, (410, 0), (442, 0))
+    assert w.document.get("wall").origin == Vec2(432, -400)
+    w.selection.set(["wall", "pillar"])
+    tap(qtbot, w, Qt.Key_B)
+    w.canvas.set_zoom(1.5)
+    w.canvas.pan_by(37, -21)
+    before = editor_state(w)
+    assert before["undo_index"] == 1 and not before["clean"]
+
+    pt = play(qtbot, w)
+    assert pt.start_position == Vec2(*SPAWN)
+    assert w.scene.tool is None
+    assert not w.scene.player_item.isVisible()
+    assert any(isinstance(i, PlayPlayerItem) for i in w.scene.items())
+    assert not w.undo_action.isEnabled() and not w.delete_action.isEnabled()
+    assert not any(a.isEnabled() for a in w.tool_actions.values())
+    assert not any(d.isEnabled() for d in w.findChildren(QDockWidget))
+    assert "Esc returns to editing" in w.statusBar().currentMessage()
+    assert pt.hud.isVisible()
+
+    press(qtbot, w, Qt.Key_Right)
+    pt.advance(0.5)
+    release(qtbot, w, Qt.Key_Right)
+    assert pt.position.x > SPAWN[0]
+
+    tap(qtbot, w, Qt.Key_Escape)
+    assert not w.play_mode.is_playing
+    after = editor_state(w)
+    assert after == before
+    assert w.document.level is before["level"]
+    assert not any(isinstance(i, PlayPlayerItem) for i in w.scene.items())
+    assert not pt.hud.isVisible()
+    assert "Back to editing" in w.statusBar().currentMessage()
+    assert w.play_mode.save_replay_action.isEnabled() and not w.play_mode.stop_action.isEnabled()
+
+
+def test_edit_keys_and_mouse_change_nothing_while_playing(qtbot, play_window):
+    w = play_window
+    w.selection.set(["wall"])
+    level = w.document.level
+    pt = play(qtbot, w)
+    for key, mods in [(Qt.Key_Delete, Qt.NoModifier), (Qt.Key_Z, Qt.ControlModifier), (Qt.Key_A, Qt.ControlModifier),
+                      (Qt.Key_D, Qt.ControlModifier), (Qt.Key_V, Qt.ControlModifier), (Qt.Key_W, Qt.NoModifier),
+                      (Qt.Key_S, Qt.NoModifier), (Qt.Key_B, Qt.NoModifier), (Qt.Key_G, Qt.NoModifier)]:
+        tap(qtbot, w, key, mods)
+    hover(w, 410, 0)
+    mouse_press(w, 410, 0)
+    mouse_release(w, 410, 0)
+    drag(w, (410, 0), (500, 100))
+    pt.advance(0.2)
+    assert w.document.level is level
+    assert w.undo_stack.count() == 0 and w.undo_stack.isClean()
+    assert w.selection.ids() == ["wall"]
+    assert type(w.tool).__name__ == "SelectTool"
+    assert w.context.snapper.enabled
+    tap(qtbot, w, Qt.Key_Escape)
+    assert not w.play_mode.is_playing
+
+
+def test_a_wall_being_drawn_survives_a_play_test(qtbot, play_window):
+    w = play_window
+    tap(qtbot, w, Qt.Key_W)
+    from tests.editor.helpers import click
+    click(w, 0, 640)
+    click(w, 160, 640)
+    tool = w.tool
+    pending = list(tool._nodes)
+    assert len(pending) == 2
+    play(qtbot, w)
+    tap(qtbot, w, Qt.Key_Escape)
+    assert w.tool is tool and w.scene.tool is tool
+    assert list(tool._nodes) == pending
+    assert w.undo_stack.count() == 0
+
+
+def test_play_menu_and_toolbar(play_window):
+    w = play_window
+    pm = w.play_mode
+    menu = pm.menu
+    assert menu.title() == "&Play"
+    entries = {a.text(): a.shortcut().toString() for a in menu.actions() if not a.isSeparator()}
+    assert entries == {
+        "&Play from Spawn": "F5", "Play from &Cursor": "Shift+F5", "&Stop": "Esc", "P&ause": "P",
+        "S&tep One Tick": ".", "&Debug Overlay": "F3", "Save Play-test &Replay…": "Ctrl+R",
+    }
+    assert pm.play_action in pm.toolbar.actions() and pm.stop_action in pm.toolbar.actions()
+    assert pm.toolbar.objectName() == "mainToolBar"
+    assert not pm.stop_action.isEnabled() and not pm.pause_action.isEnabled()
+    assert not pm.save_replay_action.isEnabled()
+    pm.play_action.trigger()
+    assert pm.is_playing and pm.stop_action.isEnabled() and pm.pause_action.isEnabled()
+    pm.stop_action.trigger()
+    assert not pm.is_playing and pm.save_replay_action.isEnabled()
+
+
+def test_f5_while_playing_restarts_from_the_spawn(qtbot, play_window):
+    w = play_window
+    first = play(qtbot, w)
+    press(qtbot, w, Qt.Key_Down)
+    first.advance(0.25)
+    release(qtbot, w, Qt.Key_Down)
+    assert first.position != Vec2(*SPAWN)
+    second = play(qtbot, w)
+    assert second is not first and not first.running
+    assert second.position == Vec2(*SPAWN) and second.tick_count == 0
+    assert sum(isinstance(i, PlayPlayerItem) for i in w.scene.items()) == 1
+    tap(qtbot, w, Qt.Key_Escape)
+    assert w.scene.player_item.isVisible() and w.scene.tool is w.tool
+
+
+def test_opening_another_level_ends_the_play_test(qtbot, play_window):
+    w = play_window
+    play(qtbot, w)
+    w._set_level(field_level(speed=100), None)
+    assert not w.play_mode.is_playing
+    assert w.scene.tool is w.tool and w.tool_actions[w.tool].isEnabled()
+
+
+def test_closing_the_window_while_playing_stops_first(qtbot, tmp_path):
+    w = open_window(qtbot, tmp_path, field_level())
+    play(qtbot, w)
+    w.close()
+    assert not w.play_mode.is_playing
+    assert w.play_mode.play_test.player_item.scene() is None
+
+
+def test_canvas_position_is_kept_when_the_camera_moved(qtbot, play_window):
+    w = play_window
+    centre = w.canvas.mapToScene(w.canvas.viewport().rect().center())
+    pt = play(qtbot, w)
+    press(qtbot, w, Qt.Key_Left)
+    pt.advance(3.0)
+    release(qtbot, w, Qt.Key_Left)
+    moved = w.canvas.mapToScene(w.canvas.viewport().rect().center())
+    assert abs(moved.x() - centre.x()) > 100
+    tap(qtbot, w, Qt.Key_Escape)
+    assert w.canvas.mapToScene(w.canvas.viewport().rect().center()) == centre
+    assert w.canvas.sceneRect() == w.scene.sceneRect()
+    assert isinstance(centre, QPointF)
