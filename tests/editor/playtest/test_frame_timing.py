@@ -1,0 +1,83 @@
+"""The real timer: 60 ticks a second whatever the frame rate, drawn between ticks, camera gliding after."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tests.editor.playtest.conftest import DT, SPAWN, SPEED, play, press, release, tap
+
+
+def test_the_timer_ticks_at_sixty_hertz(qtbot, play_window):
+    w = play_window
+    w.play_mode.use_timer = True
+    pt = play(qtbot, w)
+    press(qtbot, w, Qt.Key_Right)
+    t0 = time.perf_counter()
+    qtbot.wait(600)
+    elapsed = time.perf_counter() - t0
+    release(qtbot, w, Qt.Key_Right)
+    ticks = pt.tick_count
+    assert abs(ticks - elapsed * 60) <= 6, (ticks, elapsed)
+    assert pt.fps() > 20
+    held = [v for v in pt.velocities if v.x]
+    assert pt.shown_positions[-1].x == pytest.approx(SPAWN[0] + len(held) * SPEED * DT, abs=1e-6)
+    tap(qtbot, w, Qt.Key_Escape)
+    n = pt.tick_count
+    qtbot.wait(100)
+    assert pt.tick_count == n  # stopped means stopped
+
+
+def test_the_player_is_drawn_between_the_last_two_ticks(qtbot, play_window):
+    w = play_window
+    pt = play(qtbot, w)
+    press(qtbot, w, Qt.Key_Right)
+    pt._frame(DT * 2.5)  # one uneven display frame: two ticks and half of one
+    assert pt.tick_count == 2
+    assert pt.clock.alpha == pytest.approx(0.5)
+    prev, cur = pt.previous, pt.position
+    assert cur.x - prev.x == pytest.approx(SPEED * DT)
+    assert pt.player_item.pos().x() == pytest.approx(prev.x + 0.5 * (cur.x - prev.x))
+    pt._frame(DT * 0.25)
+    assert pt.tick_count == 2
+    assert pt.player_item.pos().x() == pytest.approx(prev.x + 0.75 * (cur.x - prev.x))
+    release(qtbot, w, Qt.Key_Right)
+
+
+def test_a_long_stall_runs_at_most_a_few_ticks(qtbot, play_window):
+    w = play_window
+    pt = play(qtbot, w)
+    pt._frame(3.0)
+    assert pt.tick_count == 8
+
+
+def test_the_camera_glides_after_the_player(qtbot, play_window):
+    w = play_window
+    canvas = w.canvas
+
+    def centre():
+        return canvas.mapToScene(canvas.viewport().rect().center())
+
+    before = centre()
+    pt = play(qtbot, w)
+    gap = abs(pt.position.x - before.x()) + abs(pt.position.y - before.y())
+    assert gap > 50
+    pt.advance(DT)
+    first = abs(centre().x() - before.x()) + abs(centre().y() - before.y())
+    assert 0 < first < 0.2 * gap  # a glide, not a jump
+    pt.advance(2.0)
+    assert abs(centre().x() - pt.position.x) <= 1 and abs(centre().y() - pt.position.y) <= 1
+
+    press(qtbot, w, Qt.Key_Left)
+    xs = []
+    for _ in range(90):
+        pt.advance(DT)
+        xs.append(centre().x())
+    release(qtbot, w, Qt.Key_Left)
+    steps = [a - b for a, b in zip(xs, xs[1:])]
+    assert max(steps) <= SPEED * DT + 1 and min(steps) >= 0  # never faster than the player, never back
+    lag = xs[-1] - pt.position.x
+    assert 5 < lag < 60  # trailing a little behind while it runs
+    pt.advance(2.0)
+    assert abs(centre().x() - pt.position.x) <= 1
