@@ -37,6 +37,7 @@ class PreferencesDialog(QDialog):
             "Your level file is only written when you save. If the editor stops unexpectedly, "
             "the next start offers to restore the copy.")
         explain.setWordWrap(True)
+        explain.setMinimumWidth(440)
         folder = QLabel(recovery_folder or default_recovery_folder())
         folder.setObjectName("recoveryFolder")
         folder.setWordWrap(True)
@@ -59,7 +60,7 @@ class PreferencesDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(box)
         layout.addWidget(buttons)
-        self.resize(460, self.sizeHint().height())
+        layout.setSizeConstraint(QVBoxLayout.SetFixedSize)  # as tall as the wrapped text, no taller
 
     def _stored_interval(self) -> int:
         try:
