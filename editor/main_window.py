@@ -19,13 +19,16 @@ from editor.clipboard import objects_from_text, objects_to_text
 from editor.commands import AddObjectsCommand, RemoveObjectsCommand, plural
 from editor.context import EditorContext
 from editor.inspector import Inspector
+from editor.items.hulls_item import LEGEND, HullsItem
 from editor.object_list import ObjectList
 from editor.playtest.play_mode import PlayMode
+from editor.problems_dock import ProblemsDock
 from editor.resources import icon_path
 from editor.scene import LevelScene
 from editor.selection import Selection
 from editor.tools.registry import TOOL_CLASSES
 from editor.tools.tool import Tool
+from editor.validation_runner import ValidationRunner, check_level
 
 APP_NAME = "Level Editor"
 MAX_RECENT = 10
@@ -148,6 +151,9 @@ class MainWindow(QMainWindow):
         self.snap_action.setCheckable(True)
         self.snap_action.setChecked(self.context.snapper.enabled)
         self.context.snapper.enabled_changed.connect(self.snap_action.setChecked)
+        self.show_hulls_action = self._action("Show &Hulls", self._toggle_hulls, ["H"], "",
+                                              f"Draw every object's and the level's {LEGEND}")
+        self.show_hulls_action.setCheckable(True)
 
         self.tool_group = QActionGroup(self)
         self.tool_group.setExclusive(True)
@@ -175,6 +181,24 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.objects_dock, self.history_dock)
         self.objects_dock.raise_()
         self.resizeDocks([self.inspector_dock], [300], Qt.Horizontal)
+        self._build_checks()
+
+    def _build_checks(self) -> None:
+        """Validation and hulls in the background after edits: the Problems dock and the hull drawing."""
+        self.checks = ValidationRunner(self.document, self)
+        self.problems_dock = ProblemsDock(self.context, self.canvas, self)
+        self.addDockWidget(Qt.BottomDockWidgetArea, self.problems_dock)
+        self.checks.problems_ready.connect(self.problems_dock.set_problems)
+        self.hulls_item = HullsItem()
+        self.hulls_item.setVisible(False)
+        self.scene.addItem(self.hulls_item)
+        self.checks.hulls_ready.connect(self.hulls_item.set_hulls)
+
+    def _toggle_hulls(self) -> None:
+        on = self.show_hulls_action.isChecked()
+        self.hulls_item.setVisible(on)
+        self.checks.set_hulls_wanted(on)
+        self.statusBar().showMessage(f"Showing {LEGEND}" if on else "Hulls hidden", 6000)
 
     def _dock(self, title: str, name: str, widget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -208,7 +232,9 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         view.addAction(self.snap_action)
         view.addSeparator()
-        for dock in (self.inspector_dock, self.objects_dock, self.history_dock):
+        view.addAction(self.show_hulls_action)
+        view.addSeparator()
+        for dock in (self.inspector_dock, self.objects_dock, self.history_dock, self.problems_dock):
             view.addAction(dock.toggleViewAction())
 
         tools = bar.addMenu("&Tools")
@@ -372,8 +398,17 @@ class MainWindow(QMainWindow):
         return self._save_to(os.path.abspath(path))
 
     def _save_to(self, path: str) -> bool:
+        level = self.document.level
+        # validation and hulls from one set of outlines (or the background check's, when it is up to date)
+        check = self.checks.result_for(level)
+        if check is None or check.hulls is None:
+            QApplication.setOverrideCursor(Qt.WaitCursor)
+            try:
+                check = check_level(level, with_hulls=True)
+            finally:
+                QApplication.restoreOverrideCursor()
         try:
-            save_level(self.document.level, path)
+            save_level(level, path, hulls=check.hulls)
         except LevelSaveError as e:
             self.show_error("Could not save level", str(e),
                             "The file on disk was not changed, and your changes are still open and unsaved. "
@@ -384,6 +419,13 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
+        self.checks.accept(check)
+        errors = sum(p.is_error for p in check.problems)
+        if errors:
+            # the file is written all the same: never lose work; the dock says what to fix
+            self.statusBar().showMessage(f"Saved with {plural(errors, 'error')} – see Problems", 10000)
+            self.problems_dock.show()
+            self.problems_dock.raise_()
         return True
 
     def _set_level(self, level: Level, path: Optional[str]) -> None:
@@ -408,6 +450,7 @@ class MainWindow(QMainWindow):
                 self.tool = None
                 self.scene.tool = None
             self.autosave.close()
+            self.checks.close()
             event.accept()
         else:
             event.ignore()
