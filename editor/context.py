@@ -30,8 +30,13 @@ class EditorContext(QObject):
         self.selection = Selection(document, self)
         self.snapper = Snapper(document, scene, self)
 
+    #: Set while a play-test runs (editor/playtest): commands are dropped unrun, so the level cannot change.
+    read_only = False
+
     def push(self, command: QUndoCommand) -> None:
-        """Run ``command`` and record it for undo."""
+        """Run ``command`` and record it for undo (unless :attr:`read_only`)."""
+        if self.read_only:
+            return
         self.undo_stack.push(command)
 
     def snap(self, pos: QPointF, modifiers: Qt.KeyboardModifier = Qt.NoModifier, exclude=()) -> QPointF:

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QGraphicsItem
 from core.debug_draw import RecordingDraw, draw_tick
 from editor.playtest.qt_debug_draw import QtDebugDraw
 
-#: Just under the play-test player, above every level object.
-DEBUG_OVERLAY_Z = 1.9e9
+#: Above the play-test player: normals start at contact points under its outline.
+DEBUG_OVERLAY_Z = 2.1e9
 
 #: Room around the recorded shapes for arrowheads, dots and pen width (level units at zoom 1).
 MARGIN = 16.0

@@ -8,9 +8,9 @@ from PySide6.QtWidgets import QDockWidget
 class EditorSnapshot:
     """Everything about the editor window that play mode changes, taken just before it does.
 
-    :meth:`lock` makes the window read-only: every action except ``keep`` is
-    disabled (so no shortcut can push an undo command), the docks are
-    disabled, the active tool stops receiving events (it is detached, not
+    :meth:`lock` makes the window read-only: the editor context drops any
+    command pushed, every action except ``keep`` is disabled (so no shortcut
+    can even try), the docks are disabled, the active tool stops receiving events (it is detached, not
     deactivated, so a wall being drawn is still there afterwards), drops are
     refused and the editable spawn marker is hidden. :meth:`restore` puts it
     all back: view (scene rectangle, zoom, scroll), selection, tool, actions,
@@ -32,6 +32,7 @@ class EditorSnapshot:
         self.player_visible = window.scene.player_item.isVisible()
         self.accept_drops = window.acceptDrops()
         self.cursor = canvas.viewport().cursor()
+        self.read_only = window.context.read_only
 
     def lock(self) -> None:
         w = self.window
@@ -39,6 +40,7 @@ class EditorSnapshot:
             a.setEnabled(False)
         for d in self.docks:
             d.setEnabled(False)
+        w.context.read_only = True
         w.scene.tool = None
         w.scene.player_item.setVisible(False)
         w.setAcceptDrops(False)
@@ -57,6 +59,7 @@ class EditorSnapshot:
         canvas.horizontalScrollBar().setValue(self.scroll[0])
         canvas.verticalScrollBar().setValue(self.scroll[1])
         w.selection.set(i for i in self.selection if i == w.selection.PLAYER or i in w.document)
+        w.context.read_only = self.read_only
         w.scene.tool = self.scene_tool
         for a, enabled in self.actions.items():
             a.setEnabled(enabled)

@@ -46,6 +46,7 @@ class PlayMode(QObject):
         self.snapshot: Optional[EditorSnapshot] = None
         self._last_pixel: Optional[QPointF] = None
         self._push_reported = False
+        self._checked = None
 
         self._build_actions()
         self._build_menu()
@@ -176,11 +177,7 @@ class PlayMode(QObject):
                 start, where = Vec2(p.x(), p.y()), f"the cursor ({p.x():.0f}, {p.y():.0f})"
             else:
                 where = "the spawn (the mouse is not over the canvas)"
-        try:
-            problems = [p for p in validate_level(level) if p.is_error]
-        except (ValueError, ArithmeticError) as e:
-            problems = []
-            w.statusBar().showMessage(f"Could not check the level before playing: {e}", 4000)
+        problems = self._errors_of(level)
         if self.is_playing:
             self.play_test.stop()
         try:
@@ -205,6 +202,18 @@ class PlayMode(QObject):
         self._show_status()
         self.started.emit()
         return True
+
+    def _errors_of(self, level) -> list:
+        """The level's validation errors; a level is an immutable value, so an unchanged one is checked once."""
+        if self._checked is not None and self._checked[0] is level:
+            return self._checked[1]
+        try:
+            problems = [p for p in validate_level(level) if p.is_error]
+        except (ValueError, ArithmeticError) as e:
+            self.window.statusBar().showMessage(f"Could not check the level before playing: {e}", 4000)
+            return []
+        self._checked = (level, problems)
+        return problems
 
     def stop(self) -> None:
         """Back to editing: view, selection and tool as they were; the level untouched."""

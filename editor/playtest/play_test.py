@@ -369,8 +369,9 @@ class PlayTest(QObject):
             f"contacts {contacts}",
         ]
         if self.overlay.isVisible() and last is not None:
-            lines.append(f"candidates {len(last.candidates)}: {', '.join(last.candidate_ids[:4])}"
-                         + (" …" if len(last.candidate_ids) > 4 else ""))
+            ids = last.candidate_ids
+            named = f": {', '.join(ids[:4])}{' …' if len(ids) > 4 else ''}" if ids else ""
+            lines.append(f"candidates {len(last.candidates)}{named}")
         lines += [WARNING_PREFIX + n for n in self.notes()]
         return lines
 

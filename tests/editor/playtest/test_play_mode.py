@@ -172,3 +172,17 @@ def test_canvas_position_is_kept_when_the_camera_moved(qtbot, play_window):
     assert w.canvas.mapToScene(w.canvas.viewport().rect().center()) == centre
     assert w.canvas.sceneRect() == w.scene.sceneRect()
     assert isinstance(centre, QPointF)
+
+
+def test_the_editor_context_refuses_commands_while_playing(qtbot, play_window):
+    from editor.commands import RemoveObjectsCommand
+
+    w = play_window
+    play(qtbot, w)
+    assert w.context.read_only
+    w.context.push(RemoveObjectsCommand(w.document, ["wall"]))  # what any edit would do
+    assert "wall" in w.document and w.undo_stack.count() == 0
+    tap(qtbot, w, Qt.Key_Escape)
+    assert not w.context.read_only
+    w.context.push(RemoveObjectsCommand(w.document, ["wall"]))
+    assert "wall" not in w.document and w.undo_stack.count() == 1
