@@ -27,7 +27,7 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
-from PySide6.QtGui import QImage, QPainter  # noqa: E402
+from PySide6.QtGui import QImage  # noqa: E402
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene  # noqa: E402
 
 from core.generate import generate_level  # noqa: E402
@@ -54,7 +54,7 @@ KEYS = {
 }
 
 #: Checks that ride along with the figures (not timings).
-CHECKS = ("objects", "move_undo_steps", "undo_restored")
+CHECKS = ("objects", "moved_objects", "move_undo_steps", "undo_restored")
 
 #: Viewport size the figures are taken at.
 WINDOW_SIZE = (1400, 900)
@@ -89,9 +89,9 @@ def measure_editor(level: Level, index=None, cache=None, frames: int = 10) -> di
     """Open ``level`` in a new main window and time the editor at its size.
 
     Returns seconds under the keys of :data:`KEYS` (``peak_rss_mb`` in MB) plus
-    the checks in :data:`CHECKS`: ``objects``, ``move_undo_steps`` (1 when
-    moving everything was one undo step) and ``undo_restored`` (1 when undo
-    gave back the level exactly). Frame figures are medians of ``frames``
+    the checks in :data:`CHECKS`: ``objects``, ``moved_objects`` (how many the
+    drag moved: all of them), ``move_undo_steps`` (1 when moving everything was
+    one undo step) and ``undo_restored`` (1 when undo gave back the level exactly). Frame figures are medians of ``frames``
     frames. ``index`` and ``cache`` override the scene's item index method and
     the items' cache mode (for comparing configurations); by default the
     editor's own choice is measured. Needs a ``QApplication``.
@@ -126,13 +126,11 @@ def measure_editor(level: Level, index=None, cache=None, frames: int = 10) -> di
         canvas.fit_level()
         app.processEvents()
         out["full_view_s"] = statistics.median(_frames(lambda i: canvas.viewport().repaint(), frames))
-        vp = canvas.viewport().rect()
-        image = QImage(vp.width(), vp.height(), QImage.Format_ARGB32_Premultiplied)
 
         def draw_image(i):
-            painter = QPainter(image)
-            canvas.render(painter)
-            painter.end()
+            # the canvas's own paint, into a pixmap, as a QImage (what a screenshot or a test sees)
+            image = canvas.viewport().grab().toImage()
+            assert isinstance(image, QImage) and not image.isNull()
 
         out["full_view_image_s"] = statistics.median(_frames(draw_image, max(3, frames // 2)))
         out["pan_frame_full_s"] = statistics.median(
@@ -178,7 +176,9 @@ def measure_editor(level: Level, index=None, cache=None, frames: int = 10) -> di
 
         tool = window.tool_named("SelectTool")
         window.set_tool(tool)
-        box = next((o for o in level.objects if isinstance(o, Box)), None)
+        # a box in the middle of the level, far from the spawn, picked as the drag's handle
+        boxes = [o for o in level.objects if isinstance(o, Box)]
+        box = boxes[len(boxes) // 2] if boxes else None
         moves = 10
         if box is not None:
             start = QPointF(box.origin.x + box.size.x / 2, box.origin.y + box.size.y / 2)
@@ -196,6 +196,7 @@ def measure_editor(level: Level, index=None, cache=None, frames: int = 10) -> di
             out["move_all_gesture_s"] = time.perf_counter() - t
             out["move_all_s"] = statistics.median(step_times)
             out["move_undo_steps"] = float(window.undo_stack.count() - steps_before)
+            out["moved_objects"] = float(sum(a != b for a, b in zip(level.objects, window.document.objects)))
 
             t = time.perf_counter()
             window.undo_stack.undo()

@@ -212,3 +212,7 @@ class Canvas(QGraphicsView):
         if rect.top() <= 0 <= rect.bottom():
             painter.drawLine(QLineF(rect.left(), 0, rect.right(), 0))
         painter.restore()
+        # Far out, the level's cached picture stands in for its objects (a blit, whatever their number).
+        scene = self.level_scene
+        scene.set_overview_active(scene.overview.wanted_at(self.zoom()))
+        scene.draw_overview(painter, rect)

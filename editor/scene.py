@@ -9,16 +9,17 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from core.document import Change, LevelDocument
 from core.level import Box, OrientedBox, Pillar, Wall
 from editor.items.box_item import BoxItem
-from editor.items.object_item import ObjectItem
+from editor.items.object_item import LookState, ObjectItem
 from editor.items.oriented_box_item import OrientedBoxItem
 from editor.items.pillar_item import PillarItem
 from editor.items.player_item import PlayerItem
 from editor.items.wall_item import WallItem
+from editor.overview import LevelOverview
 from editor.selection import Selection
 
 ITEM_CLASSES = {Wall: WallItem, Box: BoxItem, OrientedBox: OrientedBoxItem, Pillar: PillarItem}
@@ -29,10 +30,28 @@ SCROLL_MARGIN = 1024.0
 #: The player's spawn is drawn above every object.
 PLAYER_Z = 1e9
 
+#: A change of more objects than this repaints the area around all of them at once.
+MANY = 64
 
-def item_for(obj) -> ObjectItem:
-    """A new graphics item showing ``obj``."""
-    return ITEM_CLASSES[type(obj)](obj)
+_NO_CONTENTS = QGraphicsItem.ItemHasNoContents
+
+
+def item_for(obj, looks: Optional[LookState] = None) -> ObjectItem:
+    """A new graphics item showing ``obj`` (``looks``: the scene's shared selection and hover)."""
+    return ITEM_CLASSES[type(obj)](obj, looks)
+
+
+def _union(boxes) -> Optional[tuple[float, float, float, float]]:
+    """The bounding box of ``(x0, y0, x1, y1)`` boxes, or None when there are none."""
+    boxes = list(boxes)
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _rect(box) -> QRectF:
+    return QRectF(box[0], box[1], box[2] - box[0], box[3] - box[1])
 
 
 class LevelScene(QGraphicsScene):
@@ -40,6 +59,10 @@ class LevelScene(QGraphicsScene):
 
     ``tool`` is the active tool (set by the main window); the scene forwards
     every mouse and key event to it and does nothing else with them.
+
+    Selection and hover are one shared :class:`LookState` that items read as
+    they paint. ``overview`` is a cached picture of all objects that a view
+    zoomed far out shows instead of the items (:meth:`set_overview_active`).
     """
 
     def __init__(self, document: LevelDocument, parent=None):
@@ -47,10 +70,11 @@ class LevelScene(QGraphicsScene):
         self.document = document
         self.selection: Optional[Selection] = None
         self.tool = None
+        self.looks = LookState()
         self._items: dict[str, ObjectItem] = {}
-        self._shown_selected: set[str] = set()
-        self._hovered: Optional[ObjectItem] = None
-        self.player_item = PlayerItem(document.player)
+        self._overview_active = False
+        self.overview = LevelOverview(self.level_rect, self._overview_items, self.__len__)
+        self.player_item = PlayerItem(document.player, self.looks)
         self.player_item.setZValue(PLAYER_Z)
         self.addItem(self.player_item)
         # Measured with editor.bench: the BSP index keeps picking and rubber bands instant at 10,000 objects.
@@ -67,6 +91,10 @@ class LevelScene(QGraphicsScene):
 
     def object_items(self) -> list[ObjectItem]:
         return list(self._items.values())
+
+    def __len__(self) -> int:
+        """How many object items (without the player)."""
+        return len(self._items)
 
     def object_at(self, pos: QPointF, tolerance: float = 0.0) -> Optional[str]:
         """The id of the topmost object (or ``"player"``) at ``pos``, within ``tolerance`` scene units."""
@@ -97,45 +125,104 @@ class LevelScene(QGraphicsScene):
 
     def _show_selection(self) -> None:
         now = set(self.selection.ids()) if self.selection is not None else set()
-        for oid in self._shown_selected - now:
-            it = self.item(oid)
-            if it is not None:
-                it.set_selected_look(False)
-        for oid in now - self._shown_selected:
-            it = self.item(oid)
-            if it is not None:
-                it.set_selected_look(True)
-        self._shown_selected = now
+        shown = self.looks.selected
+        if now == shown:
+            return
+        changed = now ^ shown
+        self.looks.selected = now
+        self._repaint_ids(changed)
 
     def set_hovered(self, object_id: Optional[str]) -> None:
         """Highlight the object under the mouse lightly (``None`` for nothing)."""
-        it = self.item(object_id) if object_id else None
-        if it is self._hovered:
+        if object_id is not None and self.item(object_id) is None:
+            object_id = None
+        old = self.looks.hovered
+        if object_id == old:
             return
-        if self._hovered is not None:
-            self._hovered.set_hovered(False)
-        self._hovered = it
-        if it is not None:
-            it.set_hovered(True)
+        self.looks.hovered = object_id
+        self._repaint_ids([i for i in (old, object_id) if i is not None])
+
+    def _repaint_ids(self, ids) -> None:
+        """Repaint the items of ``ids`` (their look changed), on the canvas and in the overview."""
+        if len(ids) > MANY:
+            self.update()
+            self.overview.invalidate(None)
+            return
+        for oid in ids:
+            it = self.item(oid)
+            if it is not None:
+                it.update()
+                if it is not self.player_item:
+                    self._mark(_rect(it.scene_box()))
+
+    def _mark(self, rect: QRectF) -> None:
+        """``rect`` (scene units) changed: the overview repaints it, and so does the view showing it."""
+        self.overview.invalidate(rect)
+        if self._overview_active:
+            # items without contents ask for no repaint of their own
+            self.update(rect)
 
     @property
     def hovered_id(self) -> Optional[str]:
-        return self._hovered.object_id if self._hovered is not None else None
+        return self.looks.hovered
+
+    # -- overview --------------------------------------------------------------
+    @property
+    def overview_active(self) -> bool:
+        return self._overview_active
+
+    def set_overview_active(self, on: bool) -> None:
+        """Draw the overview picture instead of the object items (a view calls this when far out).
+
+        The items stay in the scene and its index (picking, rubber bands) but
+        tell Qt they have no contents, so a frame costs no Python per object.
+        """
+        if on == self._overview_active:
+            return
+        self._overview_active = on
+        for it in self._items.values():
+            it.setFlag(_NO_CONTENTS, on)
+        self.update()
+
+    def draw_overview(self, painter, rect: QRectF) -> None:
+        """Draw the overview picture over ``rect`` when it stands in for the items."""
+        if self._overview_active:
+            self.overview.draw(painter, rect)
+
+    def drawBackground(self, painter, rect: QRectF) -> None:
+        # scene.render() without a view: the picture too, since the items draw nothing meanwhile
+        super().drawBackground(painter, rect)
+        self.draw_overview(painter, rect)
+
+    def _overview_items(self, rect: QRectF) -> list[ObjectItem]:
+        player = self.player_item
+        return [it for it in self.items(rect, Qt.IntersectsItemBoundingRect, Qt.AscendingOrder)
+                if isinstance(it, ObjectItem) and it is not player and it.isVisible()]
+
+    def _new_item(self, obj, z: Optional[float] = None) -> ObjectItem:
+        it = item_for(obj, self.looks)
+        if z is not None:
+            it.setZValue(z)
+        if self._overview_active:
+            it.setFlag(_NO_CONTENTS, True)
+        self.addItem(it)
+        self._items[obj.id] = it
+        return it
 
     # -- document -> items ---------------------------------------------------
     def _rebuild(self) -> None:
-        self._hovered = None
-        for it in self._items.values():
-            self.removeItem(it)
+        self.looks.hovered = None
+        old = list(self._items.values())
         self._items = {}
-        self._shown_selected = set()
+        # last added first: Qt then removes each from the end of its lists instead of searching them
+        for it in reversed(old):
+            self.removeItem(it)
+        del old
         for z, obj in enumerate(self.document.objects):
-            it = item_for(obj)
-            it.setZValue(z)
-            self.addItem(it)
-            self._items[obj.id] = it
+            self._new_item(obj, z)
         self.player_item.sync(self.document.player)
         self._fit_scene_rect(reset=True)
+        self.overview.invalidate(None)
         if self.selection is not None:
             self._show_selection()
 
@@ -146,41 +233,24 @@ class LevelScene(QGraphicsScene):
         elif kind == "added":
             n = len(self.document)
             appended = all(self.document.index_of(o.id) >= n - len(change.objects) for o in change.objects)
-            for obj in change.objects:
-                it = item_for(obj)
-                self.addItem(it)
-                self._items[obj.id] = it
-                if appended:
-                    it.setZValue(self.document.index_of(obj.id))
+            new = [self._new_item(obj, self.document.index_of(obj.id) if appended else None)
+                   for obj in change.objects]
             if not appended:
                 self._restack()
-            self._grow_scene_rect(change.objects)
-            self._show_selection_of(o.id for o in change.objects)
+            self._changed_area([it.scene_box() for it in new])
+            self._grow_scene_rect(it.scene_box() for it in new)
         elif kind == "removed":
+            boxes = []
             for obj in change.objects:
                 it = self._items.pop(obj.id, None)
                 if it is not None:
-                    if it is self._hovered:
-                        self._hovered = None
+                    if obj.id == self.looks.hovered:
+                        self.looks.hovered = None
+                    boxes.append(it.scene_box())
                     self.removeItem(it)
-                self._shown_selected.discard(obj.id)
+            self._changed_area(boxes)
         elif kind == "changed":
-            for old, new in zip(change.old, change.objects):
-                it = self._items.pop(old.id)
-                self._items[new.id] = it
-                if type(old) is not type(new):
-                    self.removeItem(it)
-                    z = it.zValue()
-                    it = item_for(new)
-                    it.setZValue(z)
-                    self.addItem(it)
-                    self._items[new.id] = it
-                else:
-                    it.sync(new)
-                if old.id != new.id and old.id in self._shown_selected:
-                    self._shown_selected.discard(old.id)
-            self._grow_scene_rect(change.objects)
-            self._show_selection_of(o.id for o in change.objects)
+            self._sync_changed(change)
         elif kind == "player":
             self.player_item.sync(self.document.player)
             self._grow_scene_rect(())
@@ -188,16 +258,40 @@ class LevelScene(QGraphicsScene):
             # the grid size changed: the canvas redraws its background
             self.update()
 
-    def _show_selection_of(self, ids) -> None:
-        if self.selection is None:
+    def _sync_changed(self, change: Change) -> None:
+        """One pass over a change of any size: pure moves only move items, ids follow renames."""
+        items = self._items
+        if any(o.id != n.id for o, n in zip(change.old, change.objects)):
+            # take them all out first, so ids that swap do not overwrite each other
+            shown = [items.pop(o.id) for o in change.old]
+            for it, new in zip(shown, change.objects):
+                items[new.id] = it
+            if self.looks.hovered in {o.id for o in change.old}:
+                self.looks.hovered = None
+        else:
+            shown = [items[o.id] for o in change.old]
+        before = [it.scene_box() for it in shown]
+        after = []
+        for it, new in zip(shown, change.objects):
+            if type(it.value) is type(new):
+                it.sync(new)
+            else:
+                z = it.zValue()
+                self.removeItem(it)
+                it = self._new_item(new, z)
+            after.append(it.scene_box())
+        self._changed_area(before + after)
+        self._grow_scene_rect(after)
+
+    def _changed_area(self, boxes: list) -> None:
+        """Objects inside these ``(x0, y0, x1, y1)`` boxes changed: mark them for the overview."""
+        if not boxes:
             return
-        for oid in ids:
-            it = self._items.get(oid)
-            if it is not None:
-                on = oid in self.selection
-                it.set_selected_look(on)
-                if on:
-                    self._shown_selected.add(oid)
+        if len(boxes) > MANY:
+            self._mark(_rect(_union(boxes)))
+        else:
+            for b in boxes:
+                self._mark(_rect(b))
 
     def _restack(self) -> None:
         for z, obj in enumerate(self.document.objects):
@@ -208,16 +302,15 @@ class LevelScene(QGraphicsScene):
         m = max(SCROLL_MARGIN, r.width(), r.height())
         self.setSceneRect(r.adjusted(-m, -m, m, m))
 
-    def _grow_scene_rect(self, objects) -> None:
-        rect = self.sceneRect()
-        r = QRectF(rect)
-        boxes = [o.bounds() for o in objects]
+    def _grow_scene_rect(self, boxes) -> None:
+        """Let the view scroll to ``boxes`` (and the spawn) with the usual room around them."""
         p = self.document.player
         h = p.half_size
-        boxes.append((p.spawn.x - h.x, p.spawn.y - h.y, p.spawn.x + h.x, p.spawn.y + h.y))
-        for b in boxes:
-            r = r.united(QRectF(b[0] - SCROLL_MARGIN, b[1] - SCROLL_MARGIN,
-                                b[2] - b[0] + 2 * SCROLL_MARGIN, b[3] - b[1] + 2 * SCROLL_MARGIN))
+        spawn = (p.spawn.x - h.x, p.spawn.y - h.y, p.spawn.x + h.x, p.spawn.y + h.y)
+        b = _union([spawn, *boxes])
+        rect = self.sceneRect()
+        m = SCROLL_MARGIN
+        r = rect.united(QRectF(b[0] - m, b[1] - m, b[2] - b[0] + 2 * m, b[3] - b[1] + 2 * m))
         if r != rect:
             self.setSceneRect(r)
 

@@ -8,9 +8,13 @@ Two kinds of snap, tried in this order:
 2. **The grid** of the level (``G`` toggles it).
 
 Holding Ctrl suspends both for that event. The object points live in a grid
-hash (cells of :data:`CELL_SIZE` scene units) kept up to date from the
-document's change events, so a lookup costs the same with 10 objects or
-10,000: only the few cells around the mouse are visited.
+hash (cells of :data:`CELL_SIZE` scene units), so a lookup costs the same with
+10 objects or 100,000: only the few cells around the mouse are visited.
+
+The hash is brought up to date lazily: a change only notes which ids it
+touched, and the next lookup re-reads those objects. A lookup that ignores
+every noted id (a drag of the selection, which never snaps to itself) needs
+no update at all, so moving 10,000 objects costs the hash nothing per step.
 """
 from __future__ import annotations
 
@@ -168,6 +172,8 @@ class Snapper(QObject):
         self._objects_enabled = True
         self._hash = _PointHash()
         self._stale = True
+        # ids whose points in the hash may be out of date ("player" for the spawn)
+        self._dirty: set[str] = set()
         self._marker: Optional[SnapMarker] = None
         self.last: SnapResult = SnapResult(QPointF())
         document.subscribe(self._on_document_changed)
@@ -252,8 +258,8 @@ class Snapper(QObject):
 
     def nearest_point(self, pos: QPointF, radius: float, exclude=()) -> Optional[tuple[float, float, str]]:
         """The object point nearest to ``pos`` within ``radius`` scene units: ``(x, y, id)`` or None."""
-        self._refresh()
         skip = {exclude} if isinstance(exclude, str) else set(exclude)
+        self._refresh(skip)
         return self._hash.nearest(pos.x(), pos.y(), radius, skip)
 
     def scale(self) -> float:
@@ -289,33 +295,48 @@ class Snapper(QObject):
             self._marker.setVisible(False)
 
     # -- keeping the point hash current ----------------------------------
-    def _refresh(self) -> None:
-        if not self._stale:
+    def _refresh(self, ignored: set = frozenset()) -> None:
+        """Bring the hash up to date for a lookup that skips the ids in ``ignored``."""
+        if self._stale:
+            self._rebuild()
             return
+        dirty = self._dirty
+        if not dirty or dirty <= ignored:
+            # whatever changed is skipped by this lookup anyway: where it is now does not matter
+            return
+        if len(dirty) * 4 > len(self._hash.points_of):
+            self._rebuild()
+            return
+        doc = self._doc
+        for oid in dirty:
+            self._hash.remove(oid)
+            if oid == PLAYER_ID:
+                spawn = doc.player.spawn
+                self._hash.add(PLAYER_ID, [(spawn.x, spawn.y)])
+            else:
+                obj = doc.get(oid)
+                if obj is not None:
+                    self._hash.add(oid, snap_points(obj))
+        dirty.clear()
+
+    def _rebuild(self) -> None:
         self._hash.clear()
         for obj in self._doc.objects:
             self._hash.add(obj.id, snap_points(obj))
         spawn = self._doc.player.spawn
         self._hash.add(PLAYER_ID, [(spawn.x, spawn.y)])
+        self._dirty.clear()
         self._stale = False
 
     def _on_document_changed(self, change: Change) -> None:
         if self._stale:
             return
-        if change.kind == "added":
-            for obj in change.objects:
-                self._hash.add(obj.id, snap_points(obj))
-        elif change.kind == "removed":
-            for obj in change.objects:
-                self._hash.remove(obj.id)
-        elif change.kind == "changed":
-            for obj in change.old:
-                self._hash.remove(obj.id)
-            for obj in change.objects:
-                self._hash.add(obj.id, snap_points(obj))
-        elif change.kind == "player":
-            self._hash.remove(PLAYER_ID)
-            spawn = self._doc.player.spawn
-            self._hash.add(PLAYER_ID, [(spawn.x, spawn.y)])
-        elif change.kind == "reset":
+        kind = change.kind
+        if kind == "reset":
             self._stale = True
+            self._dirty.clear()
+        elif kind == "player":
+            self._dirty.add(PLAYER_ID)
+        elif kind in ("added", "removed", "changed"):
+            self._dirty.update(o.id for o in change.objects)
+            self._dirty.update(o.id for o in change.old)

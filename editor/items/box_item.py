@@ -30,8 +30,7 @@ class BoxItem(ObjectItem):
         return (o.x - tolerance <= scene_pos.x() <= o.x + s.x + tolerance
                 and o.y - tolerance <= scene_pos.y() <= o.y + s.y + tolerance)
 
-    def paint_object(self, painter: QPainter, lod: float) -> None:
-        pen, brush, _ = self._look
-        painter.setPen(pen)
-        painter.setBrush(brush)
+    def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
+        painter.setPen(look[0])
+        painter.setBrush(look[1])
         painter.drawRect(self._outline_rect)

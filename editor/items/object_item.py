@@ -1,6 +1,8 @@
 """The common base of the items that draw one level object (or the player's spawn)."""
 from __future__ import annotations
 
+from typing import Optional
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
@@ -12,6 +14,26 @@ HOVER_COLOR = QColor(140, 220, 255)
 #: Below this many screen pixels an object is drawn as a plain rectangle (10,000 objects stay fast).
 TINY_PIXELS = 3.0
 
+#: Outlines kept per item class for reuse by objects of the same shape; emptied when it grows past this.
+MAX_SHARED_SHAPES = 20000
+
+# Looked up once: PySide's enum attributes cost a Python call each, and items are made by the 100,000.
+_NO_BUTTON = Qt.NoButton
+
+
+class LookState:
+    """Which objects look selected or hovered: one per scene, read by every item as it paints.
+
+    The scene changes it and repaints what changed; a selection of 100,000
+    objects is then one set, not 100,000 item updates in Python.
+    """
+
+    __slots__ = ("selected", "hovered")
+
+    def __init__(self):
+        self.selected: set[str] = set()
+        self.hovered: Optional[str] = None
+
 
 class ObjectItem(QGraphicsItem):
     """Draws one object from its value; ``sync`` brings it up to date.
@@ -20,27 +42,40 @@ class ObjectItem(QGraphicsItem):
     a pillar's centre...), which becomes the item's position: a pure move then
     only calls ``setPos`` instead of rebuilding the outline.
 
-    Subclasses implement :meth:`anchor`, :meth:`shape_key`, :meth:`build_outline`,
-    :meth:`hit` and :meth:`paint_object`.
+    Objects of the same shape share one outline (``shape_key`` -> outline, per
+    class): a generated level's rooms repeat, and a QPainterPath per object
+    would cost both the time to build it and the memory to keep it.
+
+    ``looks`` is the scene's :class:`LookState` (a private one until the scene
+    hands its own over). Subclasses implement :meth:`anchor`, :meth:`shape_key`,
+    :meth:`build_outline`, :meth:`hit` and may override :meth:`paint_object`
+    and :meth:`outline_extra`.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._shapes = {}
 
     FILL = QColor(128, 128, 128)
     EDGE = QColor(40, 40, 40)
+    _shapes: dict = {}
 
-    def __init__(self, value):
+    def __init__(self, value, looks: Optional[LookState] = None):
         super().__init__()
         self.object_id: str = ""
         self.value = None
+        self.looks = looks if looks is not None else LookState()
         self._outline = QPainterPath()
         self._bounds = QRectF()
         self._shape_key = None
-        self._selected = False
-        self._hovered = False
-        self._look = self.look(self.NORMAL)
         self._extent = 0.0
         self._outline_rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self.setAcceptHoverEvents(False)
+        # the bounding rectangle relative to the anchor, and the anchor, as plain floats:
+        # the scene adds up the area a change covers without a Qt call per item
+        self._local_box = (0.0, 0.0, 0.0, 0.0)
+        self._extra = None
+        self._ax = self._ay = None
+        self.setAcceptedMouseButtons(_NO_BUTTON)
         self.sync(value)
 
     # -- model -> item -----------------------------------------------------
@@ -48,19 +83,39 @@ class ObjectItem(QGraphicsItem):
         """Show ``value`` (the object as it now is in the document)."""
         self.object_id = self.id_of(value)
         key = self.shape_key(value)
-        if key != self._shape_key:
+        reshaped = key != self._shape_key
+        if reshaped:
             self.prepareGeometryChange()
-            self._outline = self.build_outline(value)
-            pad = self.padding(value)
-            self._outline_rect = self._outline.boundingRect()
-            self._extent = max(self._outline_rect.width(), self._outline_rect.height())
-            self._bounds = self._outline_rect.adjusted(-pad, -pad, pad, pad)
+            shapes = type(self)._shapes
+            shape = shapes.get(key)
+            if shape is None:
+                shape = self._make_shape(value)
+                if len(shapes) >= MAX_SHARED_SHAPES:
+                    shapes.clear()
+                shapes[key] = shape
+            (self._outline, self._outline_rect, self._extent, self._bounds,
+             self._local_box, self._extra) = shape
             self._shape_key = key
         self.value = value
         ax, ay = self.anchor(value)
-        if self.pos().x() != ax or self.pos().y() != ay:
+        if ax != self._ax or ay != self._ay:
+            self._ax, self._ay = ax, ay
             self.setPos(ax, ay)
-        self.update()
+        if reshaped:
+            self.update()
+
+    def _make_shape(self, value) -> tuple:
+        outline = self.build_outline(value)
+        pad = self.padding(value)
+        rect = outline.boundingRect()
+        bounds = rect.adjusted(-pad, -pad, pad, pad)
+        return (outline, rect, max(rect.width(), rect.height()), bounds,
+                (bounds.left(), bounds.top(), bounds.right(), bounds.bottom()), self.outline_extra(value))
+
+    def scene_box(self) -> tuple[float, float, float, float]:
+        """The item's bounding rectangle in scene units as ``(x0, y0, x1, y1)``, without asking Qt."""
+        x0, y0, x1, y1 = self._local_box
+        return (self._ax + x0, self._ay + y0, self._ax + x1, self._ay + y1)
 
     def id_of(self, value) -> str:
         return value.id
@@ -75,6 +130,10 @@ class ObjectItem(QGraphicsItem):
     def build_outline(self, value) -> QPainterPath:
         """The collision outline in item coordinates (relative to the anchor)."""
         raise NotImplementedError
+
+    def outline_extra(self, value):
+        """Anything else drawn from the shape alone, kept with the shared outline (``self._extra``)."""
+        return None
 
     def padding(self, value) -> float:
         return 1.0
@@ -114,28 +173,20 @@ class ObjectItem(QGraphicsItem):
             ObjectItem._looks[key] = found
         return found
 
-    def _update_look(self) -> None:
-        state = self.SELECTED if self._selected else self.HOVERED if self._hovered else self.NORMAL
-        self._look = self.look(state)
-        self.update()
-
-    def set_selected_look(self, selected: bool) -> None:
-        if selected != self._selected:
-            self._selected = selected
-            self._update_look()
-
-    def set_hovered(self, hovered: bool) -> None:
-        if hovered != self._hovered:
-            self._hovered = hovered
-            self._update_look()
+    def look_state(self) -> int:
+        looks = self.looks
+        oid = self.object_id
+        if oid in looks.selected:
+            return self.SELECTED
+        return self.HOVERED if oid == looks.hovered else self.NORMAL
 
     @property
     def is_selected_look(self) -> bool:
-        return self._selected
+        return self.object_id in self.looks.selected
 
     @property
     def is_hovered(self) -> bool:
-        return self._hovered
+        return self.object_id == self.looks.hovered
 
     # -- QGraphicsItem -----------------------------------------------------
     def boundingRect(self) -> QRectF:
@@ -145,15 +196,20 @@ class ObjectItem(QGraphicsItem):
         return self._outline
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        state = self.look_state()
+        look = self.look(state)
         # views only scale and translate, so m11 is the zoom
-        lod = painter.worldTransform().m11()
-        if self._extent * lod < TINY_PIXELS:
-            painter.fillRect(self._outline_rect, self._look[2])
+        zoom = painter.worldTransform().m11()
+        if self._extent * zoom < TINY_PIXELS:
+            painter.fillRect(self._outline_rect, look[2])
             return
-        self.paint_object(painter, lod)
+        self.paint_object(painter, look, state == self.SELECTED, zoom)
 
-    def paint_object(self, painter: QPainter, lod: float) -> None:
-        pen, brush, _ = self._look
-        painter.setPen(pen)
-        painter.setBrush(brush)
+    def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
+        """Draw the object at a size where its shape shows.
+
+        ``look`` is (edge pen, fill brush, colour when small), ``zoom`` screen pixels per unit.
+        """
+        painter.setPen(look[0])
+        painter.setBrush(look[1])
         painter.drawPath(self._outline)

@@ -31,8 +31,7 @@ class PillarItem(ObjectItem):
         c = self.value.center
         return math.hypot(scene_pos.x() - c.x, scene_pos.y() - c.y) <= self.value.radius + tolerance
 
-    def paint_object(self, painter: QPainter, lod: float) -> None:
-        pen, brush, _ = self._look
-        painter.setPen(pen)
-        painter.setBrush(brush)
+    def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
+        painter.setPen(look[0])
+        painter.setBrush(look[1])
         painter.drawEllipse(self._outline_rect)

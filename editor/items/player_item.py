@@ -44,8 +44,8 @@ class PlayerItem(ObjectItem):
             return abs(dx) <= v.size.x / 2 + tolerance and abs(dy) <= v.size.y / 2 + tolerance
         return math.hypot(dx, dy) <= v.radius + tolerance
 
-    def paint_object(self, painter: QPainter, lod: float) -> None:
-        super().paint_object(painter, lod)
+    def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
+        super().paint_object(painter, look, selected, zoom)
         h = self.value.half_size
         r = min(h.x, h.y)
         # a cross at the spawn point and an arrow towards +x: where the player starts and faces

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 
 from core.geometry import point_segment_distance_sq_xy
 from core.level import Wall
@@ -15,6 +15,9 @@ _NODE_PEN = QPen(SELECTED_COLOR, 5.0)
 _NODE_PEN.setCosmetic(True)
 _NODE_PEN.setCapStyle(Qt.RoundCap)
 
+#: Thinner than this on screen (pixels), a wall is drawn as its centre line stroked as wide as the wall.
+THIN_PIXELS = 4.0
+
 
 class WallItem(ObjectItem):
     """A wall: its centre line stroked as wide as the wall with round caps and joins.
@@ -22,7 +25,12 @@ class WallItem(ObjectItem):
     The item's position is the first node. The stroke (QPainterPathStroker,
     width = thickness, RoundCap, RoundJoin) is exactly the union of the
     capsules the wall collides as; it is drawn filled with a thin edge.
+    Thin on screen, the centre line stroked as wide as the wall (at least a
+    pixel) looks the same and costs a fraction of the outline.
     """
+
+    #: (look state, thickness) -> pen for the thin drawing
+    _thin_pens: dict = {}
 
     FILL = QColor(168, 178, 196)
     EDGE = QColor(52, 58, 70)
@@ -50,6 +58,14 @@ class WallItem(ObjectItem):
         # the stroke overlaps itself at every joint; its union is the exact collision outline
         return stroker.createStroke(line).simplified()
 
+    def outline_extra(self, value: Wall) -> QPolygonF:
+        """The centre line, relative to the first node (drawn when the wall is thin on screen)."""
+        p0 = value.points[0]
+        centre = [QPointF(p.x - p0.x, p.y - p0.y) for p in value.points]
+        if value.closed and len(centre) > 2:
+            centre.append(centre[0])
+        return QPolygonF(centre)
+
     def hit(self, scene_pos: QPointF, tolerance: float) -> bool:
         limit = (self.value.thickness / 2 + tolerance) ** 2
         px, py = scene_pos.x(), scene_pos.y()
@@ -59,13 +75,31 @@ class WallItem(ObjectItem):
         p = self.value.points[0]
         return len(self.value.points) == 1 and math.hypot(px - p.x, py - p.y) ** 2 <= limit
 
-    def paint_object(self, painter: QPainter, lod: float) -> None:
-        super().paint_object(painter, lod)
-        if self._selected:
+    def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
+        t = self.value.thickness
+        if t * zoom < THIN_PIXELS:
+            painter.setPen(self._thin_pen(look[2], t, t * zoom < 1.0))
+            painter.drawPolyline(self._extra)
+            return
+        super().paint_object(painter, look, selected, zoom)
+        if selected:
             # the nodes, so a selected wall shows how it is built
             painter.setPen(_NODE_PEN)
             p0 = self.value.points[0]
             painter.drawPoints([QPointF(p.x - p0.x, p.y - p0.y) for p in self.value.points])
+
+    @classmethod
+    def _thin_pen(cls, color: QColor, thickness: float, hairline: bool) -> QPen:
+        key = (color.rgba(), thickness, hairline)
+        pen = cls._thin_pens.get(key)
+        if pen is None:
+            # under a pixel wide: one pixel, so the wall stays visible
+            pen = QPen(color, 1.0 if hairline else thickness)
+            pen.setCosmetic(hairline)
+            pen.setCapStyle(Qt.RoundCap)
+            pen.setJoinStyle(Qt.RoundJoin)
+            cls._thin_pens[key] = pen
+        return pen
 
     def padding(self, value) -> float:
         return 2.0

@@ -1,0 +1,227 @@
+"""LevelOverview: one picture of every object, drawn instead of the items when the level is small on screen.
+
+With the whole of a 10,000-object level in view, asking each item to paint
+costs a Python call per object per frame. Below the overview's scale the view
+shows this picture instead (a blit, whatever the object count) and the items
+are told they have no contents, so Qt skips them while they stay in the scene's
+index for picking and rubber bands.
+
+The picture is made by the items' own ``paint`` (so it looks exactly like
+them, selection and hover included) and is kept current region by region:
+the scene marks the scene rectangles that changed (:meth:`invalidate`) and
+only those are painted again, the next time the picture is drawn.
+
+Halved copies (mipmaps, averaged with smooth scaling) are drawn when the view
+is further out: a bilinear blit of a picture four times too big skips whole
+rows of pixels, and with them thin walls.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, Iterable, Optional
+
+from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtGui import QImage, QPainter, QTransform
+
+#: The picture's longest side and area are at most this many pixels.
+MAX_SIDE = 4096
+MAX_PIXELS = 12_000_000
+#: Never drawn instead of the items above this zoom, whatever the level's size.
+MAX_SCALE = 0.25
+#: Room around the level inside the picture, so small edits at the edge need no new picture.
+MARGIN = 0.02
+#: More dirty rectangles than this are merged into their union.
+MAX_DIRTY = 64
+#: Pixels repainted around each dirty rectangle (antialiasing and cosmetic pens reach past bounds).
+PAD_PIXELS = 3
+#: The picture's sides are multiples of this, so every halving is exact and can be redone by region.
+ALIGN = 64
+
+
+class LevelOverview:
+    """A cached picture of a scene's level objects at one small scale.
+
+    ``level_rect`` gives the rectangle that must be covered (scene units);
+    ``items_in(rect)`` the object items meeting a scene rectangle, bottom first.
+    ``min_objects``: smaller levels draw fast enough item by item.
+    """
+
+    min_objects = 2000
+
+    def __init__(self, level_rect: Callable[[], QRectF], items_in: Callable[[QRectF], Iterable],
+                 count: Callable[[], int]):
+        self._level_rect = level_rect
+        self._items_in = items_in
+        self._count = count
+        self._image: Optional[QImage] = None
+        self._rect = QRectF()
+        self._scale = 0.0
+        self._dirty: list[QRectF] = []
+        # halved copies: _mips[k] is _image at 1 / 2**(k + 1); _pending[k] its regions (level 0 pixels) to redo
+        self._mips: list[QImage] = []
+        self._pending: list[list[QRect]] = []
+        self._all_dirty = True
+        self._geometry_stale = True
+        self.renders = 0  # region repaints so far (tests see the cache being used)
+
+    # -- when it is used ----------------------------------------------------
+    def scale(self) -> float:
+        """Pixels per scene unit of the picture; 0 when the level is too small to need one."""
+        if self._count() < self.min_objects:
+            return 0.0
+        if self._geometry_stale:
+            self._choose_rect()
+        return self._scale
+
+    def wanted_at(self, zoom: float) -> bool:
+        """Whether a view at ``zoom`` shows the picture rather than the items."""
+        s = self.scale()
+        return s > 0 and zoom <= s
+
+    def _choose_rect(self) -> None:
+        self._geometry_stale = False
+        r = self._level_rect()
+        m = max(r.width(), r.height()) * MARGIN + 64
+        r = r.adjusted(-m, -m, m, m)
+        s = min(MAX_SIDE / r.width(), MAX_SIDE / r.height(), math.sqrt(MAX_PIXELS / (r.width() * r.height())),
+                MAX_SCALE)
+        self._rect = r
+        self._scale = s
+
+    # -- keeping it current ----------------------------------------------------
+    def invalidate(self, rect: Optional[QRectF] = None) -> None:
+        """Mark ``rect`` (scene units; ``None``: everything) to be painted again before the next use."""
+        if rect is None or (not self._geometry_stale and not self._rect.contains(rect)):
+            # everything, or the level grew past the picture: a new picture over the new bounds
+            self._all_dirty = True
+            self._geometry_stale = True
+            self._dirty.clear()
+            return
+        if self._all_dirty:
+            return
+        self._dirty.append(QRectF(rect))
+        if len(self._dirty) > MAX_DIRTY:
+            union = QRectF(self._dirty[0])
+            for r in self._dirty[1:]:
+                union = union.united(r)
+            self._dirty = [union]
+
+    def is_current(self) -> bool:
+        return not self._all_dirty and not self._dirty and self._image is not None
+
+    def refresh(self) -> None:
+        """Paint the dirty regions (everything after :meth:`invalidate` with no rectangle)."""
+        if self._all_dirty or self._image is None:
+            self._dirty.clear()
+            self._all_dirty = False
+            if self.scale() <= 0:
+                self._image = None
+                return
+            w = math.ceil(self._rect.width() * self._scale / ALIGN) * ALIGN
+            h = math.ceil(self._rect.height() * self._scale / ALIGN) * ALIGN
+            if self._image is None or self._image.width() != w or self._image.height() != h:
+                self._image = QImage(w, h, QImage.Format_ARGB32_Premultiplied)
+            self._mips.clear()
+            self._pending.clear()
+            self._paint_region(QRect(0, 0, w, h))
+            return
+        dirty, self._dirty = self._dirty, []
+        for r in dirty:
+            pixels = self._pixels_of(r)
+            self._paint_region(pixels)
+            for pending in self._pending:
+                pending.append(pixels)
+
+    def _level(self, k: int) -> QImage:
+        """The picture halved ``k`` times, current."""
+        if k == 0:
+            return self._image
+        while len(self._mips) < k:
+            finer = self._level(len(self._mips))
+            self._mips.append(finer.scaled(max(1, finer.width() // 2), max(1, finer.height() // 2),
+                                           Qt.IgnoreAspectRatio, Qt.SmoothTransformation))
+            self._pending.append([])
+        pending = self._pending[k - 1]
+        if pending:
+            finer = self._level(k - 1)
+            mip = self._mips[k - 1]
+            painter = QPainter(mip)
+            painter.setCompositionMode(QPainter.CompositionMode_Source)
+            for r in pending:
+                # the region in the finer level's pixels, grown to even edges so halving is exact
+                f = 1 << (k - 1)
+                x0, y0 = (r.left() // f) & ~1, (r.top() // f) & ~1
+                x1, y1 = -(-(r.right() + 1) // f), -(-(r.bottom() + 1) // f)
+                x1, y1 = min(finer.width(), x1 + (x1 & 1)), min(finer.height(), y1 + (y1 & 1))
+                if x1 <= x0 or y1 <= y0:
+                    continue
+                part = finer.copy(x0, y0, x1 - x0, y1 - y0)
+                half = part.scaled(max(1, (x1 - x0) // 2), max(1, (y1 - y0) // 2),
+                                   Qt.IgnoreAspectRatio, Qt.SmoothTransformation)
+                painter.drawImage(x0 // 2, y0 // 2, half)
+            painter.end()
+            pending.clear()
+        return self._mips[k - 1]
+
+    def _pixels_of(self, rect: QRectF) -> QRect:
+        s, o = self._scale, self._rect.topLeft()
+        x0 = math.floor((rect.left() - o.x()) * s) - PAD_PIXELS
+        y0 = math.floor((rect.top() - o.y()) * s) - PAD_PIXELS
+        x1 = math.ceil((rect.right() - o.x()) * s) + PAD_PIXELS
+        y1 = math.ceil((rect.bottom() - o.y()) * s) + PAD_PIXELS
+        return QRect(x0, y0, x1 - x0, y1 - y0).intersected(self._image.rect())
+
+    def _paint_region(self, pixels: QRect) -> None:
+        if pixels.isEmpty():
+            return
+        self.renders += 1
+        s, o = self._scale, self._rect.topLeft()
+        scene_rect = QRectF((pixels.left() - 1) / s + o.x(), (pixels.top() - 1) / s + o.y(),
+                            (pixels.width() + 2) / s, (pixels.height() + 2) / s)
+        painter = QPainter(self._image)
+        painter.setClipRect(pixels)
+        painter.setCompositionMode(QPainter.CompositionMode_Source)
+        painter.fillRect(pixels, Qt.transparent)
+        painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
+        painter.setRenderHint(QPainter.Antialiasing, True)
+        ox, oy = -o.x() * s, -o.y() * s
+        set_transform, transform = painter.setTransform, QTransform
+        for item in self._items_in(scene_rect):
+            pos = item.pos()
+            set_transform(transform(s, 0, 0, s, ox + pos.x() * s, oy + pos.y() * s))
+            item.paint(painter, None, None)
+        painter.end()
+
+    # -- drawing ---------------------------------------------------------------
+    def draw(self, painter: QPainter, exposed: QRectF) -> None:
+        """Draw the part of the picture under ``exposed`` (scene units) with ``painter`` (scene transform)."""
+        if not self.is_current():
+            self.refresh()
+        if self._image is None:
+            return
+        part = exposed.intersected(self._rect)
+        if part.isEmpty():
+            return
+        # the coarsest level still at least as fine as the screen: drawing it shrinks by under 2x
+        k = 0
+        zoom = painter.worldTransform().m11()
+        while k < 12 and self._scale / (2 << k) >= zoom:
+            k += 1
+        image = self._level(k)
+        s = self._scale * image.width() / self._image.width()
+        o = self._rect.topLeft()
+        source = QRectF((part.left() - o.x()) * s, (part.top() - o.y()) * s, part.width() * s, part.height() * s)
+        painter.save()
+        painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
+        painter.drawImage(part, image, source)
+        painter.restore()
+
+    @property
+    def image(self) -> Optional[QImage]:
+        """The picture as last painted (``None`` before the first use)."""
+        return self._image
+
+    @property
+    def rect(self) -> QRectF:
+        """The scene rectangle the picture covers."""
+        return QRectF(self._rect)
