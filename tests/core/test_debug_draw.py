@@ -4,7 +4,17 @@ from __future__ import annotations
 import pytest
 
 from core.debug_draw import (
-    CANDIDATE, CONTACT, NORMAL, NORMAL_LENGTH, PATH, PUSH, SLIDE, SWEPT, RecordingDraw, draw_shape, draw_tick,
+    CANDIDATE,
+    CONTACT,
+    NORMAL,
+    NORMAL_LENGTH,
+    PATH,
+    PUSH,
+    SLIDE,
+    SWEPT,
+    RecordingDraw,
+    draw_shape,
+    draw_tick,
 )
 from core.level import Box, Level, OrientedBox, Pillar, Player, Wall
 from core.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2

@@ -6,7 +6,14 @@ import json
 import pytest
 
 from core.level import Box, Level, Player
-from core.replay import Replay, ReplayFileError, dumps_replay, load_replay, loads_replay, save_replay
+from core.replay import (
+    Replay,
+    ReplayFileError,
+    dumps_replay,
+    load_replay,
+    loads_replay,
+    save_replay,
+)
 from core.shapes import Vec2
 from core.simulation import Simulation, run_replay
 

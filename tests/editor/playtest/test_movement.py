@@ -12,7 +12,17 @@ from PySide6.QtWidgets import QApplication
 from core.shapes import Vec2
 from tests.editor.helpers import at, hover
 from tests.editor.playtest.conftest import (
-    DT, RADIUS, SPAWN, SPEED, WALL_X, field_level, open_window, play, press, release, tap,
+    DT,
+    RADIUS,
+    SPAWN,
+    SPEED,
+    WALL_X,
+    field_level,
+    open_window,
+    play,
+    press,
+    release,
+    tap,
 )
 
 SX, SY = SPAWN

@@ -9,7 +9,17 @@ from PySide6.QtWidgets import QApplication
 from core.debug_draw import CANDIDATE, CONTACT, NORMAL, SLIDE, SWEPT
 from core.level import Box, Level, Player, Wall
 from core.shapes import Vec2
-from tests.editor.playtest.conftest import DT, RADIUS, SPAWN, WALL_X, open_window, play, press, release, tap
+from tests.editor.playtest.conftest import (
+    DT,
+    RADIUS,
+    SPAWN,
+    WALL_X,
+    open_window,
+    play,
+    press,
+    release,
+    tap,
+)
 
 
 def wheel(w, steps: int):
@@ -45,11 +55,16 @@ def test_f3_shows_candidates_contacts_normals_slide_and_swept_shape(qtbot, play_
     bounds = pt.overlay.boundingRect()
     assert bounds.contains(QPointF(contact[1][0].x, contact[1][0].y))
     assert "candidates 1: wall" in pt.hud.text()
-    # it is drawn: render the view and find the overlay's yellow candidate outline on screen
-    image = w.canvas.viewport().grab().toImage()
-    assert image.width() > 0
+    # it is drawn: the canvas around the wall and the player looks different with and without it
+    area = w.canvas.mapFromScene(pt.overlay.sceneBoundingRect()).boundingRect()
+    area = area.intersected(w.canvas.viewport().rect().adjusted(0, 200, 0, 0))  # below the HUD
+    shown = w.canvas.viewport().grab().toImage()
     tap(qtbot, w, Qt.Key_F3)
     assert not pt.overlay.isVisible()
+    hidden = w.canvas.viewport().grab().toImage()
+    changed = sum(shown.pixel(x, y) != hidden.pixel(x, y)
+                  for x in range(area.left(), area.right(), 2) for y in range(area.top(), area.bottom(), 2))
+    assert changed > 100
     release(qtbot, w, Qt.Key_Right)
     release(qtbot, w, Qt.Key_Up)
 

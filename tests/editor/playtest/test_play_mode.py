@@ -6,8 +6,18 @@ from PySide6.QtWidgets import QDockWidget
 
 from core.shapes import Vec2
 from editor.playtest.play_player_item import PlayPlayerItem
-from tests.editor.helpers import drag, hover, press as mouse_press, release as mouse_release
-from tests.editor.playtest.conftest import SPAWN, field_level, open_window, play, press, release, tap
+from tests.editor.helpers import drag, hover
+from tests.editor.helpers import press as mouse_press
+from tests.editor.helpers import release as mouse_release
+from tests.editor.playtest.conftest import (
+    SPAWN,
+    field_level,
+    open_window,
+    play,
+    press,
+    release,
+    tap,
+)
 
 
 def editor_state(window):
