@@ -190,3 +190,38 @@ def test_steering_onto_the_cursor_lands_on_it_without_jitter(qtbot, play_window)
     pt.advance(10 * DT)
     assert pt.position == settled
     assert pt.velocities[-1] == Vec2(0, 0)
+
+
+def test_a_box_player_stops_at_its_half_width(qtbot, tmp_path):
+    from dataclasses import replace
+
+    level = field_level()
+    level = level.with_player(replace(level.player, shape="box", size=Vec2(30, 20)))
+    w = open_window(qtbot, tmp_path, level)
+    pt = play(qtbot, w)
+    assert pt.player_item.boundingRect().width() >= 30
+    press(qtbot, w, Qt.Key_Right)
+    pt.advance(1.5)
+    release(qtbot, w, Qt.Key_Right)
+    assert pt.position.x == pytest.approx(WALL_X - 15, abs=0.01)
+    assert pt.position.y == SY
+    press(qtbot, w, Qt.Key_Left)
+    pt.tick()
+    release(qtbot, w, Qt.Key_Left)
+    (swept,) = pt.sim.last.swept
+    assert isinstance(swept, tuple) and len(swept) >= 4  # a box sweeps a polygon
+
+
+def test_the_sample_levels_play(qtbot, tmp_path):
+    from core.level_format import load_level
+
+    for name in ("showcase.json", "showcase_box_player.json", "maze.json", "room_with_door.json"):
+        w = open_window(qtbot, tmp_path, load_level(f"levels/{name}"))
+        pt = play(qtbot, w)
+        press(qtbot, w, Qt.Key_Down)
+        pt.advance(0.5)
+        release(qtbot, w, Qt.Key_Down)
+        assert pt.tick_count == 30 and pt.position.y > pt.start_position.y, name
+        tap(qtbot, w, Qt.Key_Escape)
+        assert not w.play_mode.is_playing and not w.isWindowModified()
+        w.close()
