@@ -28,7 +28,7 @@ from editor.scene import LevelScene
 from editor.selection import Selection
 from editor.tools.registry import TOOL_CLASSES
 from editor.tools.tool import Tool
-from editor.validation_runner import ValidationRunner, check_level
+from editor.validation_runner import ValidationRunner
 
 APP_NAME = "Level Editor"
 MAX_RECENT = 10
@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
         self.checks = ValidationRunner(self.document, self)
         self.problems_dock = ProblemsDock(self.context, self.canvas, self)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.problems_dock)
+        self.resizeDocks([self.problems_dock], [150], Qt.Vertical)
         self.checks.problems_ready.connect(self.problems_dock.set_problems)
         self.hulls_item = HullsItem()
         self.hulls_item.setVisible(False)
@@ -399,14 +400,12 @@ class MainWindow(QMainWindow):
 
     def _save_to(self, path: str) -> bool:
         level = self.document.level
-        # validation and hulls from one set of outlines (or the background check's, when it is up to date)
-        check = self.checks.result_for(level)
-        if check is None or check.hulls is None:
-            QApplication.setOverrideCursor(Qt.WaitCursor)
-            try:
-                check = check_level(level, with_hulls=True)
-            finally:
-                QApplication.restoreOverrideCursor()
+        # validation and hulls from one set of outlines (the background check's, when it is up to date)
+        QApplication.setOverrideCursor(Qt.WaitCursor)
+        try:
+            check = self.checks.complete(level)
+        finally:
+            QApplication.restoreOverrideCursor()
         try:
             save_level(level, path, hulls=check.hulls)
         except LevelSaveError as e:

@@ -9,10 +9,16 @@ the level as a whole (``-``) only mark their spot.
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import (
+    QIcon,
+    QPainter,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QHeaderView, QTreeView
 
 from core.document import Change
@@ -80,11 +86,11 @@ class ProblemsModel(QAbstractTableModel):
     def problem_at(self, row: int) -> Problem:
         return self._problems[row]
 
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._problems)
+    def rowCount(self, parent: QModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self._problems)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
+    def columnCount(self, parent: QModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self.COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):
         if orientation == Qt.Horizontal and role == Qt.DisplayRole:
@@ -136,7 +142,7 @@ class ProblemsDock(QDockWidget):
         self.setWidget(self.view)
         self.marker = ProblemMarkerItem()
         context.scene.addItem(self.marker)
-        self.shown: Optional[Problem] = None
+        self.shown: Problem | None = None
         self._restoring = False
         self.view.clicked.connect(self._picked)
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)
@@ -144,7 +150,7 @@ class ProblemsDock(QDockWidget):
         self.set_problems(None)
 
     # -- results in ----------------------------------------------------------------
-    def set_problems(self, problems: Optional[Sequence[Problem]]) -> None:
+    def set_problems(self, problems: Sequence[Problem] | None) -> None:
         """List ``problems`` (``None``: not checked yet); the picked problem stays picked if it is still there."""
         picked = self.shown
         self._restoring = True
@@ -179,7 +185,7 @@ class ProblemsDock(QDockWidget):
     def show_problem(self, problem: Problem) -> None:
         """Select the problem's object (or the player), frame it with the spot, and mark the spot."""
         oid = problem.object_id
-        area: Optional[QRectF] = None
+        area: QRectF | None = None
         if oid == PLAYER_ID:
             self._selection.set([Selection.PLAYER])
             p = self._doc.player

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Optional
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from core.document import Change, LevelDocument
 from core.hulls import level_hulls
 from core.level import Level
-from core.outlines import level_outlines
+from core.outlines import LevelOutlines, level_outlines
 from core.problems import ERROR, LEVEL_ID, Problem
 from core.validation import validate_level
 
@@ -36,11 +35,12 @@ POLL_MS = 25
 
 @dataclass(frozen=True)
 class CheckResult:
-    """What one check found: the problems of ``level`` and, when asked for, its hulls."""
+    """What one check found: the problems of ``level``, its hulls when asked for, and the outlines behind them."""
 
     level: Level
     problems: tuple
-    hulls: Optional[dict] = None
+    hulls: dict | None = None
+    outlines: LevelOutlines | None = None
 
 
 def check_level(level: Level, with_hulls: bool) -> CheckResult:
@@ -49,14 +49,15 @@ def check_level(level: Level, with_hulls: bool) -> CheckResult:
     A level the geometry code cannot handle gives one error problem instead of
     an exception, so the Problems dock and a save can still say something.
     """
+    outlines = None
     try:
         outlines = level_outlines(level)
         problems = tuple(validate_level(level, outlines))
         hulls = level_hulls(level, outlines) if with_hulls else None
-    except Exception as e:  # the designer sees it in the dock; the editor keeps working
+    except Exception as e:  # noqa: BLE001 - the designer sees it in the dock; the editor keeps working
         problems = (Problem(LEVEL_ID, f"the level could not be checked: {e}", ERROR),)
         hulls = {} if with_hulls else None
-    return CheckResult(level, problems, hulls)
+    return CheckResult(level, problems, hulls, outlines)
 
 
 class ValidationRunner(QObject):
@@ -72,24 +73,24 @@ class ValidationRunner(QObject):
     #: True while a check is waiting or running, False when the shown results are up to date.
     busy_changed = Signal(bool)
 
-    def __init__(self, document: LevelDocument, parent: Optional[QObject] = None, delay_ms: int = DELAY_MS):
+    def __init__(self, document: LevelDocument, parent: QObject | None = None, delay_ms: int = DELAY_MS):
         super().__init__(parent)
         self._doc = document
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="level-check")
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._collect)
-        self._future: Optional[Future] = None
+        self._future: Future | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self.run_now)
         self._generation = 0
-        self._running: Optional[int] = None  # generation being checked, if any
+        self._running: int | None = None  # generation being checked, if any
         self._hulls_wanted = False
         self._busy = False
         self._closed = False
-        self.current: Optional[CheckResult] = None
+        self.current: CheckResult | None = None
         #: How many checks were started (for tests and the curious).
         self.runs = 0
         document.subscribe(self._on_document_changed)
@@ -111,10 +112,27 @@ class ValidationRunner(QObject):
         elif not self._timer.isActive():
             self.run_now()
 
-    def result_for(self, level: Level) -> Optional[CheckResult]:
+    def result_for(self, level: Level) -> CheckResult | None:
         """The latest result if it is about exactly ``level``."""
         cur = self.current
         return cur if cur is not None and cur.level is level else None
+
+    def complete(self, level: Level) -> CheckResult:
+        """Problems and hulls of ``level`` now (for a save), reusing what the latest check built for it.
+
+        Runs on the calling thread: the outlines are built once, or not at all
+        when the background check already has them.
+        """
+        cur = self.result_for(level)
+        if cur is None or cur.outlines is None:
+            return check_level(level, with_hulls=True)
+        if cur.hulls is not None:
+            return cur
+        try:
+            hulls = level_hulls(level, cur.outlines)
+        except Exception:  # noqa: BLE001 - the check already reported why; the save still goes ahead
+            hulls = {}
+        return CheckResult(level, cur.problems, hulls, cur.outlines)
 
     # -- scheduling ----------------------------------------------------------------
     def _on_document_changed(self, change: Change) -> None:
@@ -168,7 +186,7 @@ class ValidationRunner(QObject):
         if result.level is not self._doc.level:
             return
         if result.hulls is None and self.current is not None and self.current.level is result.level:
-            result = CheckResult(result.level, result.problems, self.current.hulls)
+            result = CheckResult(result.level, result.problems, self.current.hulls, result.outlines)
         self.current = result
         self.problems_ready.emit(result.problems)
         if result.hulls is not None:

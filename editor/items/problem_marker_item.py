@@ -10,7 +10,7 @@ from core.problems import ERROR, INFO, WARNING
 #: One colour per severity, shared by the Problems dock's markers and the canvas marker.
 SEVERITY_COLORS = {
     ERROR: QColor(240, 72, 72),
-    WARNING: QColor(250, 178, 40),
+    WARNING: QColor(255, 138, 36),  # orange: apart from the selection's amber
     INFO: QColor(90, 170, 250),
 }
 
@@ -18,7 +18,7 @@ SEVERITY_COLORS = {
 MARKER_Z = 2e9
 
 #: Ring radius on screen in pixels (the marker keeps its size at every zoom).
-RADIUS = 16.0
+RADIUS = 20.0
 #: How far the ring swells while it pulses, in pixels.
 PULSE = 14.0
 #: Pulses when it appears; then it stays still so it does not nag.
@@ -86,8 +86,13 @@ class ProblemMarkerItem(QGraphicsObject):
             painter.setBrush(Qt.NoBrush)
             r = RADIUS + PULSE * (1.0 - self._swell)
             painter.drawEllipse(QPointF(0, 0), r, r)
-        # a dark underlay keeps the marker readable on light objects and the dark canvas alike
-        for pen in (QPen(QColor(0, 0, 0, 170), 6), QPen(c, 3)):
+        wash = QColor(c)
+        wash.setAlpha(45)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(wash)
+        painter.drawEllipse(QPointF(0, 0), RADIUS, RADIUS)
+        # a dark underlay and a light rim keep the marker readable on any object and on the canvas
+        for pen in (QPen(QColor(255, 255, 255, 200), 8), QPen(QColor(0, 0, 0, 200), 6), QPen(c, 3.5)):
             pen.setCapStyle(Qt.RoundCap)
             painter.setPen(pen)
             painter.setBrush(Qt.NoBrush)

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
+import editor.items.hulls_item as hulls_item_module
 import editor.validation_runner as runner_module
 from core.hulls import level_hulls
 from core.level import Box, Level, Pillar, Player, Wall
@@ -17,7 +18,7 @@ from core.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING
 from core.shapes import Vec2
 from editor.commands import ChangeObjectsCommand, new_gesture
 from editor.items.problem_marker_item import SEVERITY_COLORS
-from tests.editor.helpers import drag, key, make_window, move, press, release, hover
+from tests.editor.helpers import drag, hover, key, make_window, move, press, release
 
 WAIT = 10_000  # ms; results normally arrive about half a second after the last edit
 
@@ -227,6 +228,19 @@ def test_saving_a_level_with_errors_writes_it_with_hulls_and_says_so(trouble, qt
     assert trouble.problems_dock.windowTitle() == "Problems (1 error, 1 warning)"
 
 
+def test_saving_after_the_background_check_builds_no_outlines_again(trouble, qtbot, tmp_path, monkeypatch):
+    wait_checked(qtbot, trouble)
+    built = []
+    real = runner_module.level_outlines
+    monkeypatch.setattr(runner_module, "level_outlines", lambda level: built.append(level) or real(level))
+    calls = Recorder(monkeypatch)
+    target = tmp_path / "trouble.json"
+    trouble.ask_save_path = lambda: str(target)
+    key(trouble, Qt.Key_S, Qt.ControlModifier)
+    assert built == [] and calls.threads == []
+    assert json.loads(target.read_text())["hulls"] == level_hulls(trouble.document.level)
+
+
 def test_saving_a_clean_level_just_says_saved(qtbot, tmp_path):
     window = make_window(qtbot, tmp_path, Level(player=Player(spawn=(0, 0)), objects=(Pillar("p", (100, 0), 10),)))
     target = tmp_path / "clean.json"
@@ -259,13 +273,16 @@ def test_the_hull_toggle_draws_the_hulls_and_follows_edits(trouble, qtbot):
     assert "Show &Hulls" in [a.text() for a in trouble.menuBar().actions()[2].menu().actions()]
 
 
-def test_hulls_skip_objects_too_small_to_see(trouble, qtbot):
+def test_hulls_skip_objects_too_small_to_see(trouble, qtbot, monkeypatch):
     key(trouble, Qt.Key_H)
     qtbot.waitUntil(lambda: bool(trouble.hulls_item.hulls), timeout=WAIT)
     everywhere = QRectF(-1e4, -1e4, 2e4, 2e4)
     assert len(trouble.hulls_item.drawn_objects(everywhere, 1.0)) == 4
     assert len(trouble.hulls_item.drawn_objects(everywhere, 0.01)) == 0
     assert trouble.hulls_item.drawn_objects(QRectF(400, 0, 100, 300), 1.0).tolist() == [3]
+    # of very many, only the largest are drawn
+    monkeypatch.setattr(hulls_item_module, "MAX_DRAWN", 2)
+    assert trouble.hulls_item.drawn_objects(everywhere, 1.0).tolist() == [1, 2]
 
 
 def test_opening_another_level_clears_the_problems_and_checks_it(trouble, qtbot, tmp_path):
