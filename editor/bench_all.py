@@ -13,7 +13,8 @@ wall chains, furniture) of 1,000, 10,000 and 100,000 objects it times
 prints one table, draws time against level size (log-log, one line per
 measure) into a PNG, and reports the peak memory of ``level-editor check`` and
 of the editor with the biggest level open, each run as a child process whose
-own peak is read with ``os.wait4``::
+own peak is read with ``os.wait4``
+(through a small go-between process, see :data:`_GO_BETWEEN`)::
 
     python -m editor.bench_all                       # 1,000 / 10,000 / 100,000 objects (a few minutes)
     python -m editor.bench_all --quick -o /tmp/s.png # 100 and 1,000 objects
@@ -75,18 +76,39 @@ class ChildRun:
     peak_mb: float
 
 
+#: A small go-between that starts the measured command and writes its rusage to a file. Linux counts the
+#: memory a child was forked with (its parent's) in the child's ru_maxrss, so a child started straight from
+#: this benchmark, grown big on 100,000 objects, would report the benchmark's size, not its own.
+_GO_BETWEEN = """
+import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write(f"{usage.ru_maxrss} {os.waitstatus_to_exitcode(status)}")
+"""
+
+
 def run_child(cmd: Sequence[str], env: Optional[dict] = None) -> ChildRun:
-    """Run ``cmd`` and read the child's own resource usage (``os.wait4``), not this process's."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(list(cmd), stdout=out, stderr=err, env=env)
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+    """Run ``cmd`` and read its own peak memory (``os.wait4`` in a small go-between process)."""
+    with tempfile.TemporaryDirectory(prefix="bench-child-") as tmp, \
+            tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        usage_file = os.path.join(tmp, "usage")
+        proc = subprocess.Popen([sys.executable, "-c", _GO_BETWEEN, usage_file, *cmd], stdout=out, stderr=err,
+                                env=env)
+        proc.wait()
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace")
+        try:
+            with open(usage_file) as f:
+                maxrss, returncode = (int(v) for v in f.read().split())
+        except (OSError, ValueError):
+            maxrss, returncode = 0, proc.returncode or 1
     # Linux reports KiB, macOS bytes.
-    peak = usage.ru_maxrss / (1024 * 1024) if sys.platform == "darwin" else usage.ru_maxrss / 1024
-    return ChildRun(proc.returncode, stdout, stderr, peak)
+    peak = maxrss / (1024 * 1024) if sys.platform == "darwin" else maxrss / 1024
+    return ChildRun(returncode, stdout, stderr, peak)
 
 
 def _timed(fn, *args):

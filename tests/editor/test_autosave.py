@@ -272,3 +272,24 @@ def test_cancel_in_the_preferences_changes_nothing(tmp_path, qtbot, monkeypatch)
     dialog.interval.setValue(90)
     dialog.accept()
     assert int(settings.value(INTERVAL_KEY)) == 90
+
+
+def test_a_play_test_writes_nothing_new(saved, data_dir, qtbot):
+    """The play-test never changes the level, so autosave only keeps touching the copy it has."""
+    window, path, before = saved
+    add_pillar(window)
+    with qtbot.waitSignal(window.autosave.written, timeout=5000) as signal:
+        pass
+    first = os.stat(signal.args[0])
+    level = window.document.level
+    written = []
+    window.autosave.written.connect(written.append)
+    assert window.play_mode.play()
+    qtbot.wait(int(TICK * 4000))  # the player runs on its timer while autosave ticks
+    assert window.play_mode.play_test.tick_count > 0
+    window.play_mode.stop()
+    qtbot.wait(int(TICK * 2000))
+    assert written == []
+    assert os.stat(signal.args[0]).st_ino == first.st_ino
+    assert window.document.level is level and window.isWindowModified()
+    assert path.read_bytes() == before
