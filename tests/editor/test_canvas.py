@@ -94,11 +94,24 @@ def test_grid_thins_out_when_zoomed_out(window):
 
 
 def test_the_grid_is_drawn_on_grid_lines(window):
-    window.canvas.viewport().repaint()
-    image = window.canvas.viewport().grab().toImage()
-    on_line = at(window, 512, 512 + 8)   # on a vertical grid line (x = 512), between horizontal ones
-    off_line = at(window, 520, 520)
-    assert image.pixelColor(on_line) != image.pixelColor(off_line)
+    canvas = window.canvas
+    canvas.viewport().repaint()
+    image = canvas.viewport().grab().toImage()
+    # A point on a major vertical grid line and one between lines, both on screen and clear of objects.
+    minor, major = (int(step) for step in canvas.grid_steps())
+    view = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+    scene = canvas.scene()
+
+    def clear(x, y):
+        return canvas.viewport().rect().contains(at(window, x, y)) and not scene.items(QPointF(x, y))
+
+    spots = [(x, y + minor / 2)
+             for x in range(int(view.left() // major + 1) * major, int(view.right()), major)
+             for y in range(int(view.top() // minor + 1) * minor, int(view.bottom()), minor)
+             if clear(x, y + minor / 2) and clear(x + minor / 2, y + minor / 2)]
+    assert spots, "some empty grid is on screen"
+    x, y = spots[len(spots) // 2]
+    assert image.pixelColor(at(window, x, y)) != image.pixelColor(at(window, x + minor / 2, y))
 
 
 def test_objects_are_drawn_where_they_are(window):
