@@ -40,8 +40,9 @@ class WallItem(ObjectItem):
         return p.x, p.y
 
     def shape_key(self, value: Wall):
-        p0 = value.points[0]
-        return tuple((p.x - p0.x, p.y - p0.y) for p in value.points), value.thickness, value.closed
+        # rounded: after a move, p - p0 can differ in the last bit, and a pure move must not rebuild the outline
+        x0, y0 = value.points[0]
+        return tuple((round(p.x - x0, 6), round(p.y - y0, 6)) for p in value.points), value.thickness, value.closed
 
     def build_outline(self, value: Wall) -> QPainterPath:
         p0 = value.points[0]

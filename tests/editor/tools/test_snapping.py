@@ -159,3 +159,39 @@ def test_ten_thousand_objects_stay_fast(editor):
     assert per_move < 0.005, f"{per_move * 1e3:.1f} ms per drag step"
     assert xy(editor.snap(QPointF(current.origin.x + 1, current.origin.y + 1))) == (current.origin.x,
                                                                                    current.origin.y)
+
+
+def test_a_dragged_selection_snaps_to_others_and_its_new_corners_are_found_after_the_drop(editor):
+    boxes = [Box(f"box-{i}", (i * 100, 0), (20, 20)) for i in range(50)]
+    other = Pillar("pillar-1", (5000, 5000), 4)
+    add(editor, *boxes, other)
+    dragged = [b.id for b in boxes]
+    assert editor.snapper.nearest_point(QPointF(101, 1), 4)[2] == "box-1"  # the hash is built
+    current = boxes
+    for step in range(1, 4):
+        moved = [b.moved(7 * step, 3 * step) for b in boxes]
+        editor.push(ChangeObjectsCommand(editor.document, current, moved, "Move 50 boxes", gesture=99))
+        current = moved
+        # while dragging, the selection is excluded and the others are still found where they are
+        hit = editor.snapper.nearest_point(QPointF(5001, 5001), 4, exclude=dragged)
+        assert hit == (5000.0, 5000.0, "pillar-1")
+        assert editor.snapper.nearest_point(QPointF(122, 10), 4, exclude=dragged) is None
+    # dropped: the moved corners at once, nothing left at the old ones
+    assert editor.snapper.nearest_point(QPointF(122, 10), 4) == (121.0, 9.0, "box-1")
+    assert editor.snapper.nearest_point(QPointF(100.5, 0.5), 2) is None
+    editor.undo_stack.undo()
+    assert editor.snapper.nearest_point(QPointF(100.5, 0.5), 2) == (100.0, 0.0, "box-1")
+
+
+def test_renamed_and_removed_objects_leave_the_lazy_index(editor):
+    box = Box("box-1", (0, 0), (10, 10))
+    add(editor, box)
+    assert editor.snapper.nearest_point(QPointF(1, 1), 4)[2] == "box-1"
+    editor.push(ChangeObjectsCommand(editor.document, [box], [box.with_id("crate")], "Rename"))
+    assert editor.snapper.nearest_point(QPointF(1, 1), 4)[2] == "crate"
+    editor.push(RemoveObjectsCommand(editor.document, ["crate"]))
+    assert editor.snapper.nearest_point(QPointF(1, 1), 4) is None
+    editor.push(ChangePlayerCommand(editor.document, editor.document.player,
+                                    editor.document.player.moved(300, 300), "Move spawn"))
+    spawn = editor.document.player.spawn
+    assert editor.snapper.nearest_point(QPointF(spawn.x + 1, spawn.y), 4)[2] == "player"
