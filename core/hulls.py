@@ -21,9 +21,9 @@ Every hull *contains* the exact shape, also after rounding to
   level's circle is the smallest circle around the level's convex hull.
   Rounding moves the centre by at most half a unit of the last decimal; the
   radius grows by that shift and is rounded up.
-- ``convex_hull`` is shapely's convex hull of the outline of
-  :mod:`core.outlines` (whose round parts lie just outside the real arcs, by
-  at most 0.12 % of the radius plus a thousandth of a pixel); a box's and an
+- ``convex_hull`` of a wall or pillar is shapely's convex hull of polygons
+  drawn just outside the real arcs (by at most :data:`HULL_TOLERANCE` plus a
+  thousandth of a pixel, with as few vertices as that allows); a box's and an
   oriented box's hull is its four corners.
 - ``min_rect`` is exact for boxes, oriented boxes, pillars (the upright
   square) and one-segment walls (the segment grown by its half thickness all
@@ -51,7 +51,16 @@ import numpy as np
 import shapely
 
 from core.level import Level
-from core.outlines import BOX, ORIENTED_BOX, PILLAR, WALL, LevelOutlines, collector_paused, level_outlines
+from core.outlines import (
+    BOX,
+    ORIENTED_BOX,
+    PILLAR,
+    ROUND_MARGIN,
+    WALL,
+    LevelOutlines,
+    collector_paused,
+    level_outlines,
+)
 
 __all__ = ["level_hulls", "DECIMALS", "LEVEL_KEY"]
 
@@ -62,6 +71,9 @@ DECIMALS = 3
 LEVEL_KEY = "level"
 
 _UNIT = 10.0 ** -DECIMALS
+
+#: How far (px) the hull of a round part may reach outside its real arc.
+HULL_TOLERANCE = 0.05
 
 
 def level_hulls(level: Level, outlines: Optional[LevelOutlines] = None) -> dict:
@@ -129,11 +141,7 @@ def _hulls(o: LevelOutlines) -> dict:
     aabb = _round_box(o.aabb)
     hull_pts: list = [None] * n
     rect_pts: list = [None] * n
-    # Outlines of round parts keep a margin of ROUND_MARGIN, so their points round safely.
-    # A pillar's and a one-segment wall's outline is already convex: only longer walls need a hull.
-    hulls = o.outlines[curved].copy()
-    is_chain = np.isin(curved, chain)
-    hulls[is_chain] = shapely.convex_hull(hulls[is_chain])
+    hulls = _round_hulls(o, curved)
     _put(hull_pts, curved, _ring_points(hulls, grow=False))
     _put(hull_pts, boxy, _quad_points(corners))
     _put(rect_pts, boxy, hull_pts, boxy)
@@ -157,6 +165,27 @@ def _hulls(o: LevelOutlines) -> dict:
     }
     result[LEVEL_KEY] = _whole_level(o, site_xy, hulls, curved, corners, boxy)
     return result
+
+
+def _round_hulls(o: LevelOutlines, curved: np.ndarray) -> np.ndarray:
+    """Convex hulls of the objects with round parts (walls, pillars), as few vertices as containment allows.
+
+    The hull of a wall is the hull of discs at its nodes. Each disc is drawn as a
+    polygon around the real circle (radius grown by 1 / cos of half the vertex
+    step, plus ROUND_MARGIN so rounding to the grid cannot cut in) with just
+    enough vertices to stay within :data:`HULL_TOLERANCE` of it: a wall 8 px thick
+    gets 5 vertices per quarter turn where the validator's outline has 16 (a
+    large pillar gets more), which keeps saved files small.
+    """
+    r = o.rounding[curved]
+    steps = np.ceil((np.pi / 4) / np.arccos(r / (r + HULL_TOLERANCE)))
+    quad_segs = np.clip(steps, 2, 256).astype(int)
+    out = np.empty(len(curved), dtype=object)
+    for q in np.unique(quad_segs).tolist():
+        pick = quad_segs == q
+        grown = r[pick] / np.cos(np.pi / (4 * q)) + ROUND_MARGIN
+        out[pick] = shapely.convex_hull(shapely.buffer(o.sites[curved[pick]], grown, quad_segs=q))
+    return out
 
 
 def _put(target: list, where: np.ndarray, values: list, source: Optional[np.ndarray] = None) -> None:
