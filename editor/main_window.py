@@ -404,10 +404,13 @@ class MainWindow(QMainWindow):
         QApplication.setOverrideCursor(Qt.WaitCursor)
         try:
             check = self.checks.complete(level)
+        except Exception as e:  # noqa: BLE001 - a failing geometry check must never cost the designer their work
+            check = None
+            check_failure = f"{type(e).__name__}: {e}"
         finally:
             QApplication.restoreOverrideCursor()
         try:
-            save_level(level, path, hulls=check.hulls)
+            save_level(level, path, hulls=check.hulls if check is not None else {})
         except LevelSaveError as e:
             self.show_error("Could not save level", str(e),
                             "The file on disk was not changed, and your changes are still open and unsaved. "
@@ -418,6 +421,11 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
+        if check is None:
+            self.show_error("Saved without hulls",
+                            f"{os.path.basename(path)} was saved, but checking its geometry failed, so its hulls "
+                            "are empty and the Problems list is not up to date.", check_failure)
+            return True
         self.checks.accept(check)
         errors = sum(p.is_error for p in check.problems)
         if errors:

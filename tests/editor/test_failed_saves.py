@@ -182,3 +182,19 @@ def test_the_real_error_box_says_why_and_what_is_kept(tmp_path, qtbot, monkeypat
     assert seen["text"] == f"could not save {path}: No space left on device"
     assert "file on disk was not changed" in seen["info"] and "Save As" in seen["info"]
     assert path.read_bytes() == before and window.isWindowModified()
+
+
+def test_a_failing_geometry_check_still_saves_the_level(edited, monkeypatch):
+    """Never lose work: when validation or hulls fail, the level is written all the same, without hulls."""
+    window, path, _, _ = edited
+
+    def broken(level):
+        raise ValueError("GEOS could not build an outline")
+
+    monkeypatch.setattr(window.checks, "complete", broken)
+    window.save_action.trigger()
+    assert load_level(path) == window.document.level
+    assert '"hulls": {}' in path.read_text()
+    assert window.undo_stack.isClean() and not window.isWindowModified()
+    assert window.errors and window.errors[-1][0] == "Saved without hulls"
+    assert "GEOS could not build an outline" in window.errors[-1][2]
