@@ -1,7 +1,7 @@
 """A random editing session through the real undo commands.
 
 Invariants: undoing everything returns the first level, redoing everything the
-last one, and saving then loading gives back exactly what was saved.
+last one, and saving to a file then loading it gives back exactly what was saved.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from PySide6.QtGui import QUndoStack
 
 from core.document import LevelDocument
 from core.level import Box, OrientedBox, Pillar, Wall
-from core.level_format import dumps_level, loads_level
+from core.level_format import dumps_level, load_level, loads_level, save_level
 from editor.commands import (
     AddObjectsCommand,
     ChangeObjectsCommand,
@@ -50,7 +50,7 @@ def _pick(data, doc, n=1):
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(actions)
-def test_random_session_undo_redo_and_round_trip(qapp, steps):
+def test_random_session_undo_redo_and_round_trip(qapp, tmp_path_factory, steps):
     doc = LevelDocument()
     stack = QUndoStack()
     first = doc.level
@@ -99,7 +99,10 @@ def test_random_session_undo_redo_and_round_trip(qapp, steps):
         elif action == "redo":
             stack.redo()
         elif action == "roundtrip":
-            assert loads_level(dumps_level(doc.level)) == doc.level
+            # Save to a real file (atomically, with hulls) and load it back.
+            path = tmp_path_factory.mktemp("session") / "level.json"
+            save_level(doc.level, path)
+            assert load_level(path) == doc.level
 
     last = doc.level
     assert loads_level(dumps_level(last)) == last
