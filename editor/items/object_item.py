@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
@@ -52,8 +52,18 @@ class ObjectItem(QGraphicsItem):
     and :meth:`outline_extra`.
     """
 
+    #: What every kind of object item defines:
+    #: ``anchor(value) -> (x, y)`` the item's position for the value;
+    #: ``shape_key(value)`` everything but the position that changes the outline (pure moves keep it);
+    #: ``build_outline(value) -> QPainterPath`` the collision outline relative to the anchor;
+    #: ``hit(scene_pos, tolerance) -> bool`` whether a point is on the object or within tolerance of it.
+    REQUIRED = ("anchor", "shape_key", "build_outline", "hit")
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        missing = [name for name in ObjectItem.REQUIRED if not callable(getattr(cls, name, None))]
+        if missing:
+            raise TypeError(f"{cls.__name__} must define {', '.join(missing)}")
         cls._shapes = {}
 
     FILL = QColor(128, 128, 128)
@@ -120,27 +130,12 @@ class ObjectItem(QGraphicsItem):
     def id_of(self, value) -> str:
         return value.id
 
-    def anchor(self, value) -> tuple[float, float]:
-        raise NotImplementedError
-
-    def shape_key(self, value):
-        """Everything but the position that changes the outline (pure moves keep it)."""
-        raise NotImplementedError
-
-    def build_outline(self, value) -> QPainterPath:
-        """The collision outline in item coordinates (relative to the anchor)."""
-        raise NotImplementedError
-
     def outline_extra(self, value):
         """Anything else drawn from the shape alone, kept with the shared outline (``self._extra``)."""
         return None
 
     def padding(self, value) -> float:
         return 1.0
-
-    def hit(self, scene_pos: QPointF, tolerance: float) -> bool:
-        """Whether ``scene_pos`` is on the object or within ``tolerance`` scene units of it."""
-        raise NotImplementedError
 
     # -- look --------------------------------------------------------------
     # Pens and brushes are made once per class and look, not per paint: with 10,000

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from core.controller import SKIN, clip_motion, move
 from core.overlap import overlaps
-from core.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2
+from core.shapes import Capsule, Circle, OrientedRect, Rect, Vec2
 from core.sweep import cast
 from core.geometry import segments_intersect
 from core.world import World

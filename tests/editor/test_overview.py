@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from core.generate import generate_level
-from core.level import Box, Level, OrientedBox, Pillar, Player, Wall
+from core.level import Box, Level, Pillar, Player, Wall
 from editor.canvas import AXIS_LINE, BACKGROUND, MAJOR_LINE, MINOR_LINE
 from editor.commands import ChangeObjectsCommand
 from editor.overview import LevelOverview
