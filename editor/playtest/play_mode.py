@@ -207,6 +207,11 @@ class PlayMode(QObject):
         """The level's validation errors; a level is an immutable value, so an unchanged one is checked once."""
         if self._checked is not None and self._checked[0] is level:
             return self._checked[1]
+        # The Problems dock's background check usually has this very level already.
+        background = self.window.checks.result_for(level)
+        if background is not None:
+            self._checked = (level, [p for p in background.problems if p.is_error])
+            return self._checked[1]
         try:
             problems = [p for p in validate_level(level) if p.is_error]
         except (ValueError, ArithmeticError) as e:

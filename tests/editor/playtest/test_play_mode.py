@@ -1,6 +1,7 @@
 """F5 enters play mode, Esc leaves it: editing locked while playing, everything as it was afterwards."""
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QDockWidget
 
@@ -196,3 +197,21 @@ def test_the_editor_context_refuses_commands_while_playing(qtbot, play_window):
     assert not w.context.read_only
     w.context.push(RemoveObjectsCommand(w.document, ["wall"]))
     assert "wall" not in w.document and w.undo_stack.count() == 1
+
+
+def test_play_uses_the_background_check_when_it_is_up_to_date(qtbot, tmp_path, monkeypatch):
+    """F5 on a big level does not validate it again when the Problems dock already checked this very level."""
+    import editor.playtest.play_mode as play_mode_module
+    from core.level import Box, Level, Player
+    from tests.editor.helpers import make_window
+
+    level = Level(player=Player(spawn=(20, 20), radius=8), objects=(Box("crate", (10, 10), (20, 20)),))
+    window = make_window(qtbot, tmp_path, level)
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10000)
+    monkeypatch.setattr(play_mode_module, "validate_level",
+                        lambda level: pytest.fail("validated again on the GUI thread"))
+    qtbot.keyClick(window.canvas.viewport(), Qt.Key_F5)
+    assert window.play_mode.is_playing
+    assert "crate" in window.statusBar().currentMessage()
+    qtbot.keyClick(window.canvas.viewport(), Qt.Key_Escape)
+    assert not window.play_mode.is_playing
