@@ -187,8 +187,11 @@ class MainWindow(QMainWindow):
         """Validation and hulls in the background after edits: the Problems dock and the hull drawing."""
         self.checks = ValidationRunner(self.document, self)
         self.problems_dock = ProblemsDock(self.context, self.canvas, self)
+        # The right-hand docks run the full height; Problems sits under the canvas only (as in Tiled and Godot).
+        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.problems_dock)
-        self.resizeDocks([self.problems_dock], [150], Qt.Vertical)
+        self.resizeDocks([self.problems_dock], [120], Qt.Vertical)
+        self.resizeDocks([self.inspector_dock, self.objects_dock], [330, 400], Qt.Vertical)
         self.checks.problems_ready.connect(self.problems_dock.set_problems)
         self.hulls_item = HullsItem()
         self.hulls_item.setVisible(False)
