@@ -151,6 +151,11 @@ class MainWindow(QMainWindow):
         self.snap_action.setCheckable(True)
         self.snap_action.setChecked(self.context.snapper.enabled)
         self.context.snapper.enabled_changed.connect(self.snap_action.setChecked)
+        self.snap_objects_action = self._action("Snap to &Objects", self.context.snapper.toggle_objects, ["Shift+G"],
+                                                "", "Snap to other objects' nodes, corners and centres")
+        self.snap_objects_action.setCheckable(True)
+        self.snap_objects_action.setChecked(self.context.snapper.objects_enabled)
+        self.context.snapper.objects_enabled_changed.connect(self.snap_objects_action.setChecked)
         self.show_hulls_action = self._action("Show &Hulls", self._toggle_hulls, ["H"], "",
                                               f"Draw every object's and the level's {LEGEND}")
         self.show_hulls_action.setCheckable(True)
@@ -235,6 +240,7 @@ class MainWindow(QMainWindow):
         view.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action, self.actual_size_action])
         view.addSeparator()
         view.addAction(self.snap_action)
+        view.addAction(self.snap_objects_action)
         view.addSeparator()
         view.addAction(self.show_hulls_action)
         view.addSeparator()

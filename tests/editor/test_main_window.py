@@ -58,6 +58,18 @@ def test_g_toggles_grid_snapping(window):
     assert window.context.snapper.enabled
 
 
+def test_shift_g_toggles_snapping_to_objects(window):
+    snapper = window.context.snapper
+    near = QPointF(362, 231)  # near obox-1's corner (360, 230), which is off the 16 px grid
+    assert snapper.objects_enabled and window.snap_objects_action.isChecked()
+    assert snapper.snap(near) == QPointF(360, 230)
+    key(window, Qt.Key_G, Qt.ShiftModifier)
+    assert not snapper.objects_enabled and not window.snap_objects_action.isChecked()
+    assert snapper.snap(near) == QPointF(368, 224), "grid snapping stays on"
+    key(window, Qt.Key_G, Qt.ShiftModifier)
+    assert snapper.objects_enabled and window.snap_objects_action.isChecked()
+
+
 def test_select_all_delete_and_undo(window):
     key(window, Qt.Key_A, Qt.ControlModifier)
     assert set(window.selection.ids()) == {"wall-1", "box-1", "obox-1", "pillar-1"}
