@@ -280,6 +280,12 @@ class Inspector(QWidget):
         self.fields["id"] = id_field
         self._refreshers.append(lambda: id_field.show_value(state["id"]))
         self._row("Id", [id_field])
+        if isinstance(obj, Wall):
+            # A wall's position is its first node; typing a new one moves the whole chain.
+            self._row("Position", [self._number_field(
+                f"position.{axis}", False,
+                read=lambda i=i: current().points[0][i],
+                apply=lambda v, i=i: self._move_wall(current(), i, v)) for i, axis in enumerate("xy")])
         for label, specs in _OBJECT_ROWS[type(obj)]:
             widgets = []
             for key, attribute, index, positive, noun in specs:
@@ -385,6 +391,13 @@ class Inspector(QWidget):
             return
         new = _with_value(obj, attribute, index, number)
         self._ctx.push(ChangeObjectsCommand(self._doc, [obj], [new], f"Change {noun} of {obj.id}"))
+
+    def _move_wall(self, wall, axis: int, number: float) -> None:
+        if wall is None or wall.points[0][axis] == number:
+            return
+        delta = number - wall.points[0][axis]
+        moved = wall.moved(delta, 0.0) if axis == 0 else wall.moved(0.0, delta)
+        self._ctx.push(ChangeObjectsCommand(self._doc, [wall], [moved], f"Move {wall.id}"))
 
     def _rename(self, old_id: str, new_id: str) -> None:
         obj = self._doc.get(old_id)

@@ -145,3 +145,17 @@ def test_level_name_and_grid_when_nothing_is_selected(window):
 def test_several_selected_objects_show_a_count(window):
     drag(window, (200, 60), (450, 260))
     assert window.inspector.title.text() == "2 objects selected"
+
+
+def test_typing_a_wall_position_moves_the_whole_wall(window):
+    click(window, 80, 200)
+    wall = window.document.get("wall-1")
+    ins = window.inspector
+    assert (ins.field("position.x").text(), ins.field("position.y").text()) == (
+        f"{wall.points[0].x:g}", f"{wall.points[0].y:g}")
+    type_into(window, "position.x", str(wall.points[0].x + 100))
+    moved = window.document.get("wall-1")
+    assert moved.points == tuple(Vec2(p.x + 100, p.y) for p in wall.points)
+    assert undo_texts(window) == ["Move wall-1"]
+    window.undo_stack.undo()
+    assert window.document.get("wall-1") == wall
