@@ -6,7 +6,9 @@ nothing else; graphics items redraw from the document's change events.
 One gesture is one undo step (Tiled's way): a tool pushes a command on every
 mouse move with the same ``gesture`` number, and ``mergeWith`` folds each
 into the first. A merged command that ends where it started marks itself
-obsolete, so a drag that returns to its start leaves no step behind.
+obsolete, so a drag that returns to its start leaves no step behind; so
+does a command that changes nothing in the first place (a press on a handle,
+a drag that snaps back to where it began).
 """
 from __future__ import annotations
 
@@ -106,6 +108,10 @@ class ChangeObjectsCommand(QUndoCommand):
         self._gesture = gesture
         # (old, new) player when the spawn moves along with the objects (a drag of a mixed selection)
         self._player = player
+        self.setObsolete(self._changes_nothing())
+
+    def _changes_nothing(self) -> bool:
+        return self._new == self._old and (self._player is None or self._player[0] == self._player[1])
 
     def id(self) -> int:
         return _CHANGE_OBJECTS_ID if self._gesture is not None else -1
@@ -131,8 +137,7 @@ class ChangeObjectsCommand(QUndoCommand):
         if self._player is not None:
             self._player = (self._player[0], other._player[1])
         self.setText(other.text())
-        if self._new == self._old and (self._player is None or self._player[0] == self._player[1]):
-            self.setObsolete(True)
+        self.setObsolete(self._changes_nothing())
         return True
 
 
@@ -146,6 +151,7 @@ class ChangePlayerCommand(QUndoCommand):
         self._old = old
         self._new = new
         self._gesture = gesture
+        self.setObsolete(new == old)
 
     def id(self) -> int:
         return _CHANGE_PLAYER_ID if self._gesture is not None else -1
@@ -160,8 +166,7 @@ class ChangePlayerCommand(QUndoCommand):
         if not isinstance(other, ChangePlayerCommand) or other._gesture != self._gesture:
             return False
         self._new = other._new
-        if self._new == self._old:
-            self.setObsolete(True)
+        self.setObsolete(self._new == self._old)
         return True
 
 

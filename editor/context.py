@@ -34,8 +34,12 @@ class EditorContext(QObject):
     read_only = False
 
     def push(self, command: QUndoCommand) -> None:
-        """Run ``command`` and record it for undo (unless :attr:`read_only`)."""
-        if self.read_only:
+        """Run ``command`` and record it for undo (unless :attr:`read_only`).
+
+        A command that changes nothing is dropped here rather than pushed, which
+        would throw away the steps the designer could still redo.
+        """
+        if self.read_only or command.isObsolete():
             return
         self.undo_stack.push(command)
 
