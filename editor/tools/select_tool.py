@@ -78,6 +78,7 @@ class SelectTool(Tool):
         self._handle: Optional[HandleItem] = None
         self._handle_original = None
         self._active = False
+        self._pushing = False
 
     # -- lifecycle ---------------------------------------------------------------
     def activate(self) -> None:
@@ -121,8 +122,23 @@ class SelectTool(Tool):
 
     # -- handles -----------------------------------------------------------------
     def _on_document_changed(self, change) -> None:
+        if self._state in (_PRESSED, _MOVING, _HANDLE) and not self._pushing:
+            # Undo, redo or a panel changed the level mid-drag: that change wins and the drag ends here,
+            # instead of pushing moves of objects that may be gone or elsewhere now.
+            self._state = _IDLE
+            self._originals = []
+            self._original_player = None
+            self._handle = None
+            self._set_cursor(Qt.ArrowCursor)
         if change.kind in ("changed", "reset", "removed", "player"):
             self._update_handles()
+
+    def _push(self, command) -> None:
+        self._pushing = True
+        try:
+            self.editor.push(command)
+        finally:
+            self._pushing = False
 
     def _handle_target(self):
         ids = self._selection.ids()
@@ -320,9 +336,9 @@ class SelectTool(Tool):
         if self._originals:
             current = [doc.get(o.id) for o in self._originals]
             moved = [o.moved(dx, dy) for o in self._originals]
-            self.editor.push(ChangeObjectsCommand(doc, current, moved, label, self._gesture, player=player))
+            self._push(ChangeObjectsCommand(doc, current, moved, label, self._gesture, player=player))
         elif player is not None:
-            self.editor.push(ChangePlayerCommand(doc, player[0], player[1], label, self._gesture))
+            self._push(ChangePlayerCommand(doc, player[0], player[1], label, self._gesture))
 
     def _cancel_gesture(self) -> None:
         """Put everything back where the current drag started (Esc, or another tool taking over)."""
@@ -330,8 +346,8 @@ class SelectTool(Tool):
             self.move_selection_by(0.0, 0.0)
         elif self._state == _HANDLE and self._handle_original is not None:
             orig = self._handle_original
-            self.editor.push(ChangeObjectsCommand(self.editor.document, [self.editor.document.get(orig.id)],
-                                                  [orig], self._handle_label(), self._gesture))
+            self._push(ChangeObjectsCommand(self.editor.document, [self.editor.document.get(orig.id)],
+                                            [orig], self._handle_label(), self._gesture))
         if self._band is not None:
             self._scene.removeItem(self._band)
             self._band = None
@@ -364,8 +380,8 @@ class SelectTool(Tool):
                 r = max(MIN_SIZE, math.hypot(p.x() - orig.center.x, p.y() - orig.center.y))
                 new = replace(orig, radius=r)
         current = self.editor.document.get(orig.id)
-        self.editor.push(ChangeObjectsCommand(self.editor.document, [current], [new], self._handle_label(),
-                                              self._gesture))
+        self._push(ChangeObjectsCommand(self.editor.document, [current], [new], self._handle_label(),
+                                        self._gesture))
 
     @staticmethod
     def _resized_box(box: Box, role: str, p: QPointF) -> Box:

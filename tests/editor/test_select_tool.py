@@ -258,7 +258,7 @@ def test_undo_in_the_middle_of_a_drag_undoes_the_drag_and_the_mouse_no_longer_mo
     # the drag is the step that was undone: it can be redone
     assert window.undo_stack.index() == 0 and window.undo_stack.canRedo()
     window.undo_stack.redo()
-    assert window.document.get("box-1").origin == Vec2(320, 144)
+    assert window.document.get("box-1").origin == Vec2(304, 144)
 
 
 def test_undoing_the_drawing_of_the_object_being_dragged_ends_the_drag(window):
