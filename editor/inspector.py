@@ -23,6 +23,7 @@ from core.shapes import Vec2
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
 from editor.context import EditorContext
 from editor.selection import Selection
+from editor.subscriptions import subscribe_while_alive
 
 _NUMBER_CHARS = set("0123456789+-.eE")
 INVALID_STYLE = "QLineEdit { border: 2px solid #d03030; background: #fff0f0; }"
@@ -194,7 +195,7 @@ class Inspector(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)
         context.selection.changed.connect(self.refresh)
-        self._doc.subscribe(lambda change: self.refresh())
+        subscribe_while_alive(self._doc, self, lambda change: self.refresh())
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------

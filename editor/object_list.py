@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
 from core.document import Change, LevelDocument
 from editor.selection import Selection
+from editor.subscriptions import subscribe_while_alive
 
 KIND_NAMES = {"wall": "Wall", "box": "Box", "oriented_box": "Oriented box", "circle": "Pillar"}
 
@@ -22,7 +23,7 @@ class ObjectListModel(QAbstractTableModel):
     def __init__(self, document: LevelDocument, parent=None):
         super().__init__(parent)
         self._doc = document
-        document.subscribe(self._on_document_changed)
+        subscribe_while_alive(document, self, self._on_document_changed)
 
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._doc) + 1

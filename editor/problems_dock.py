@@ -27,6 +27,7 @@ from editor.commands import plural
 from editor.context import EditorContext
 from editor.items.problem_marker_item import SEVERITY_COLORS, ProblemMarkerItem
 from editor.selection import Selection
+from editor.subscriptions import subscribe_while_alive
 
 SEVERITY_ORDER = {ERROR: 0, WARNING: 1, INFO: 2}
 SEVERITY_NAMES = {ERROR: "Error", WARNING: "Warning", INFO: "Info"}
@@ -146,7 +147,7 @@ class ProblemsDock(QDockWidget):
         self._restoring = False
         self.view.clicked.connect(self._picked)
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)
-        self._doc.subscribe(self._on_document_changed)
+        subscribe_while_alive(self._doc, self, self._on_document_changed)
         self.set_problems(None)
 
     # -- results in ----------------------------------------------------------------

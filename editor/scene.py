@@ -22,6 +22,7 @@ from editor.items.player_item import PlayerItem
 from editor.items.wall_item import WallItem
 from editor.overview import LevelOverview
 from editor.selection import Selection
+from editor.subscriptions import subscribe_while_alive
 
 ITEM_CLASSES = {Wall: WallItem, Box: BoxItem, OrientedBox: OrientedBoxItem, Pillar: PillarItem}
 
@@ -93,7 +94,7 @@ class LevelScene(QGraphicsScene):
         # (and at 100,000 with a depth that follows the level's size: bsp_depth_for).
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
         self._rebuild()
-        document.subscribe(self._on_document_changed)
+        subscribe_while_alive(document, self, self._on_document_changed)
 
     # -- reading -------------------------------------------------------------
     def item(self, object_id: str) -> Optional[ObjectItem]:

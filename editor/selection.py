@@ -6,6 +6,7 @@ from typing import Iterable
 from PySide6.QtCore import QObject, Signal
 
 from core.document import Change, LevelDocument
+from editor.subscriptions import subscribe_while_alive
 
 
 class Selection(QObject):
@@ -23,7 +24,7 @@ class Selection(QObject):
         super().__init__(parent)
         self._doc = document
         self._ids: dict[str, None] = {}
-        document.subscribe(self._on_document_changed)
+        subscribe_while_alive(document, self, self._on_document_changed)
 
     def ids(self) -> list[str]:
         return list(self._ids)

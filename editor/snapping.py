@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from core.document import Change, LevelDocument
 from core.level import Box, OrientedBox, Pillar, Wall
+from editor.subscriptions import subscribe_while_alive
 
 #: How close (in screen pixels) the mouse must come to an object point to snap to it.
 SNAP_PIXELS = 8.0
@@ -176,7 +177,7 @@ class Snapper(QObject):
         self._dirty: set[str] = set()
         self._marker: Optional[SnapMarker] = None
         self.last: SnapResult = SnapResult(QPointF())
-        document.subscribe(self._on_document_changed)
+        subscribe_while_alive(document, self, self._on_document_changed)
         # Whatever tool snapped, the marker goes when the button comes up or the mouse leaves the canvas.
         scene.installEventFilter(self)
 

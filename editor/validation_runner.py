@@ -25,6 +25,7 @@ from core.level import Level
 from core.outlines import LevelOutlines, level_outlines
 from core.problems import ERROR, LEVEL_ID, Problem
 from core.validation import validate_level
+from editor.subscriptions import subscribe_while_alive
 
 #: Quiet time after the last edit before the level is checked, in milliseconds.
 DELAY_MS = 400
@@ -93,7 +94,7 @@ class ValidationRunner(QObject):
         self.current: CheckResult | None = None
         #: How many checks were started (for tests and the curious).
         self.runs = 0
-        document.subscribe(self._on_document_changed)
+        subscribe_while_alive(document, self, self._on_document_changed)
         self.schedule()
 
     # -- what to compute -----------------------------------------------------------

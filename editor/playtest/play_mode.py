@@ -14,6 +14,7 @@ from core.validation import validate_level
 from editor.playtest.editor_snapshot import EditorSnapshot
 from editor.playtest.play_test import PlayTest
 from editor.resources import icon_path
+from editor.subscriptions import subscribe_while_alive
 
 REPLAY_FILTER = "Replays (*.json);;All files (*)"
 
@@ -54,7 +55,7 @@ class PlayMode(QObject):
         self._update_actions()
         window.canvas.viewport().installEventFilter(self)
         window.installEventFilter(self)
-        window.document.subscribe(self._on_document_changed)
+        subscribe_while_alive(window.document, self, self._on_document_changed)
 
     # -- construction -----------------------------------------------------------------
     def _action(self, text: str, slot, shortcut: str, icon: str, tip: str, checkable: bool = False) -> QAction:

@@ -14,6 +14,7 @@ from core.shapes import Vec2
 from editor.commands import ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
 from editor.items.handle_item import HandleItem
+from editor.subscriptions import subscribe_while_alive
 from editor.tools.preview import LabelItem, distance, format_number
 from editor.tools.tool import Tool
 
@@ -59,7 +60,7 @@ class NodeTool(Tool):
         self._label: Optional[LabelItem] = None
         self._selected: Optional[tuple[str, int]] = None
         self._drag: Optional[_NodeDrag] = None
-        editor.document.subscribe(self._on_document_changed)
+        subscribe_while_alive(editor.document, self, self._on_document_changed)
         editor.selection.changed.connect(self._on_selection_changed)
 
     # -- state a test or a panel can read ----------------------------------

@@ -14,6 +14,7 @@ from core.shapes import Vec2
 from editor.commands import AddObjectsCommand, ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
 from editor.items.handle_item import HandleItem
+from editor.subscriptions import subscribe_while_alive
 from editor.tools.preview import (
     PREVIEW_Z,
     STEM_COLOR,
@@ -102,7 +103,7 @@ class OrientedBoxTool(Tool):
         self._turn: Optional[_Turn] = None
         self.preview = ShapePreview(editor.scene)
         self._handles: dict[str, _RotationHandle] = {}
-        editor.document.subscribe(lambda change: self._sync_handles())
+        subscribe_while_alive(editor.document, self, lambda change: self._sync_handles())
         editor.selection.changed.connect(self._sync_handles)
 
     # -- state a test or a panel can read ----------------------------------

@@ -16,6 +16,7 @@ from editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gestu
 from editor.context import EditorContext
 from editor.items.handle_item import HANDLE_RADIUS, HandleItem
 from editor.selection import Selection
+from editor.subscriptions import subscribe_while_alive
 from editor.tools.tool import Tool
 
 #: How close (screen pixels) a click must be to an object to pick it.
@@ -79,19 +80,18 @@ class SelectTool(Tool):
         self._handle_original = None
         self._active = False
         self._pushing = False
+        subscribe_while_alive(editor.document, self, self._on_document_changed)
 
     # -- lifecycle ---------------------------------------------------------------
     def activate(self) -> None:
         self._active = True
         self.editor.selection.changed.connect(self._update_handles)
-        self.editor.document.subscribe(self._on_document_changed)
         self._update_handles()
 
     def deactivate(self) -> None:
         self._cancel_gesture()
         self._active = False
         self.editor.selection.changed.disconnect(self._update_handles)
-        self.editor.document.unsubscribe(self._on_document_changed)
         self._clear_handles()
         self._set_hover(None)
 

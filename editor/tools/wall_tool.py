@@ -13,6 +13,7 @@ from core.level import Wall
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
 from editor.items.handle_item import HandleItem
+from editor.subscriptions import subscribe_while_alive
 from editor.tools.preview import (
     PREVIEW_Z,
     LabelItem,
@@ -52,7 +53,7 @@ class WallTool(Tool):
         self._thickness: Optional[float] = None
         self._items: list = []
         self._handles: list[HandleItem] = []
-        editor.document.subscribe(self._on_document_changed)
+        subscribe_while_alive(editor.document, self, self._on_document_changed)
 
     # -- state a test or a panel can read ----------------------------------
     @property

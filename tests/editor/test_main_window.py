@@ -190,3 +190,36 @@ def test_menus_hold_every_action_with_its_shortcut(window):
     assert shortcuts["Snap to Grid"] == ["G"] and shortcuts["Select"] == ["S"]
     redo = next(a for a in menus["Edit"].actions() if a.text().startswith("&Redo"))
     assert [s.toString() for s in redo.shortcuts()] == ["Ctrl+Shift+Z", "Ctrl+Y"]
+
+
+def test_windows_closed_and_deleted_leave_nothing_listening_to_their_levels(qtbot, tmp_path):
+    from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+
+    import shiboken6
+    from editor.main_window import DISCARD, MainWindow
+    from tests.editor.helpers import sample_level
+
+    windows = []
+    for n in range(3):
+        w = MainWindow(settings=QSettings(str(tmp_path / f"w{n}.ini"), QSettings.IniFormat))
+        w.ask_unsaved_changes = lambda: DISCARD
+        w.show()
+        w._set_level(sample_level(), None)
+        w.selection.set(["box-1"])
+        w.set_tool(w.tool_named("OrientedBoxTool"))
+        w.set_tool(w.tool_named("NodeTool"))
+        w.delete_selection()
+        windows.append(w)
+    documents = [w.document for w in windows]
+    for w in windows:
+        assert w.close()
+        w.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+    assert not any(shiboken6.isValid(w) for w in windows)
+    for doc in documents:
+        # nothing of the deleted windows is called (a deleted scene or list would raise here)
+        doc.append_objects([Box("box-9", (0, 0), (8, 8))])
+        doc.replace_objects(["box-9"], [Box("box-9", (8, 8), (8, 8))])
+        doc.remove_objects(["box-9", "wall-1"])
+        doc.set_player(doc.player.moved(1, 0))
+        doc.reset(Level())
