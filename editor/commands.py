@@ -44,7 +44,7 @@ def objects_label(verb: str, objects: Sequence[LevelObject]) -> str:
         return f"{verb} {noun.get(objects[0].kind, 'object')}"
     if len(kinds) == 1:
         word = noun.get(next(iter(kinds)), "object")
-        return f"{verb} {len(objects)} {'boxes' if word.endswith('box') else word + 's'}"
+        return f"{verb} {len(objects)} {word + 'es' if word.endswith('box') else word + 's'}"
     return f"{verb} {plural(len(objects), 'object')}"
 
 

@@ -1,0 +1,51 @@
+"""Undo commands: labels, exact undo, merging within one gesture and never across two."""
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoStack
+
+from core.document import LevelDocument
+from core.level import Box, Level, OrientedBox, Pillar, Wall
+from editor.commands import ChangeObjectsCommand, RemoveObjectsCommand, new_gesture, objects_label
+
+
+def _level():
+    return Level(objects=(
+        Box("box-1", (0, 0), (10, 10)), Box("box-2", (20, 0), (10, 10)),
+        OrientedBox("obox-1", (50, 50), (5, 5), 0), OrientedBox("obox-2", (80, 50), (5, 5), 0),
+        Pillar("pillar-1", (0, 90), 4), Wall("wall-1", [(0, 0), (9, 0)], 2, False),
+    ))
+
+
+def test_labels_name_what_was_changed_in_the_designers_words():
+    objs = {o.id: o for o in _level().objects}
+    assert objects_label("Delete", [objs["box-1"]]) == "Delete box"
+    assert objects_label("Delete", [objs["box-1"], objs["box-2"]]) == "Delete 2 boxes"
+    assert objects_label("Move", [objs["obox-1"]]) == "Move oriented box"
+    assert objects_label("Move", [objs["obox-1"], objs["obox-2"]]) == "Move 2 oriented boxes"
+    assert objects_label("Move", [objs["box-1"], objs["obox-1"]]) == "Move 2 objects"
+    assert objects_label("Add", [objs["wall-1"]]) == "Add wall"
+
+
+def test_delete_undoes_exactly_with_the_drawing_order(qapp):
+    doc = LevelDocument(_level())
+    stack = QUndoStack()
+    stack.push(RemoveObjectsCommand(doc, ["obox-1", "obox-2"]))
+    assert stack.text(0) == "Delete 2 oriented boxes"
+    assert [o.id for o in doc.objects] == ["box-1", "box-2", "pillar-1", "wall-1"]
+    stack.undo()
+    assert doc.level == _level()
+
+
+def test_changes_of_one_gesture_merge_and_of_two_gestures_do_not(qapp):
+    doc = LevelDocument(_level())
+    stack = QUndoStack()
+    first, second = new_gesture(), new_gesture()
+    for gesture in (first, first, second):
+        box = doc.get("box-1")
+        stack.push(ChangeObjectsCommand(doc, [box], [box.moved(1, 0)], "Move box", gesture))
+    assert stack.count() == 2
+    assert doc.get("box-1").origin.x == 3
+    stack.undo()
+    assert doc.get("box-1").origin.x == 2
+    stack.undo()
+    assert doc.level == _level()
