@@ -192,6 +192,8 @@ class PlayMode(QObject):
         if self.snapshot is None:
             self.snapshot = EditorSnapshot(w, keep=self._kept_actions())
             self.snapshot.lock()
+        if self.play_test is not None:
+            self.play_test.deleteLater()  # its level's collision world too; only the latest replay is offered
         self.play_test = play_test
         self._push_reported = False
         play_test.stop_requested.connect(self.stop)

@@ -215,3 +215,20 @@ def test_play_uses_the_background_check_when_it_is_up_to_date(qtbot, tmp_path, m
     assert "crate" in window.statusBar().currentMessage()
     qtbot.keyClick(window.canvas.viewport(), Qt.Key_Escape)
     assert not window.play_mode.is_playing
+
+
+def test_each_play_test_lets_go_of_the_one_before(qtbot, play_window):
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from editor.playtest.play_test import PlayTest
+
+    w = play_window
+    for _ in range(3):
+        play(qtbot, w)
+        tap(qtbot, w, Qt.Key_Escape)
+    last = play(qtbot, w)
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+    # a play-test holds the whole level's collision world: only the latest is kept (for its replay)
+    assert w.play_mode.findChildren(PlayTest) == [last]
+    tap(qtbot, w, Qt.Key_Escape)
+    assert w.play_mode.replay() == last.replay()
