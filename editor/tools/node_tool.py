@@ -60,6 +60,7 @@ class NodeTool(Tool):
         self._label: Optional[LabelItem] = None
         self._selected: Optional[tuple[str, int]] = None
         self._drag: Optional[_NodeDrag] = None
+        self._pushing = False
         subscribe_while_alive(editor.document, self, self._on_document_changed)
         editor.selection.changed.connect(self._on_selection_changed)
 
@@ -135,7 +136,11 @@ class NodeTool(Tool):
             return
         points[drag.index] = new_point
         new = replace(wall, points=tuple(points))
-        self.editor.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Move node", drag.gesture))
+        self._pushing = True
+        try:
+            self.editor.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Move node", drag.gesture))
+        finally:
+            self._pushing = False
         self._show_label(p, f"{format_number(p.x())}, {format_number(p.y())}")
 
     def mouse_released(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
@@ -262,6 +267,11 @@ class NodeTool(Tool):
     def _on_document_changed(self, change: Change) -> None:
         if not self._active:
             return
+        if self._drag is not None and not self._pushing:
+            # Undo, redo or a panel changed the level mid-drag: that change wins and the drag ends here
+            # (going on would start a new step and throw away the one that was just undone).
+            self._drag = None
+            self._show_label(None, "")
         if self._selected is not None:
             wall = self.editor.document.get(self._selected[0])
             if not isinstance(wall, Wall) or self._selected[1] >= len(wall.points):

@@ -6,6 +6,8 @@ from PySide6.QtCore import Qt
 from core.level import Box, Wall
 from editor.commands import AddObjectsCommand
 from editor.tools.node_tool import NodeTool
+from tests.editor.helpers import click, hover, make_window, move, press, release, sample_level
+from tests.editor.helpers import key as window_key
 from tests.editor.tools.conftest import Mouse, key, points
 
 
@@ -161,3 +163,21 @@ def test_a_press_on_a_node_of_another_wall_edits_it_and_drags_the_node(editor):
     assert editor.selection.ids() == ["wall-2"]
     assert points(wall(editor, "wall-2")) == [(0, 128), (160, 160)]
     assert editor.undo_stack.undoText() == "Move node"
+
+
+def test_undo_in_the_middle_of_a_node_drag_ends_the_drag_and_keeps_the_redo(qtbot, tmp_path):
+    window = make_window(qtbot, tmp_path, sample_level())
+    click(window, 80, 200)
+    window_key(window, Qt.Key_E)
+    hover(window, 160, 320)
+    press(window, 160, 320)
+    move(window, 208, 368)
+    assert points(window.document.get("wall-1"))[2] == (208, 368)
+    window_key(window, Qt.Key_Z, Qt.ControlModifier)
+    assert points(window.document.get("wall-1"))[2] == (160, 320)
+    move(window, 240, 400)
+    release(window, 240, 400)
+    assert points(window.document.get("wall-1"))[2] == (160, 320)
+    assert window.undo_stack.index() == 0 and window.undo_stack.canRedo()
+    window.undo_stack.redo()
+    assert points(window.document.get("wall-1"))[2] == (208, 368)
