@@ -107,7 +107,7 @@ def load_level(path: str | os.PathLike) -> Level:
 def loads_level(text: str, source: str = "<level>") -> Level:
     """Parse and check a level from JSON text."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as e:
         raise LevelFileError(
             source, [Problem(LEVEL_ID, f"is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")],
@@ -116,6 +116,15 @@ def loads_level(text: str, source: str = "<level>") -> Level:
     except RecursionError:
         raise LevelFileError(source, [Problem(LEVEL_ID, "is not valid JSON: nested too deeply")], unreadable=True) from None
     return parse_level(data, source)
+
+
+#: Longer integer literals are read as floats (infinite, so refused as not finite): Python
+#: refuses to turn more than 4300 digits into an int, with an error that names no place.
+_MAX_INT_DIGITS = 4000
+
+
+def _parse_int(literal: str):
+    return int(literal) if len(literal) <= _MAX_INT_DIGITS else float(literal)
 
 
 def parse_level(data: Any, source: str = "<level>") -> Level:
@@ -165,14 +174,15 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
             obj = _parse_object(index, raw, reader)
             if obj is None:
                 continue
-            if obj.id in seen:
-                problems.append(Problem(obj.id, f"duplicate id: another object is already called {obj.id!r}"))
-            seen.add(obj.id)
+            if raw.get("id") == obj.id:  # not a stand-in for a missing or bad id
+                if obj.id in seen:
+                    problems.append(Problem(obj.id, f"duplicate id: another object is already called {obj.id!r}"))
+                seen.add(obj.id)
             objects.append(obj)
 
+    extra = reader.custom_data(LEVEL_ID, {k: v for k, v in data.items() if k not in _TOP_KEYS})
     if problems:
         raise LevelFileError(source, problems)
-    extra = {k: v for k, v in data.items() if k not in _TOP_KEYS}
     return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra)
 
 
@@ -205,10 +215,17 @@ class _Reader:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self._bad(oid, f"{key} must be a number, not {_type_name(value)}")
             return default
+        if isinstance(value, int):
+            try:
+                return float(value)
+            except OverflowError:
+                digits = int(value.bit_length() * math.log10(2)) + 1
+                self._bad(oid, f"{key} must be a finite number: one of about {digits} digits is too large")
+                return default
         if not math.isfinite(value):
             self._bad(oid, f"{key} must be a finite number, not {value}")
             return default
-        return float(value)
+        return value
 
     def positive(self, oid: str, key: str, value: Any, default: float = 1.0) -> float:
         before = len(self.problems)
@@ -227,11 +244,40 @@ class _Reader:
         y = read(oid, f"{key}[1]", value[1], 1.0)
         return Vec2(x, y)
 
+    def custom_data(self, oid: str, extra: dict) -> dict:
+        """``extra`` as it is, after a problem for each key holding a NaN or an infinity (not JSON)."""
+        for key, value in extra.items():
+            bad = _first_non_finite(value)
+            if bad is not None:
+                self._bad(oid, f"custom data {key!r} holds a number that is not finite ({_json_constant(bad)})")
+        return extra
+
     def require(self, oid: str, raw: dict, key: str, what: str) -> bool:
         if key not in raw:
             self._bad(oid, f"missing '{key}' ({what})")
             return False
         return True
+
+
+def _first_non_finite(value: Any) -> Optional[float]:
+    """The first NaN or infinity anywhere inside a parsed JSON value, else None."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, float) and not math.isfinite(v):
+            return v
+        if isinstance(v, dict):
+            stack.extend(reversed(list(v.values())))
+        elif isinstance(v, list):
+            stack.extend(reversed(v))
+    return None
+
+
+def _json_constant(v: float) -> str:
+    """How Python's json spells a non-finite number (NaN, Infinity, -Infinity)."""
+    if math.isnan(v):
+        return "NaN"
+    return "Infinity" if v > 0 else "-Infinity"
 
 
 def _describe(value: Any) -> str:
@@ -271,6 +317,7 @@ def _parse_player(raw: Any, r: _Reader) -> Player:
         extra["size"] = raw["size"]
     if shape == "box" and "radius" in raw:
         extra["radius"] = raw["radius"]
+    extra = r.custom_data(PLAYER_ID, extra)
     return Player(spawn=spawn, shape=shape, radius=radius, size=size, speed=speed, extra=extra)
 
 
@@ -290,7 +337,7 @@ def _parse_object(index: int, raw: Any, r: _Reader):
         r._bad(oid, f"unknown kind {json.dumps(kind)} (known kinds: {known})" if "kind" in raw
                else f"missing 'kind' (one of: {known})")
         return None
-    extra = {k: v for k, v in raw.items() if k not in _OBJECT_KEYS[kind]}
+    extra = r.custom_data(oid, {k: v for k, v in raw.items() if k not in _OBJECT_KEYS[kind]})
     if kind == "wall":
         obj = _parse_wall(oid, raw, r, extra)
     elif kind == "box":

@@ -327,3 +327,49 @@ def test_save_uses_supplied_hull_generator(tmp_path):
 def test_whole_numbers_are_written_without_a_fraction():
     text = dumps_level(parse_level(GOOD))
     assert '"spawn": [64, 64]' in text and '"rotation": 30' in text
+
+
+# --- numbers and text that Python's json reads but a level file cannot hold ---
+
+
+@pytest.mark.parametrize("value", [10**400, -(10**309)])
+def test_integers_too_large_for_a_float_are_a_clear_problem(value):
+    text = json.dumps(GOOD).replace('"radius": 16', f'"radius": {value}')
+    with pytest.raises(LevelFileError) as e:
+        loads_level(text)
+    [problem] = e.value.problems
+    assert str(problem).startswith("pillar-1: radius must be a finite number")
+    assert "too large" in str(problem)
+
+
+def test_a_number_with_thousands_of_digits_is_a_clear_problem():
+    text = json.dumps(GOOD).replace('"grid": 16', '"grid": ' + "9" * 5000)
+    with pytest.raises(LevelFileError) as e:
+        loads_level(text)
+    [problem] = e.value.problems
+    assert str(problem).startswith("-: grid must be a finite number")
+
+
+@pytest.mark.parametrize("where,expected", [
+    ("top", "-: custom data 'game' holds a number that is not finite (NaN)"),
+    ("player", "player: custom data 'skin' holds a number that is not finite (Infinity)"),
+    ("object", "box-1: custom data 'tag' holds a number that is not finite (-Infinity)"),
+])
+def test_non_finite_numbers_in_custom_data_are_refused_on_load(where, expected):
+    data = copy.deepcopy(GOOD)
+    if where == "top":
+        data["game"] = {"scores": [1, float("nan")]}
+    elif where == "player":
+        data["player"]["skin"] = float("inf")
+    else:
+        data["objects"][1]["tag"] = {"deep": [[float("-inf")]]}
+    with pytest.raises(LevelFileError) as e:
+        loads_level(json.dumps(data))
+    assert [str(p) for p in e.value.problems] == [expected]
+
+
+def test_an_object_without_an_id_is_not_also_a_duplicate():
+    data = copy.deepcopy(GOOD)
+    del data["objects"][1]["id"]
+    data["objects"][2]["id"] = "objects[1]"
+    assert problems_of(data) == ["objects[1]: missing 'id' (every object needs a unique text id)"]
