@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import tempfile
 from typing import Any, Callable, Optional
 
@@ -36,6 +37,7 @@ __all__ = [
     "dumps_level",
     "save_level",
     "write_text_atomic",
+    "dumps_json",
 ]
 
 FORMAT = "level-editor.level"
@@ -447,23 +449,37 @@ def level_to_dict(level: Level, hulls: Optional[dict] = None) -> dict:
     return d
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def dumps_json(value: Any) -> str:
+    r"""``value`` as one line of JSON that UTF-8 can hold: text as itself, lone surrogates escaped.
+
+    JSON text may carry half of a surrogate pair (``"\ud800"``); it loads as a
+    character that UTF-8 cannot encode, so it is written back as its escape.
+
+    >>> dumps_json(["箱", chr(0xD800)])
+    '["箱", "\\ud800"]'
+    """
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def dumps_level(level: Level, hulls: Optional[dict] = None) -> str:
     """The level as JSON text: one object per line, so diffs of level files stay readable."""
     d = level_to_dict(level, hulls)
-    head = {k: v for k, v in d.items() if k not in ("objects", "hulls")}
     parts = ["{"]
-    items = list(head.items())
-    for k, v in items:
-        parts.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, allow_nan=False)},")
+    for k, v in d.items():
+        if k not in ("objects", "hulls"):
+            parts.append(f"  {dumps_json(k)}: {dumps_json(v)},")
     objs = d["objects"]
     if objs:
         parts.append('  "objects": [')
-        body = ",\n".join("    " + json.dumps(o, ensure_ascii=False, allow_nan=False) for o in objs)
-        parts.append(body)
+        parts.append(",\n".join("    " + dumps_json(o) for o in objs))
         parts.append("  ],")
     else:
         parts.append('  "objects": [],')
-    parts.append(f'  "hulls": {json.dumps(d["hulls"], ensure_ascii=False, allow_nan=False)}')
+    parts.append(f'  "hulls": {dumps_json(d["hulls"])}')
     parts.append("}")
     return "\n".join(parts) + "\n"
 

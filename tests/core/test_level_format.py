@@ -368,6 +368,22 @@ def test_non_finite_numbers_in_custom_data_are_refused_on_load(where, expected):
     assert [str(p) for p in e.value.problems] == [expected]
 
 
+def test_lone_surrogates_in_text_save_and_load_back(tmp_path):
+    # "\ud800" is valid JSON that no UTF-8 file can hold as a character; it is written escaped.
+    data = doc(name="half \ud800 pair", game={"\udc00key": "\udfff"})
+    data["objects"][1]["id"] = "box-\ud83d"
+    level = parse_level(data)
+    p = tmp_path / "s.json"
+    save_level(level, p, hulls={})
+    assert load_level(p) == level
+    assert json.loads(p.read_text(encoding="utf-8"))["game"] == {"\udc00key": "\udfff"}
+
+
+def test_text_outside_ascii_is_written_as_itself():
+    text = dumps_level(parse_level(doc(name="Kiste ü 箱 \U0001F600")))
+    assert '"name": "Kiste ü 箱 \U0001F600"' in text
+
+
 def test_an_object_without_an_id_is_not_also_a_duplicate():
     data = copy.deepcopy(GOOD)
     del data["objects"][1]["id"]
