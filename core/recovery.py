@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import socket
@@ -51,7 +52,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from core.level import Level
-from core.level_format import LevelFileError, dumps_level, loads_level, write_text_atomic
+from core.level_format import LevelFileError, dumps_json, dumps_level, loads_level, write_text_atomic
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -162,7 +163,7 @@ def write_recovery(folder: str, level: Level, original: Optional[str], session: 
         "name": level.name,
         "objects": len(level.objects),
     }
-    write_text_atomic(path, json.dumps(header, ensure_ascii=False) + "\n" + dumps_level(level, {}))
+    write_text_atomic(path, dumps_json(header) + "\n" + dumps_level(level, {}))
     return path
 
 
@@ -173,17 +174,20 @@ def read_header(path: str) -> Optional[RecoveryCopy]:
             first = f.readline(1 << 16)
         touched = os.stat(path).st_mtime
         head = json.loads(first.decode("utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         return None
     try:
         original = head.get("original")
         pid_start = head.get("pid_start")
+        saved_at = float(head["saved_at"])
+        if not math.isfinite(saved_at):
+            return None
         return RecoveryCopy(
             path=path,
             original=str(original) if original else None,
-            saved_at=float(head["saved_at"]),
+            saved_at=saved_at,
             pid=int(head["pid"]),
             host=str(head.get("host", "")),
             session=str(head.get("session", "")),
@@ -192,7 +196,7 @@ def read_header(path: str) -> Optional[RecoveryCopy]:
             pid_start=int(pid_start) if pid_start is not None else None,
             touched_at=touched,
         )
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):
         return None
 
 
@@ -311,7 +315,7 @@ def pid_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    except OSError:
+    except (OSError, OverflowError):  # OverflowError: beyond any pid the system can give
         return False
     return True
 

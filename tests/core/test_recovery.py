@@ -208,3 +208,43 @@ def test_pid_alive():
     assert pid_alive(os.getpid())
     assert not pid_alive(dead_pid())
     assert not pid_alive(0) and not pid_alive(-5)
+
+
+@pytest.mark.parametrize("header", [
+    '{"format": "level-editor.recovery", "saved_at": 1, "pid": Infinity}',
+    '{"format": "level-editor.recovery", "saved_at": 1, "pid": 5, "objects": 1e400}',
+    '{"format": "level-editor.recovery", "saved_at": 1, "pid": 5, "pid_start": -Infinity}',
+    '{"format": "level-editor.recovery", "saved_at": NaN, "pid": 5}',
+    '{"format": "level-editor.recovery", "saved_at": "yesterday", "pid": 5}',
+    '{"format": "level-editor.recovery", "saved_at": 1, "pid": [5]}',
+    "[" * 100_000,
+    '"just text"',
+], ids=["pid-infinite", "objects-infinite", "pid-start-infinite", "saved-at-nan", "saved-at-text", "pid-list",
+        "nested-too-deep", "not-an-object"])
+def test_a_corrupt_header_is_skipped_and_never_raises(tmp_path, header):
+    good = write_recovery(str(tmp_path), level(), None, "good")
+    body = open(good, encoding="utf-8").read().split("\n", 1)[1]
+    (tmp_path / "bad.s.recovery.json").write_text(header + "\n" + body, encoding="utf-8")
+    assert read_header(str(tmp_path / "bad.s.recovery.json")) is None
+    assert [c.path for c in list_copies(str(tmp_path))] == [good]
+    assert dead_copies(str(tmp_path)) == []  # the good one is this live process's
+
+
+@pytest.mark.parametrize("pid", [10**20, 2**63, 1e300])
+def test_a_pid_no_process_can_have_counts_as_dead(tmp_path, pid):
+    path = write_recovery(str(tmp_path), level(), None, "s")
+    rewrite_header(path, pid=pid)
+    copy = read_header(path)
+    assert copy is not None and is_dead(copy)
+    assert not pid_alive(int(pid))
+    assert [c.path for c in dead_copies(str(tmp_path))] == [path]
+
+
+def test_text_a_utf8_file_cannot_hold_is_kept_in_a_copy(tmp_path):
+    # A level opened from a path that is not UTF-8 (Linux keeps its bytes as surrogates) and a
+    # name holding half a surrogate pair (valid JSON): autosave must still write the copy.
+    original = os.path.join(os.fsdecode(bytes(tmp_path)), os.fsdecode(b"caf\xe9.json"))
+    path = write_recovery(str(tmp_path), level(name="half \ud800"), original, "s")
+    copy = read_header(path)
+    assert copy.original == original and copy.name == "half \ud800"
+    assert load_recovery(copy).name == "half \ud800"
