@@ -16,6 +16,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 from typing import Any, Callable, Optional
 
@@ -519,30 +520,42 @@ def _default_hulls():
 def write_text_atomic(path: str | os.PathLike, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, then swap it in.
 
+    A symbolic link stays a link: the file it points to is the one replaced.
+    A path that is not a regular file (``/dev/stdout``, a named pipe) cannot be
+    swapped, so it is written straight into.
+
     Raises :class:`LevelSaveError` with the reason; the old file stays as it was.
     """
-    target = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(target))
-    data = text.encode("utf-8")
+    shown = os.fspath(path)
+    target = os.path.realpath(shown)
+    folder = os.path.dirname(target)
     tmp = None
     try:
+        data = text.encode("utf-8")
+        try:
+            mode = os.stat(target).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError(21, "Is a directory")
+            with open(target, "wb") as f:
+                f.write(data)
+            return
         fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        if os.path.exists(target):
-            try:
-                os.chmod(tmp, os.stat(target).st_mode & 0o7777)
-            except OSError:
-                pass
-        else:
-            os.chmod(tmp, 0o644)
+        try:
+            os.chmod(tmp, 0o644 if mode is None else stat.S_IMODE(mode))
+        except OSError:
+            pass  # some file systems (FAT, network shares) keep no modes
         os.replace(tmp, target)
         tmp = None
-    except OSError as e:
-        reason = e.strerror or str(e)
-        raise LevelSaveError(f"could not save {target}: {reason}") from None
+    except (OSError, UnicodeEncodeError) as e:
+        reason = getattr(e, "strerror", None) or str(e)
+        raise LevelSaveError(f"could not save {shown}: {reason}") from None
     finally:
         if tmp is not None:
             try:

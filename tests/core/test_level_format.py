@@ -389,3 +389,27 @@ def test_an_object_without_an_id_is_not_also_a_duplicate():
     del data["objects"][1]["id"]
     data["objects"][2]["id"] = "objects[1]"
     assert problems_of(data) == ["objects[1]: missing 'id' (every object needs a unique text id)"]
+
+
+def test_saving_through_a_symbolic_link_writes_the_file_it_points_to(tmp_path):
+    real = tmp_path / "real.json"
+    save_level(parse_level(GOOD), real, hulls={})
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    save_level(parse_level(doc(name="Changed")), link, hulls={})
+    assert link.is_symlink()
+    assert load_level(real).name == "Changed"
+
+
+def test_saving_to_a_named_pipe_writes_into_it_and_keeps_the_pipe(tmp_path):
+    import threading
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()), daemon=True)
+    reader.start()
+    save_level(parse_level(GOOD), pipe, hulls={})
+    reader.join(10)
+    assert json.loads(got[0])["name"] == "Demo"
+    assert pipe.is_fifo()
