@@ -1,7 +1,6 @@
 """The real timer: 60 ticks a second whatever the frame rate, drawn between ticks, camera gliding after."""
 from __future__ import annotations
 
-
 import pytest
 from PySide6.QtCore import Qt
 
