@@ -10,6 +10,8 @@ ends in a one-line message and an exit code, never a traceback.
 from __future__ import annotations
 
 import argparse
+import codecs
+import os
 import sys
 from typing import Optional, Sequence
 
@@ -89,8 +91,46 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _print_problems(path: str, problems: Sequence[Problem], out) -> None:
-    for p in problems:
-        print(f"{path}: {p}", file=out)
+    try:
+        for p in problems:
+            print(f"{path}: {p}", file=out)
+    except BrokenPipeError:
+        _reader_gone(out)
+
+
+def _reader_gone(stream) -> None:
+    """The reader of ``stream`` has closed it (``| head``): send the rest nowhere, keep going.
+
+    The command still finishes, so its exit code tells what it found; only
+    the lines nobody reads are dropped.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, stream.fileno())
+    except (OSError, ValueError):  # not a real file (a test's capture)
+        pass
+    finally:
+        os.close(devnull)
+
+
+def _bytes_or_escape(error: UnicodeEncodeError):
+    """Encoding error handler: a path's undecodable bytes go out as they were, other characters as escapes."""
+    bad = error.object[error.start:error.end]
+    if all("\udc80" <= c <= "\udcff" for c in bad):
+        return bytes(ord(c) - 0xDC00 for c in bad), error.end
+    return codecs.backslashreplace_errors(error)
+
+
+codecs.register_error("level-editor", _bytes_or_escape)
+
+
+def _lenient_output() -> None:
+    """Let stdout and stderr print any path and any id, whatever the terminal's encoding."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="level-editor")
+        except (AttributeError, ValueError, OSError):
+            pass
 
 
 def _validate(level, verbose: bool = False, outlines=None) -> list[Problem]:
@@ -193,16 +233,26 @@ def _cmd_simulate(args) -> int:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``level-editor`` command; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    _lenient_output()
     try:
         parser = _build_parser()
         args = parser.parse_args(argv)
         if getattr(args, "func", None) is None:
             parser.error("name a command (check, export, simulate); `level-editor LEVEL.json` opens the editor")
-        return args.func(args)
+        code = args.func(args)
     except SystemExit as e:
-        return e.code if isinstance(e.code, int) else EXIT_UNREADABLE
+        code = e.code if isinstance(e.code, int) else EXIT_UNREADABLE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # a trace or help cut short by its reader
+        _reader_gone(sys.stdout)
+        return EXIT_OK
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()  # lines still buffered meet a closed pipe here, not at exit
+    except BrokenPipeError:
+        _reader_gone(sys.stdout)
+    return code
 
 
 if __name__ == "__main__":

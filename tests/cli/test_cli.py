@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -148,3 +149,90 @@ def test_installed_console_script_exists():
     assert exe, "pip install -e . puts level-editor on the PATH"
     r = subprocess.run([exe, "check", str(LEVELS[0])], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0
+
+
+def level_with_problems(tmp_path, name="bad.json", first_id="box-1"):
+    """A level whose check prints many lines: a box on the spawn, then 3000 more boxes."""
+    d = good_level()
+    spawn = d["player"]["spawn"]
+    d["objects"] = [{"id": first_id if i == 0 else f"box-{i}", "kind": "box", "origin": spawn, "size": [0, 4]}
+                    for i in range(3000)]
+    p = tmp_path / name
+    p.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
+    return p
+
+
+def run_into_closed_pipe(*args):
+    """Run with stdout a pipe nobody reads any more (`level-editor ... | head -0`)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run([sys.executable, "-m", "editor.launcher", *map(str, args)], cwd=ROOT,
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+
+
+def test_a_reader_that_stops_early_is_no_error(tmp_path):
+    bad = level_with_problems(tmp_path)
+    r = run_into_closed_pipe("check", LEVELS[0], bad, LEVELS[0])
+    assert (r.returncode, r.stderr) == (1, "")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    r = run_into_closed_pipe("check", bad, broken)
+    assert (r.returncode, r.stderr) == (2, ""), "the exit code still tells the worst file"
+
+
+@pytest.mark.parametrize("args", [["--help"], ["check", "--help"], ["--version"]])
+def test_help_into_a_closed_pipe_is_no_error(args):
+    r = run_into_closed_pipe(*args)
+    assert (r.returncode, r.stderr) == (0, "")
+
+
+def test_a_path_that_is_not_utf8_is_printed_as_its_own_bytes(tmp_path):
+    raw = os.fsencode(tmp_path) + b"/caf\xe9.json"
+    with open(raw, "w") as f:
+        f.write("{")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    r = subprocess.run([sys.executable, "-m", "editor.launcher", "check", raw], cwd=ROOT, env=env,
+                       capture_output=True, timeout=120)
+    assert r.returncode == 2 and r.stderr == b""
+    assert r.stdout.startswith(raw + b": -: is not valid JSON")
+    r = subprocess.run([sys.executable, "-m", "editor.launcher", "export", raw + b"x", "-o", raw], cwd=ROOT,
+                       env=env, capture_output=True, timeout=120)
+    assert r.returncode == 2 and b"Traceback" not in r.stderr and raw + b"x: -: no such file" in r.stderr
+
+
+def test_ids_a_terminal_cannot_show_are_escaped_not_a_traceback(tmp_path):
+    p = level_with_problems(tmp_path, first_id="kiste-ü-箱")
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    r = subprocess.run([sys.executable, "-m", "editor.launcher", "check", str(p)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and r.stderr == ""
+    assert f"{p}: kiste-\\xfc-\\u7bb1: size[0] must be greater than 0 (it is 0)" in r.stdout.splitlines()
+
+
+def test_reading_errors_are_one_line_each(tmp_path, monkeypatch, capsys):
+    p = tmp_path / "locked.json"
+    p.write_text(json.dumps(good_level()))
+    real_open = open
+
+    def deny(path, *a, **k):
+        if str(path) == str(p):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr("builtins.open", deny)
+    assert main(["check", str(p), str(tmp_path)]) == 2
+    assert capsys.readouterr().out.splitlines() == [
+        f"{p}: -: cannot be read: Permission denied",
+        f"{tmp_path}: -: is a folder, not a level file",
+    ]
+
+
+def test_export_to_a_folder_exits_2_and_leaves_it_alone(tmp_path, capsys):
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["export", str(LEVELS[0]), "-o", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == f"level-editor: could not save {out}: Is a directory"
+    assert out.is_dir() and not any(out.iterdir()) and sorted(os.listdir(tmp_path)) == ["out"]
