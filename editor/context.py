@@ -49,8 +49,4 @@ class EditorContext(QObject):
 
     def scale(self) -> float:
         """Scene units per screen pixel of the first view (1.0 without a view): for pick radii."""
-        views = self.scene.views()
-        if not views:
-            return 1.0
-        m = views[0].transform().m11()
-        return 1.0 / m if m > 0 else 1.0
+        return self.snapper.scale()

@@ -22,6 +22,7 @@ from core.level import Box, OrientedBox, Pillar, Player, Wall
 from core.shapes import Vec2
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
 from editor.context import EditorContext
+from editor.object_list import KIND_NAMES
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 
@@ -138,8 +139,6 @@ class ValueField(QLineEdit):
             self.committed.emit(self.text())
 
 
-_KIND_TITLES = {"wall": "Wall", "box": "Box", "oriented_box": "Oriented box", "circle": "Pillar"}
-
 # (row label, [(field key, attribute, index in a point or None, positive, what the undo label calls it)])
 _OBJECT_ROWS = {
     Box: [("Origin", [("origin.x", "origin", 0, False, "origin"), ("origin.y", "origin", 1, False, "origin")]),
@@ -246,7 +245,7 @@ class Inspector(QWidget):
             self.title.setText("Player")
             self._build_player()
         else:
-            self.title.setText(f"{_KIND_TITLES.get(value.kind, value.kind)} {value.id}")
+            self.title.setText(f"{KIND_NAMES.get(value.kind, value.kind)} {value.id}")
             self._build_object(value)
 
     # -- builders ------------------------------------------------------------------

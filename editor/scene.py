@@ -236,7 +236,7 @@ class LevelScene(QGraphicsScene):
         for z, obj in enumerate(self.document.objects):
             self._new_item(obj, z)
         self.player_item.sync(self.document.player)
-        self._fit_scene_rect(reset=True)
+        self._fit_scene_rect()
         self.overview.invalidate(None)
         if self.selection is not None:
             self._show_selection()
@@ -318,7 +318,7 @@ class LevelScene(QGraphicsScene):
         for z, obj in enumerate(self.document.objects):
             self._items[obj.id].setZValue(z)
 
-    def _fit_scene_rect(self, reset: bool = False) -> None:
+    def _fit_scene_rect(self) -> None:
         r = self.level_rect()
         m = max(SCROLL_MARGIN, r.width(), r.height())
         self.setSceneRect(r.adjusted(-m, -m, m, m))
