@@ -24,8 +24,10 @@ Warnings (worth a look; the level still exports):
   collides as an open wall.
 - **open wall crossing itself**: its chain crosses or runs back over itself
   (ending on itself, like a "P", is allowed).
-- **walls crossing walls**: the node chains of two walls cross, or run along
-  each other (a wall ending on another, a T or an L, is fine).
+- **walls crossing walls**: the node chains of two walls cross (one passes
+  from one side of the other to the other), or run along each other. Walls
+  that only touch are fine: one ending on another (a T or an L), or two
+  meeting at a node where each stays on its own side (rooms sharing a corner).
 - **narrow passage**: two objects leave a gap wider than 0 that the player
   cannot pass, because its body could touch both at once: a gap of at most
   the diameter for a circle player; for a box player, some point of each
@@ -332,25 +334,31 @@ def _box_touches_both(a: np.ndarray, b: np.ndarray, w: float, h: float) -> np.nd
 
 
 def _wall_crossings(level: Level, o: LevelOutlines) -> list[Problem]:
-    """Walls whose node chains cross or run along another wall's chain."""
+    """Walls whose node chains pass through or run along another wall's chain."""
     if len(o.chains) < 2:
         return []
     chains = o.chains
     a, b = shapely.STRtree(chains).query(chains, predicate="intersects")
     keep = a < b
     a, b = a[keep], b[keep]
+    # shapely's ``crosses`` also holds where the chains only touch at an inner node; each such
+    # point is then looked at closely (_passes_through).
     crosses = shapely.crosses(chains[a], chains[b])
-    along = shapely.overlaps(chains[a], chains[b])
+    # Sharing a stretch of line (also when one wall lies wholly on the other, which ``overlaps`` misses).
+    along = shapely.relate_pattern(chains[a], chains[b], "1********")
     hit = np.flatnonzero(crosses | along)
     problems = []
     for k in hit[np.lexsort((b[hit], a[hit]))]:
         wa, wb = int(a[k]), int(b[k])
         first = level.objects[o.wall_index[wa]]
         second = level.objects[o.wall_index[wb]]
-        where = _crossing_point(chains[wa], chains[wb], first, second)
         if along[k]:
+            where = _crossing_point(chains[wa], chains[wb], first, second)
             message = (f"runs along wall {second.id} near {_at(where)}: the two walls lie on top of each other")
         else:
+            where = _passes_through(chains[wa], chains[wb], first, second)
+            if where is None:
+                continue
             message = (f"crosses wall {second.id} near {_at(where)}; if the walls should meet, "
                        f"end one on the other instead")
         problems.append(Problem(first.id, message, WARNING, where))
@@ -358,7 +366,7 @@ def _wall_crossings(level: Level, o: LevelOutlines) -> list[Problem]:
 
 
 def _crossing_point(chain_a, chain_b, wall_a: Wall, wall_b: Wall) -> Vec2:
-    """A point where two chains cross, preferring one that is not the end of either open wall."""
+    """A point where two chains meet, preferring one that is not the end of either open wall."""
     inter = shapely.intersection(chain_a, chain_b)
     pts = [Vec2(float(x), float(y)) for x, y in shapely.get_coordinates(inter)]
     ends = set()
@@ -372,6 +380,59 @@ def _crossing_point(chain_a, chain_b, wall_a: Wall, wall_b: Wall) -> Vec2:
         return pts[0]
     p = shapely.point_on_surface(inter)
     return Vec2(float(p.x), float(p.y))
+
+
+def _passes_through(chain_a, chain_b, wall_a: Wall, wall_b: Wall) -> Optional[Vec2]:
+    """The first point along ``wall_a`` where one chain passes from one side of the other to the other.
+
+    None when the chains only touch: one ends on the other (a T or an L), or
+    they meet at a node and each stays on its own side (a V on a caret, two
+    rooms sharing a corner).
+    """
+    inter = shapely.intersection(chain_a, chain_b)
+    pts = shapely.points(shapely.get_coordinates(inter))
+    for p in pts[np.argsort(shapely.line_locate_point(chain_a, pts), kind="stable")]:
+        at = Vec2(float(p.x), float(p.y))
+        if at not in wall_a.points and at not in wall_b.points:
+            return at  # two segments meeting inside both: a plain crossing
+        arms_a, arms_b = _arms(wall_a, at), _arms(wall_b, at)
+        if len(arms_a) == 2 and len(arms_b) == 2 and _alternate(arms_a, arms_b):
+            return at
+    return None
+
+
+def _arms(wall: Wall, at: Vec2) -> list[float]:
+    """The directions (angles) in which ``wall``'s chain leaves the point ``at`` on it: two, or one at an end."""
+    pts = [p for k, p in enumerate(wall.points) if k == 0 or p != wall.points[k - 1]]
+    closed = wall.closed and len(pts) > 2
+    if closed and pts[-1] == pts[0]:
+        pts.pop()
+    n = len(pts)
+    ends: list[Vec2] = []
+    if at in pts:
+        i = pts.index(at)
+        if i > 0 or closed:
+            ends.append(pts[i - 1])
+        if i < n - 1 or closed:
+            ends.append(pts[(i + 1) % n])
+    else:  # inside a segment: its two nodes, of the segment nearest the point
+        segs = [(pts[i], pts[(i + 1) % n]) for i in range(n if closed else n - 1)]
+        near_seg = min(segs, key=lambda s: shapely.distance(shapely.LineString(s), shapely.Point(at)))
+        ends.extend(near_seg)
+    return [math.atan2(e.y - at.y, e.x - at.x) for e in ends]
+
+
+def _alternate(arms_a: list[float], arms_b: list[float]) -> bool:
+    """Whether ``b``'s two arms lie strictly on either side of the corner ``a``'s two arms make."""
+    a0, a1 = arms_a
+    span = (a1 - a0) % (2 * math.pi)
+    sides = []
+    for t in arms_b:
+        d = (t - a0) % (2 * math.pi)
+        if d == 0 or d == span:
+            return False  # running along an arm: reported as lying on top, not as crossing
+        sides.append(d < span)
+    return sides[0] != sides[1]
 
 
 # ---------------------------------------------------------------------------

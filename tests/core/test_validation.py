@@ -263,10 +263,47 @@ def test_walls_meeting_properly_are_fine(other):
     assert problems(lvl, WARNING, word="wall") == []
 
 
+@pytest.mark.parametrize("first,second", [
+    # A V and an upside-down V whose tips meet at a node of each.
+    (Wall("v", [(0, 0), (50, 50), (100, 0)], 4), Wall("caret", [(0, 100), (50, 50), (100, 100)], 4)),
+    # A chain bending at a node that lies on the other wall's straight segment, staying on one side.
+    (Wall("h", [(0, 50), (100, 50)], 4), Wall("bend", [(20, 0), (50, 50), (80, 0)], 4)),
+    # Two closed rooms sharing a corner node, and one room's corner touching the other's side.
+    (Wall("a", [(0, 0), (100, 0), (100, 100), (0, 100)], 4, closed=True),
+     Wall("b", [(100, 100), (200, 100), (200, 200), (100, 200)], 4, closed=True)),
+    (Wall("a", [(0, 0), (100, 0), (100, 100), (0, 100)], 4, closed=True),
+     Wall("diamond", [(100, 50), (150, 0), (200, 50), (150, 100)], 4, closed=True)),
+])
+def test_walls_touching_at_a_node_without_passing_through_are_fine(first, second):
+    assert problems(level(first, second), WARNING, word="wall") == []
+
+
+@pytest.mark.parametrize("second,x,y", [
+    (Wall("through", [(50, 0), (50, 50), (60, 100)], 4), 50, 50),     # passes through at its own node
+    (Wall("zigzag", [(0, 0), (50, 50), (100, 100)], 4), 50, 50),      # node on the other's node, both pass
+    (Wall("twice", [(20, 0), (20, 100), (30, 100), (30, 40), (40, 40)], 4), 20, 50),
+])
+def test_walls_passing_through_each_other_at_a_node_are_crossings(second, x, y):
+    first = Wall("h", [(0, 50), (50, 50), (100, 50)], 4)
+    found = problems(level(first, second), WARNING, word="crosses wall")
+    assert len(found) == 1 and found[0].object_id == "h"
+    assert near(found[0].location, x, y)
+
+
 def test_walls_lying_on_each_other_are_a_warning():
     lvl = level(Wall("a", [(0, 0), (100, 0)], 4), Wall("b", [(50, 0), (150, 0)], 4))
     found = problems(lvl, WARNING, word="runs along")
     assert len(found) == 1 and found[0].object_id == "a"
+
+
+@pytest.mark.parametrize("other", [
+    Wall("b", [(20, 0), (50, 0)], 4),      # lies inside the other
+    Wall("b", [(0, 0), (100, 0)], 4),      # the same wall twice (pasted in place)
+    Wall("b", [(100, 0), (0, 0)], 4),      # the same, drawn the other way
+])
+def test_a_wall_lying_wholly_on_another_is_a_warning(other):
+    found = problems(level(Wall("a", [(0, 0), (100, 0)], 4), other), WARNING, word="wall")
+    assert len(found) == 1 and found[0].object_id == "a" and "runs along wall b" in found[0].message
 
 
 def test_closed_walls_crossing_each_other_are_reported():
