@@ -7,12 +7,20 @@ from typing import Optional
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
-    QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolBar, QUndoView,
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QToolBar,
+    QUndoView,
 )
 
 from core.document import LevelDocument
 from core.level import Level
 from core.level_format import LevelFileError, LevelSaveError, load_level, save_level
+from core.problems import LEVEL_ID
 from editor.autosave import Autosave
 from editor.canvas import Canvas
 from editor.clipboard import objects_from_text, objects_to_text
@@ -387,8 +395,10 @@ class MainWindow(QMainWindow):
         try:
             level = load_level(path)
         except LevelFileError as e:
-            problems = "\n".join(str(p) for p in e.problems)
-            self.show_error("Could not open level", f"{os.path.basename(path)} could not be opened.", problems)
+            name = os.path.basename(path)
+            # Problems of the file as a whole carry the file's name, not the command line's "-".
+            problems = "\n".join(f"{name}: {p.message}" if p.object_id == LEVEL_ID else str(p) for p in e.problems)
+            self.show_error("Could not open level", f"{name} could not be opened.", problems)
             return False
         self._set_level(level, os.path.abspath(path))
         self._add_recent(self.path)

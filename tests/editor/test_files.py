@@ -127,7 +127,8 @@ def test_not_json_reports_line_and_column(window, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{\n  "format": oops\n}')
     assert not window.open_file(str(bad))
-    assert "line 2, column 13" in window.errors[0][2]
+    details = window.errors[0][2]
+    assert details.startswith("bad.json: is not valid JSON") and "line 2, column 13" in details
     assert len(window.document) == 4
 
 
