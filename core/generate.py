@@ -98,6 +98,8 @@ def generate_level(count: int, seed: int = 0, player_shape: str = "circle") -> L
     """
     if count < 0:
         raise ValueError(f"count must be 0 or more, not {count}")
+    if player_shape not in Player.SHAPES:
+        raise ValueError(f"the player's shape must be one of {', '.join(Player.SHAPES)}, not {player_shape!r}")
     rng = random.Random(seed)
     per_room = 8 + CELLS_X * CELLS_Y
     rooms = max(1, math.ceil(count / per_room))

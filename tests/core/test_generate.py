@@ -40,3 +40,18 @@ def test_generate_command(tmp_path, capsys):
     assert len(json.loads(out.read_text())["objects"]) == 120
     assert main(["generate", "-n", "-4", "-o", str(out)]) == 2
     assert "must be 0 or more" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("count", [1, 5, 13, 20, 27, 61])
+@pytest.mark.parametrize("shape", ["circle", "box"])
+def test_no_wall_crosses_or_lies_on_another_and_nothing_is_far(count, shape):
+    # Counts that cut a room short leave partial rooms and dangling corridors.
+    level = generate_level(count, seed=count, player_shape=shape)
+    warnings = [str(p) for p in validate_level(level)
+                if any(w in p.message for w in ("crosses", "runs along", "runs back", "far from"))]
+    assert warnings == []
+
+
+def test_an_unknown_player_shape_is_refused():
+    with pytest.raises(ValueError, match="triangle"):
+        generate_level(3, player_shape="triangle")
