@@ -142,6 +142,9 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
             LEVEL_ID,
             f"unknown format {fmt!r} version {version!r}: expected format {FORMAT!r} version {VERSION}",
         )])
+    if isinstance(version, float) and version.is_integer():
+        # JSON has one number type: a writer that spells 1 as 1.0 means version 1.
+        data = {**data, "version": int(version)}
     try:
         data = migrate(data)
     except MigrationError:

@@ -413,3 +413,11 @@ def test_saving_to_a_named_pipe_writes_into_it_and_keeps_the_pipe(tmp_path):
     reader.join(10)
     assert json.loads(got[0])["name"] == "Demo"
     assert pipe.is_fifo()
+
+
+def test_a_whole_version_written_as_a_float_is_that_version():
+    # JSON has one number type: 1.0 is 1 (the shipped JSON Schema agrees); 1.5 is no version.
+    assert parse_level(doc(version=1.0)) == parse_level(GOOD)
+    msgs = problems_of(doc(version=1.5))
+    assert len(msgs) == 1 and "1.5" in msgs[0] and FORMAT in msgs[0]
+    assert "True" in problems_of(doc(version=True))[0]
