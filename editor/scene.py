@@ -83,6 +83,8 @@ class LevelScene(QGraphicsScene):
         self.document = document
         self.selection: Optional[Selection] = None
         self.tool = None
+        self._held = Qt.MouseButton.NoButton  # buttons pressed on the canvas and not yet let go
+        self._last_pos = QPointF()
         self.looks = LookState()
         self._items: dict[str, ObjectItem] = {}
         self._overview_active = False
@@ -337,19 +339,37 @@ class LevelScene(QGraphicsScene):
 
     # -- events -> active tool -----------------------------------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self._held |= event.button()
+        self._last_pos = event.scenePos()
         if self.tool is not None:
             self.tool.mouse_pressed(event.scenePos(), event.button(), event.modifiers())
         event.accept()
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self._last_pos = event.scenePos()
         if self.tool is not None:
             self.tool.mouse_moved(event.scenePos(), event.buttons(), event.modifiers())
         event.accept()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self._held &= ~event.button()
         if self.tool is not None:
             self.tool.mouse_released(event.scenePos(), event.button(), event.modifiers())
         event.accept()
+
+    def release_held_buttons(self) -> None:
+        """End the active tool's gesture as if its buttons were let go where the mouse last was.
+
+        For when something takes the canvas away mid-drag (a play-test started
+        with F5): the real release then never reaches the tool, which would
+        otherwise still think a button is down when editing resumes.
+        """
+        held, self._held = self._held, Qt.MouseButton.NoButton
+        if self.tool is None:
+            return
+        for button in (Qt.LeftButton, Qt.RightButton, Qt.MiddleButton):
+            if held & button:
+                self.tool.mouse_released(QPointF(self._last_pos), button, Qt.NoModifier)
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool is not None:

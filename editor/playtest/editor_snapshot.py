@@ -40,6 +40,7 @@ class EditorSnapshot:
             a.setEnabled(False)
         for d in self.docks:
             d.setEnabled(False)
+        w.scene.release_held_buttons()  # a drag under way ends here, before the canvas is taken away
         w.context.read_only = True
         w.scene.tool = None
         w.scene.player_item.setVisible(False)

@@ -232,3 +232,31 @@ def test_each_play_test_lets_go_of_the_one_before(qtbot, play_window):
     assert w.play_mode.findChildren(PlayTest) == [last]
     tap(qtbot, w, Qt.Key_Escape)
     assert w.play_mode.replay() == last.replay()
+
+
+def test_f5_in_the_middle_of_a_drag_ends_the_drag_where_the_mouse_was(qtbot, tmp_path):
+    """Pressing F5 mid-drag: the drag so far is one undo step, and editing resumes with no button 'stuck'."""
+    from tests.editor.helpers import make_window, move, sample_level
+    from tests.editor.helpers import press as press_mouse
+    from tests.editor.helpers import release as release_mouse
+
+    window = make_window(qtbot, tmp_path, sample_level())
+    box = window.document.get("box-1")
+    press_mouse(window, 270, 95)
+    move(window, 290, 95)
+    move(window, 302, 111)
+    qtbot.keyClick(window.canvas.viewport(), Qt.Key_F5)
+    assert window.play_mode.is_playing
+    release_mouse(window, 302, 111)
+    qtbot.keyClick(window.canvas.viewport(), Qt.Key_Escape)
+    assert not window.play_mode.is_playing
+    moved = window.document.get("box-1")
+    assert moved.origin == box.origin + Vec2(32, 16)
+    assert window.undo_stack.count() == 1
+    # A new drag from empty space is a rubber band, not a move of the box.
+    press_mouse(window, 600, 560)
+    move(window, 620, 580)
+    move(window, 640, 600)
+    release_mouse(window, 640, 600)
+    assert window.document.get("box-1") == moved
+    assert window.undo_stack.count() == 1
