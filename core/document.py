@@ -110,15 +110,20 @@ class LevelDocument:
 
     def insert_objects(self, placed: Sequence[tuple[int, LevelObject]]) -> None:
         """Insert objects at the given indices (ascending; each index counts the ones inserted before it)."""
+        ordered = sorted(placed, key=lambda p: p[0])
+        new_ids = [obj.id for _, obj in ordered]
+        clash = next((i for i in new_ids if i in self._index), None)
+        if clash is None and len(set(new_ids)) != len(new_ids):
+            clash = next(i for i in new_ids if new_ids.count(i) > 1)
+        if clash is not None:
+            # Checked before anything changes: a refused insert leaves the document exactly as it was.
+            raise ValueError(f"an object called {clash!r} already exists")
         objs = list(self._level.objects)
-        for index, obj in sorted(placed, key=lambda p: p[0]):
-            if obj.id in self._index:
-                raise ValueError(f"an object called {obj.id!r} already exists")
+        for index, obj in ordered:
             objs.insert(index, obj)
-            self._index[obj.id] = -1
         self._level = self._level.with_objects(objs)
         self._reindex()
-        self._emit(Change(ADDED, tuple(obj for _, obj in sorted(placed, key=lambda p: p[0]))))
+        self._emit(Change(ADDED, tuple(obj for _, obj in ordered)))
 
     def append_objects(self, objects: Sequence[LevelObject]) -> list[tuple[int, LevelObject]]:
         """Add objects on top of the others; returns where they went (for undo)."""

@@ -78,6 +78,11 @@ class Player:
     def moved(self, dx: float, dy: float) -> "Player":
         return replace(self, spawn=Vec2(self.spawn.x + dx, self.spawn.y + dy))
 
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The player's body at its spawn as ``(minx, miny, maxx, maxy)``."""
+        h, s = self.half_size, self.spawn
+        return (s.x - h.x, s.y - h.y, s.x + h.x, s.y + h.y)
+
 
 @dataclass(frozen=True, slots=True)
 class Wall:
@@ -260,12 +265,10 @@ class Level:
         for obj in self.objects:
             yield from obj.collision_shapes()
 
-    def bounds(self) -> Optional[tuple[float, float, float, float]]:
-        """Bounding box of all objects and the player's body, or None for an empty level."""
+    def bounds(self) -> tuple[float, float, float, float]:
+        """Bounding box of all objects and the player's body (a level always has a player)."""
         boxes = [obj.bounds() for obj in self.objects]
-        h = self.player.half_size
-        s = self.player.spawn
-        boxes.append((s.x - h.x, s.y - h.y, s.x + h.x, s.y + h.y))
+        boxes.append(self.player.bounds())
         return (
             min(b[0] for b in boxes),
             min(b[1] for b in boxes),

@@ -614,9 +614,7 @@ class MainWindow(QMainWindow):
     def frame_object(self, object_id: str) -> None:
         """Centre the canvas on an object and zoom so it is seen whole (object list double-click)."""
         if object_id == Selection.PLAYER:
-            p = self.document.player
-            h = p.half_size
-            box = (p.spawn.x - h.x, p.spawn.y - h.y, p.spawn.x + h.x, p.spawn.y + h.y)
+            box = self.document.player.bounds()
         else:
             obj = self.document.get(object_id)
             if obj is None:

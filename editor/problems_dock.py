@@ -189,9 +189,8 @@ class ProblemsDock(QDockWidget):
         area: QRectF | None = None
         if oid == PLAYER_ID:
             self._selection.set([Selection.PLAYER])
-            p = self._doc.player
-            h = p.half_size
-            area = QRectF(p.spawn.x - h.x, p.spawn.y - h.y, 2 * h.x, 2 * h.y)
+            b = self._doc.player.bounds()
+            area = QRectF(b[0], b[1], b[2] - b[0], b[3] - b[1])
         elif oid != LEVEL_ID and oid in self._doc:
             self._selection.set([oid])
             b = self._doc.get(oid).bounds()

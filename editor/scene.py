@@ -327,10 +327,7 @@ class LevelScene(QGraphicsScene):
 
     def _grow_scene_rect(self, boxes) -> None:
         """Let the view scroll to ``boxes`` (and the spawn) with the usual room around them."""
-        p = self.document.player
-        h = p.half_size
-        spawn = (p.spawn.x - h.x, p.spawn.y - h.y, p.spawn.x + h.x, p.spawn.y + h.y)
-        b = _union([spawn, *boxes])
+        b = _union([self.document.player.bounds(), *boxes])
         rect = self.sceneRect()
         m = SCROLL_MARGIN
         r = rect.united(QRectF(b[0] - m, b[1] - m, b[2] - b[0] + 2 * m, b[3] - b[1] + 2 * m))

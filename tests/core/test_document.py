@@ -70,3 +70,20 @@ def test_unknown_property_is_refused():
     doc, _ = make()
     with pytest.raises(TypeError):
         doc.set_properties(colour="red")
+
+
+def test_a_refused_insert_changes_nothing():
+    doc, events = make()
+    before = doc.level
+    with pytest.raises(ValueError):
+        doc.insert_objects([(0, Box("new", (0, 0), (1, 1))), (1, Box("b", (0, 0), (1, 1)))])
+    with pytest.raises(ValueError):
+        doc.insert_objects([(0, Box("twice", (0, 0), (1, 1))), (1, Box("twice", (5, 0), (1, 1)))])
+    assert doc.level is before and events == []
+    assert "new" not in doc and "twice" not in doc and doc.get("new") is None
+    assert ids(doc) == ["a", "b", "c"]
+
+
+def test_player_bounds_follow_its_shape():
+    assert Player(spawn=(10, 20), radius=5).bounds() == (5, 15, 15, 25)
+    assert Player(spawn=(10, 20), shape="box", size=(8, 4)).bounds() == (6, 18, 14, 22)
