@@ -82,14 +82,35 @@ def _segment_box_intersect(ax: float, ay: float, bx: float, by: float,
             return False
     elif ay < y0 or by > y1:
         return False
-    # The segment's normal: the book's line-rectangle test, in centre-extent
-    # form. A zero-length segment gives 0 <= 0 here, leaving the range tests.
-    ex = bx - ax
-    ey = by - ay
-    hx = (x1 - x0) * 0.5
-    hy = (y1 - y0) * 0.5
-    c = ex * (y0 + hy - ay) - ey * (x0 + hx - ax)
-    return abs(c) <= hx * abs(ey) + hy * abs(ex)
+    # The segment's normal: the book's line-rectangle test. A zero-length
+    # segment gives 0 for every corner here, leaving the range tests.
+    return _corners_straddle(bx - ax, by - ay, ax, ay, x0, y0, x1, y1)
+
+
+def _corners_straddle(dx: float, dy: float, px: float, py: float,
+                      x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the corners of the box [x0, x1] x [y0, y1] are not all strictly
+    on one side of the line through p along d.
+
+    Corner by corner rather than from the box's centre: the centre form
+    rounds once more (x0 + (x1 - x0) / 2 - px), which misses a line that runs
+    exactly along an edge or through a corner.
+    """
+    ux = x0 - px
+    vx = x1 - px
+    uy = dy * ux
+    vy = dy * vx
+    a = dx * (y0 - py)
+    b = dx * (y1 - py)
+    s00 = a - uy
+    s10 = a - vy
+    s11 = b - vy
+    s01 = b - uy
+    if s00 > 0.0:
+        return not (s10 > 0.0 and s11 > 0.0 and s01 > 0.0)
+    if s00 < 0.0:
+        return not (s10 < 0.0 and s11 < 0.0 and s01 < 0.0)
+    return True
 
 
 def _point_box_distance_sq(px: float, py: float,
@@ -263,10 +284,7 @@ def line_rect(line: Line, r: Rect) -> bool:
     bx, by = line.base
     ox, oy = r.origin
     w, h = r.size
-    hx = w * 0.5
-    hy = h * 0.5
-    c = dx * (oy + hy - by) - dy * (ox + hx - bx)
-    return abs(c) <= hx * abs(dy) + hy * abs(dx)
+    return _corners_straddle(dx, dy, bx, by, ox, oy, ox + w, oy + h)
 
 
 def line_oriented_rect(line: Line, o: OrientedRect) -> bool:
@@ -430,26 +448,32 @@ def rect_rect(r1: Rect, r2: Rect) -> bool:
 
 def rect_oriented_rect(r: Rect, o: OrientedRect) -> bool:
     """Separating axes: the two of the rectangle and the two of the box."""
-    ox, oy = r.origin
+    x0, y0 = r.origin
     w, h = r.size
-    wx = w * 0.5
-    wy = h * 0.5
+    x1 = x0 + w
+    y1 = y0 + h
     cx, cy = o.center
     hx, hy = o.half_extents
-    tx = cx - (ox + wx)
-    ty = cy - (oy + wy)
-    # Reject before the trigonometry: the box lies within hx + hy of its
-    # centre along each axis (loosened so rounding never rejects a touch).
-    reach = (hx + hy) * _LOOSE
-    if abs(tx) > wx * _LOOSE + reach or abs(ty) > wy * _LOOSE + reach:
+    # The rectangle's axes compare edges, not centres: the rectangle's far
+    # edge is origin + size, and going through its centre would round again
+    # and miss boxes that share an edge. First without the trigonometry: the
+    # box lies within hx + hy of its centre along each axis.
+    reach = hx + hy
+    if cx + reach < x0 or cx - reach > x1 or cy + reach < y0 or cy - reach > y1:
         return False
     co, si = rotation_cos_sin(o.rotation)
     ac = abs(co)
     as_ = abs(si)
-    if abs(tx) > wx + hx * ac + hy * as_:
+    ex = hx * ac + hy * as_
+    ey = hx * as_ + hy * ac
+    if cx + ex < x0 or cx - ex > x1 or cy + ey < y0 or cy - ey > y1:
         return False
-    if abs(ty) > wy + hx * as_ + hy * ac:
-        return False
+    if co == 0.0 or si == 0.0:
+        return True  # a quarter turn: the box's axes are the rectangle's
+    wx = w * 0.5
+    wy = h * 0.5
+    tx = cx - (x0 + wx)
+    ty = cy - (y0 + wy)
     if abs(tx * co + ty * si) > hx + wx * ac + wy * as_:
         return False
     return abs(ty * co - tx * si) <= hy + wx * as_ + wy * ac

@@ -305,3 +305,60 @@ def test_touching_cases_cover_every_pair_of_kinds():
 
     covered = {frozenset((kind(a), kind(b))) for _, a, b, _ in TOUCHING}
     assert covered == {frozenset(p) for p in itertools.combinations_with_replacement(KINDS, 2)}
+
+
+# ---------------------------------------------------------------------------
+# Exact touching where the coordinates are not small integers: a rectangle's
+# far corner is origin + size, rounded once, and a test that goes through the
+# rectangle's centre rounds again and may miss a touch (0.1 + 0.3 is 0.4, but
+# 0.1 + 0.15 - 0.4 is not -0.15).
+# ---------------------------------------------------------------------------
+
+ROUNDED_RECT = Rect(V(0.1, 0.2), V(0.3, 0.3))  # far corner (0.4, 0.5)
+
+TOUCHING_AT_FRACTIONS = [
+    ("line-rect right edge", Line(V(0.4, -5), V(0, 1)), ROUNDED_RECT, (-1, 0)),
+    ("line-rect bottom edge", Line(V(-5, 0.5), V(1, 0)), ROUNDED_RECT, (0, -1)),
+    ("line-rect top edge", Line(V(-5, 0.7), V(1, 0)), Rect(V(0.1, 0.7), V(0.3, 0.3)), (0, 1)),
+    ("line-rect far corner", Line(V(0.4, 0.5), V(1, -1)), ROUNDED_RECT, (-1, -1)),
+    ("segment-rect along edge", Segment(V(-0.9, 0.5), V(2.4, 0.5)), ROUNDED_RECT, (0, -1)),
+    ("segment-rect corner of a flat rect",
+     Segment(V(-2.6500773995090476, -6.524641946466067), V(-2.0, -4.0)),
+     Rect(V(-2.0, -4.0), V(2.112860967908436, 0.0)), (1, 1)),
+    ("rect-oriented_rect 0", Rect(V(1.3, 0.2), V(0.3, 0.3)),
+     OrientedRect(V(2.1, 0.3), V(0.5, 0.25), 0), (1, 0)),
+    ("rect-oriented_rect 90", Rect(V(1.3, 0.2), V(0.3, 0.3)),
+     OrientedRect(V(2.1, 0.3), V(0.25, 0.5), 90), (1, 0)),
+    ("rect-oriented_rect below", Rect(V(0.1, 0.2), V(0.3, 0.9)),
+     OrientedRect(V(0.2, 1.6), V(0.25, 0.5), 0), (0, 1)),
+]
+
+
+@pytest.mark.parametrize("name,a,b,away", TOUCHING_AT_FRACTIONS, ids=[c[0] for c in TOUCHING_AT_FRACTIONS])
+def test_touching_at_fractional_coordinates_overlaps(name, a, b, away):
+    assert overlaps(a, b) is True
+    assert overlaps(b, a) is True
+    apart = moved(b, away[0] * HAIR, away[1] * HAIR)
+    assert overlaps(a, apart) is False
+    assert overlaps(apart, a) is False
+
+
+def test_shapes_through_a_rect_corner_or_along_its_edges_overlap_it():
+    """Random rectangles: a line or segment through a corner, or along an edge, touches."""
+    rng = random.Random(7)
+    for _ in range(3000):
+        w = rng.choice([0.0, rng.uniform(0.01, 5.0)])
+        h = rng.uniform(0.01, 5.0)
+        r = Rect(V(rng.uniform(-10, 10), rng.uniform(-10, 10)), V(w, h))
+        (x0, y0), (x1, y1) = r.min, r.max
+        cx, cy = rng.choice([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+        # A direction pointing away from the rectangle at that corner.
+        out = V((-1 if cx == x0 else 1) * rng.uniform(0.1, 3), (-1 if cy == y0 else 1) * rng.uniform(0.1, 3))
+        for shape in (Line(V(cx, cy), out), Line(V(cx, cy), V(out.x, -out.y)),
+                      Line(V(rng.uniform(-20, 20), cy), V(1, 0)),
+                      Line(V(cx, rng.uniform(-20, 20)), V(0, rng.uniform(0.1, 3))),
+                      Segment(V(cx, cy), V(cx, cy) + out), Segment(V(cx, cy) + out, V(cx, cy)),
+                      Capsule(V(cx, cy) + out, V(cx, cy), 0.0),
+                      Segment(V(x0 - rng.uniform(0, 3), cy), V(x1 + rng.uniform(0, 3), cy))):
+            assert overlaps(r, shape) is True, (r, shape)
+            assert overlaps(shape, r) is True, (r, shape)
