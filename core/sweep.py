@@ -31,6 +31,7 @@ import math
 from typing import NamedTuple, Optional
 
 from core.geometry import rotation_cos_sin
+from core.overlap import overlaps
 from core.rounded import RoundedPolygon
 from core.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2, as_vec2
 
@@ -184,6 +185,31 @@ def _line_frame(line: Line):
     return -dy / length, dx / length, line.base.x, line.base.y
 
 
+def _moved(shape, dx: float, dy: float):
+    """A bounded shape translated by ``(dx, dy)``."""
+    if isinstance(shape, Vec2):
+        return Vec2(shape.x + dx, shape.y + dy)
+    if isinstance(shape, Circle):
+        return Circle(Vec2(shape.center.x + dx, shape.center.y + dy), shape.radius)
+    if isinstance(shape, Rect):
+        return Rect(Vec2(shape.origin.x + dx, shape.origin.y + dy), shape.size)
+    if isinstance(shape, OrientedRect):
+        c = shape.center
+        return OrientedRect(Vec2(c.x + dx, c.y + dy), shape.half_extents, shape.rotation)
+    a = Vec2(shape.a.x + dx, shape.a.y + dy)
+    b = Vec2(shape.b.x + dx, shape.b.y + dy)
+    return Capsule(a, b, shape.radius) if isinstance(shape, Capsule) else Segment(a, b)
+
+
+def _touches_at_end(moving, d: Vec2, target) -> bool:
+    """Whether ``moving`` touches ``target`` at the end of the motion.
+
+    The closed-form time of a touch exactly at the end can round to just
+    past 1; :func:`~core.overlap.overlaps` decides that case exactly.
+    """
+    return overlaps(_moved(moving, d.x, d.y), target)
+
+
 def _sweep_line(moving, d: Vec2, line: Line) -> Optional[Hit]:
     frame = _line_frame(line)
     if frame is None:
@@ -193,22 +219,22 @@ def _sweep_line(moving, d: Vec2, line: Line) -> Optional[Hit]:
     ss = [nx * (x - bx) + ny * (y - by) for x, y in mpts]
     smin, smax = min(ss), max(ss)
     k = nx * d.x + ny * d.y
-    if smin - r <= 0.0 <= smax + r:
+    if overlaps(moving, line) or smin - r <= 0.0 <= smax + r:
         t = 0.0
         # Push out towards the side that needs the shorter move.
         sign = 1.0 if (r - smin) <= (smax + r) else -1.0
-    elif smin > r:
-        if k >= 0.0:
-            return None
-        t = (smin - r) / -k
-        sign = 1.0
     else:
-        if k <= 0.0:
-            return None
-        t = (-r - smax) / k
-        sign = -1.0
+        sign = 1.0 if smin > r else -1.0
+        if sign * k >= 0.0:
+            t = math.inf  # moving away from the line or along it
+        elif sign > 0.0:
+            t = (smin - r) / -k
+        else:
+            t = (-r - smax) / k
     if t > 1.0:
-        return None
+        if not _touches_at_end(moving, d, line):
+            return None
+        t = 1.0
     nx, ny = nx * sign, ny * sign
     # The mover's supporting feature, moved to the touch, projected on the line.
     moved = [(x + t * d.x, y + t * d.y) for x, y in mpts]
@@ -254,13 +280,19 @@ def sweep(moving, motion, target) -> Optional[Hit]:
         return _sweep_line(moving, d, target)
     obstacle = configuration_obstacle(moving, target)
     gap, nx, ny = obstacle.gap(0.0, 0.0)
-    if gap <= 0.0:
+    # overlaps() decides touching exactly; the gap, from unit normals, may
+    # round either way by a hair.
+    if gap <= 0.0 or overlaps(moving, target):
         t = 0.0
     else:
         hit = obstacle.ray(0.0, 0.0, d.x, d.y)
-        if hit is None or hit[0] > 1.0:
+        if hit is not None and hit[0] <= 1.0:
+            t, nx, ny = hit
+        elif _touches_at_end(moving, d, target):
+            t = 1.0
+            _, nx, ny = obstacle.gap(d.x, d.y)
+        else:
             return None
-        t, nx, ny = hit
     mpts, _ = core_of(moving)
     tpts, tr = core_of(target)
     moved = [(x + t * d.x, y + t * d.y) for x, y in mpts]
@@ -341,22 +373,24 @@ def penetration(a, b) -> Optional[Penetration]:
         pts, r = core_of(a)
         ss = [nx * (x - bx) + ny * (y - by) for x, y in pts]
         smin, smax = min(ss), max(ss)
-        if not (smin - r <= 0.0 <= smax + r):
+        if not overlaps(a, b):
             return None
         up, down = r - smin, smax + r
         if up <= down:
             depth, sign = up, 1.0
         else:
             depth, sign = down, -1.0
+        # Touching exactly, though the unit normal rounds the distance a hair.
+        depth = max(depth, 0.0)
         nx, ny = nx * sign, ny * sign
         i = min(range(len(pts)), key=lambda j: nx * pts[j][0] + ny * pts[j][1])
         px, py = pts[i]
         off = nx * (px - bx) + ny * (py - by)
         return Penetration(depth, Vec2(nx, ny), Vec2(px - off * nx, py - off * ny))
+    if not overlaps(a, b):
+        return None
     obstacle = configuration_obstacle(a, b)
     gap, nx, ny = obstacle.gap(0.0, 0.0)
-    if gap > 0.0:
-        return None
     apts, _ = core_of(a)
     bpts, br = core_of(b)
-    return Penetration(-gap, Vec2(nx, ny), contact_point(apts, bpts, br, nx, ny))
+    return Penetration(max(-gap, 0.0), Vec2(nx, ny), contact_point(apts, bpts, br, nx, ny))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 import shapely
@@ -142,6 +143,56 @@ def test_rect_touching_line_at_an_angle():
     assert hit.t == pytest.approx(8 / 30)
     assert hit.normal == pytest.approx((math.sqrt(0.5), -math.sqrt(0.5)))
     assert hit.point == pytest.approx((-1, 9))
+
+
+def test_moving_exactly_into_touch_at_the_end_is_one():
+    # The circle ends at x = 0.2 with radius 0.2: exactly on the box's face at
+    # x = 0.4 (0.1 + 0.1 and 0.2 + 0.2 are exact), though the ray cast from
+    # the Minkowski vertex 0.4 - 0.1 rounds to just past the motion's end.
+    box = Rect(Vec2(0.4, -5), Vec2(2, 10))
+    assert overlaps(Circle(Vec2(0.2, 0), 0.2), box)
+    assert cast(Circle(Vec2(0.1, 0), 0.2), Vec2(0.1, 0), box) == 1.0
+    hit = sweep(Circle(Vec2(0.1, 0), 0.2), Vec2(0.1, 0), box)
+    assert hit.normal == (-1.0, 0.0)
+    assert hit.point.x == pytest.approx(0.4)
+    # A box mover whose right side lands on x = 0.30000000000000004.
+    edge = 0.1 + 0.1 + 0.1
+    for target in (Rect(Vec2(edge, -5), Vec2(2, 10)), Segment(Vec2(edge, -5), Vec2(edge, 5)),
+                   Line(Vec2(edge, 0), Vec2(0, 1)), Vec2(edge, 0.5)):
+        assert overlaps(Rect(Vec2(0.2, 0), Vec2(0.1, 1)), target)
+        assert cast(Rect(Vec2(0.1, 0), Vec2(0.1, 1)), Vec2(0.1, 0), target) == 1.0
+
+
+def test_random_motions_that_end_touching_are_never_none():
+    rng = random.Random(3)
+    for _ in range(500):
+        x = rng.uniform(-10, 10)
+        r = rng.uniform(0.1, 3)
+        cx, cy = x - rng.uniform(5, 20), rng.uniform(-3, 3)
+        dy = rng.choice([0.0, rng.uniform(-1, 1)])
+        w, h = rng.uniform(0.1, 3), rng.uniform(0.1, 3)
+        # Motions that bring the circle's right side, or the box's, to x.
+        dc = Vec2(x - r - cx, dy)
+        db = Vec2(x - w - cx, dy)
+        for mover, d, end in ((Circle(Vec2(cx, cy), r), dc, Circle(Vec2(cx, cy) + dc, r)),
+                              (Rect(Vec2(cx, cy), Vec2(w, h)), db, Rect(Vec2(cx, cy) + db, Vec2(w, h)))):
+            for target in (Rect(Vec2(x, cy - 5), Vec2(2, 15)), Segment(Vec2(x, cy - 5), Vec2(x, cy + 10)),
+                           Line(Vec2(x, 0.0), Vec2(0, 1)), Capsule(Vec2(x, cy - 5), Vec2(x, cy + 10), 0.0),
+                           OrientedRect(Vec2(x + 1.5, cy + 1), Vec2(1.5, 8), 0)):
+                if overlaps(end, target):
+                    t = cast(mover, d, target)
+                    assert t is not None and 0.99 < t <= 1.0, (mover, d, target, t)
+
+
+def test_touching_at_the_start_is_zero_far_from_the_origin():
+    # The box's corner (1000002, 1000000) lies on the line through
+    # (999999, 1000004) along (3, -4): touching, however the normal rounds.
+    box = Rect(Vec2(1000002.0, 1000000.0), Vec2(2.435811703305444, 3.0))
+    line = Line(Vec2(999999.0, 1000004.0), Vec2(3.0, -4.0))
+    assert overlaps(box, line)
+    assert cast(box, Vec2(0, 0), line) == 0.0
+    assert cast(box, Vec2(-5, 1), line) == 0.0
+    assert penetration(box, line) is not None
 
 
 def test_degenerate_line_is_its_base_point():
