@@ -116,6 +116,9 @@ def _parse_json(text: str, source: str) -> Any:
         raise ReplayFileError(source, f"contains {e.args[0]}, which is not a finite number") from None
     except RecursionError:
         raise ReplayFileError(source, "is not valid JSON: nested too deeply") from None
+    except ValueError as e:
+        # An integer of more digits than Python converts (4300 by default).
+        raise ReplayFileError(source, f"is not valid JSON: {e}".split(";")[0]) from None
 
 
 def _read_text(path, source: str) -> str:
@@ -143,10 +146,21 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def _finite(value: Any) -> Optional[float]:
+    """``value`` as a finite float, or None (also for an int too large for a float)."""
+    try:
+        x = float(value)
+    except OverflowError:
+        return None
+    return x if math.isfinite(x) else None
+
+
 def _check_header(data: Any, fmt: str, source: str) -> None:
     if not isinstance(data, dict):
         raise ReplayFileError(source, f"must hold a JSON object, not {type(data).__name__}")
-    if data.get("format") != fmt or data.get("version") != VERSION:
+    version = data.get("version")
+    # 1.0 is 1 (JSON has one number type), but true is not.
+    if data.get("format") != fmt or not _number(version) or version != VERSION:
         raise ReplayFileError(
             source, f"format {_describe(data.get('format'))} version {_describe(data.get('version'))} "
                     f"is not supported (expected format \"{fmt}\" version {VERSION})")
@@ -167,8 +181,8 @@ def _pairs(data: dict, key: str, source: str) -> tuple[Vec2, ...]:
 def _pair(item: Any, where: str, source: str) -> Vec2:
     if not (isinstance(item, list) and len(item) == 2 and _number(item[0]) and _number(item[1])):
         raise ReplayFileError(source, f"{where} must be a pair of numbers [x, y], not {_describe(item)}")
-    x, y = float(item[0]), float(item[1])
-    if not (math.isfinite(x) and math.isfinite(y)):
+    x, y = _finite(item[0]), _finite(item[1])
+    if x is None or y is None:
         raise ReplayFileError(source, f"{where} is not a pair of finite numbers: {_describe(item)}")
     return Vec2(x, y)
 
@@ -179,7 +193,7 @@ def parse_replay(data: Any, source: str = "<replay>") -> Replay:
     if "dt" not in data:
         raise ReplayFileError(source, "missing \"dt\" (the tick length in seconds)")
     dt = data["dt"]
-    if not _number(dt) or not math.isfinite(float(dt)):
+    if not _number(dt) or _finite(dt) is None:
         raise ReplayFileError(source, f"\"dt\" must be a finite number, not {_describe(dt)}")
     if dt <= 0:
         raise ReplayFileError(source, f"\"dt\" must be > 0, not {_describe(dt)}")

@@ -55,6 +55,8 @@ def test_separate_processes_give_the_same_trace(tmp_path):
     ('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [[1, NaN]]}', "contains NaN"),
     ('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [1, 2]}',
      r"velocities\[0\] must be a pair of numbers"),
+    pytest.param('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [[1%s, 2]]}'
+                 % ("0" * 400), r"r\.json: velocities\[0\] is not a pair of finite numbers", id="big-int"),
 ])
 def test_bad_replay_exit_2_with_one_line(tmp_path, capsys, content, message):
     (tmp_path / "r.json").write_text(content)

@@ -163,6 +163,9 @@ def test_trace_round_trip_is_exact(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["t.json"]  # no temporary file left
 
 
+BIG_INT = "1" + "0" * 400
+
+
 @pytest.mark.parametrize("text, message", [
     ('{"format": "level-editor.replay", "version": 1, "dt": 0.1,\n "velocities": [[1, 2],]}',
      "is not valid JSON: .* at line 2, column"),
@@ -190,11 +193,35 @@ def test_trace_round_trip_is_exact(tmp_path):
      "contains Infinity"),
     ('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [[1, -1e400]]}',
      r"velocities\[0\] is not a pair of finite numbers"),
+    ('{"format": "level-editor.replay", "version": true, "dt": 0.1, "velocities": []}',
+     "version true is not supported"),
+    # Integers too large for a float: refused like 1e400, not an OverflowError.
+    pytest.param('{"format": "level-editor.replay", "version": 1, "dt": %s, "velocities": []}' % BIG_INT,
+                 '"dt" must be a finite number', id="dt-big-int"),
+    pytest.param('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [[%s, 0]]}' % BIG_INT,
+                 r"velocities\[0\] is not a pair of finite numbers", id="velocity-big-int"),
+    pytest.param('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "start": [0, -%s], "velocities": []}'
+                 % BIG_INT, "start is not a pair of finite numbers", id="start-big-int"),
+    pytest.param('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [[%s, 0]]}'
+                 % ("9" * 5000), "is not valid JSON: .*digits", id="velocity-5000-digits"),
 ])
 def test_bad_replays_give_one_line_errors(text, message):
     with pytest.raises(ReplayFileError, match=message) as e:
         loads_replay(text, "r.json")
     assert "\n" not in str(e.value) and str(e.value).startswith("r.json: ")
+
+
+def test_replay_numbers_may_be_ints_or_floats():
+    text = ('{"format": "level-editor.replay", "version": 1.0, "dt": 1, "start": [3, 4.5],'
+            ' "velocities": [[240, 0], [0.5, -7]]}')
+    r = loads_replay(text)
+    assert r == Replay(1.0, [(240.0, 0.0), (0.5, -7.0)], start=(3.0, 4.5))
+    assert type(r.dt) is float and all(type(c) is float for v in r.velocities for c in v)
+
+
+def test_a_bad_trace_header_is_refused():
+    with pytest.raises(ReplayFileError, match="version true is not supported"):
+        loads_trace('{"format": "level-editor.trace", "version": true, "start": [0, 0], "positions": []}')
 
 
 def test_unreadable_replay_files(tmp_path):
