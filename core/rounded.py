@@ -33,6 +33,10 @@ import math
 
 __all__ = ["convex_hull", "RoundedPolygon"]
 
+#: A ray longer than this (px, |dx| + |dy|) is cast at a power-of-two scale:
+#: squared, it would overflow a float (about 1.8e308) together with the
+#: level's coordinates.
+_HUGE_MOTION = 2.0 ** 400
 
 
 def convex_hull(points) -> list[tuple[float, float]]:
@@ -234,6 +238,14 @@ class RoundedPolygon:
             and the unit surface normal there; None when the line misses.
         """
         r = self.radius if radius is None else radius
+        m = abs(dx) + abs(dy)
+        if m > _HUGE_MOTION:
+            # Squares of the motion would overflow (and lose every corner):
+            # cast along the motion scaled by a power of two, which is exact,
+            # and scale the time back.
+            e = -math.frexp(m)[1]
+            hit = self.ray(px, py, math.ldexp(dx, e), math.ldexp(dy, e), r, graze)
+            return None if hit is None else (math.ldexp(hit[0], e), hit[1], hit[2])
         if r == 0.0 and self.count > 1:
             return self._ray_sharp(px, py, dx, dy)
         best_t = math.inf

@@ -85,6 +85,22 @@ def test_never_crosses_a_wall_whatever_the_speed(kind):
 
 
 @pytest.mark.parametrize("kind", SHAPES)
+@pytest.mark.parametrize("speed", [1e12, 1e160, 1e300, 1.7e308])
+def test_stays_inside_a_closed_room_at_any_finite_speed(kind, speed):
+    # Squares of a motion above ~1e154 px overflow to infinity: the ray casts
+    # must not lose their round corners (or everything) to that.
+    room = [Capsule(Vec2(-100, -100), Vec2(100, -100), 4), Capsule(Vec2(100, -100), Vec2(100, 100), 4),
+            Capsule(Vec2(100, 100), Vec2(-100, 100), 4), Capsule(Vec2(-100, 100), Vec2(-100, -100), 4)]
+    world = World(room, body(kind))
+    p = Vec2(0, 0)
+    for k in range(12):
+        a = k * 2.399963
+        p = move(world, p, Vec2(math.cos(a) * speed * DT, math.sin(a) * speed * DT)).position
+        assert -90 < p.x < 90 and -90 < p.y < 90
+        assert clear_of_everything(world, p)
+
+
+@pytest.mark.parametrize("kind", SHAPES)
 def test_never_moves_further_in_a_tick_than_asked(kind):
     shapes = floor_of_boxes() + [OrientedRect(Vec2(100, 80), Vec2(30, 4), -20), Circle(Vec2(200, 80), 8)]
     world = World(shapes, body(kind))

@@ -117,6 +117,18 @@ def test_no_tunnelling_through_a_1px_wall_at_100000_px_per_s(mover):
         assert t is not None and 0.0 < t < 0.3
 
 
+@pytest.mark.parametrize("mover", MOVERS)
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("length", [1e160, 1e300, 1.7e308])
+def test_no_tunnelling_at_any_finite_motion(mover, target, length):
+    # 15 px to the touch, whatever the motion: its square overflows, the
+    # answer must not.
+    t = cast(MOVERS[mover](-5, 0), Vec2(length, 0), TARGETS[target])
+    assert t == pytest.approx(14.0 / length, rel=1e-12)
+    t = cast(MOVERS[mover](-5, 0), Vec2(length, length / 1e100), TARGETS[target])
+    assert t == pytest.approx(14.0 / length, rel=1e-9)
+
+
 def test_circle_glancing_a_corner_slides_off_its_round_side():
     hit = sweep(Circle(Vec2(0, -1.5), 1), Vec2(20, 0), Rect(Vec2(10, -1), Vec2(10, 10)))
     # Touches the corner (10, -1) when the centre is 1 px away from it.
