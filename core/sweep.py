@@ -179,9 +179,13 @@ def _check_mover(moving) -> None:
 def _line_frame(line: Line):
     """Unit normal and base of a line, or None for a line with no direction."""
     dx, dy = line.direction
-    length = math.hypot(dx, dy)
-    if length == 0.0 or not math.isfinite(length):
+    m = max(abs(dx), abs(dy))
+    if m == 0.0 or not math.isfinite(m):
         return None
+    # Scaled to a largest component of 1 first, so that the length of a huge
+    # direction does not overflow (nor a subnormal one lose its precision).
+    dx, dy = dx / m, dy / m
+    length = math.hypot(dx, dy)
     return -dy / length, dx / length, line.base.x, line.base.y
 
 

@@ -207,6 +207,19 @@ def test_touching_at_the_start_is_zero_far_from_the_origin():
     assert penetration(box, line) is not None
 
 
+def test_a_line_with_a_huge_or_tiny_direction_is_still_a_line():
+    # |(1.5e308, 1.5e308)| overflows; overlaps() already treats it as the
+    # diagonal through the origin, and so must cast.
+    for direction in (Vec2(1.5e308, 1.5e308), Vec2(1.5e308, 0), Vec2(5e-324, 5e-324)):
+        line = Line(Vec2(0, 0), direction)
+        mover = Circle(Vec2(20, 0), 1) if direction.y else Circle(Vec2(20, -20), 1)
+        motion = Vec2(-20, 0) if direction.y else Vec2(0, 20)
+        expected = (20 - math.sqrt(2)) / 20 if direction.y else 19 / 20
+        assert cast(mover, motion, line) == pytest.approx(expected)
+        assert overlaps(Circle(mover.center + motion, 1), line)
+        assert penetration(Circle(Vec2(20, 0.5), 1), Line(Vec2(20, 0), direction)) is not None
+
+
 def test_degenerate_line_is_its_base_point():
     assert cast(Circle(Vec2(0, 0), 1), Vec2(10, 0), Line(Vec2(5, 0), Vec2(0, 0))) == pytest.approx(0.4)
 
