@@ -28,9 +28,6 @@ __all__ = [
     "segment_segment_distance_sq_xy",
 ]
 
-# cos and sin of the quarter turns, exact: cos(radians(90)) is 6e-17, not 0,
-# which would make an oriented box turned by 90 degrees miss an exact touch.
-
 
 def point_segment_distance_sq_xy(px: float, py: float,
                                  ax: float, ay: float,

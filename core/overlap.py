@@ -411,26 +411,10 @@ def circle_oriented_rect(c: Circle, o: OrientedRect) -> bool:
 
 def circle_capsule(c: Circle, k: Capsule) -> bool:
     """Centre-to-wall distance against the two radii together."""
-    px, py = c.center
-    ax, ay = k.a
-    bx, by = k.b
+    a, b = k.a, k.b
+    cx, cy = c.center
     r = c.radius + k.radius
-    rr = r * r
-    # Inline point-to-segment distance: this pair runs every play-test tick.
-    dx = bx - ax
-    dy = by - ay
-    qx = px - ax
-    qy = py - ay
-    t = qx * dx + qy * dy
-    if t <= 0.0:
-        return qx * qx + qy * qy <= rr
-    dd = dx * dx + dy * dy
-    if t >= dd:
-        qx = px - bx
-        qy = py - by
-        return qx * qx + qy * qy <= rr
-    cr = dx * qy - dy * qx
-    return cr * cr / dd <= rr
+    return point_segment_distance_sq_xy(cx, cy, a[0], a[1], b[0], b[1]) <= r * r
 
 
 # --------------------------------------------------------------------------

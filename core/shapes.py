@@ -32,6 +32,8 @@ __all__ = [
 ]
 
 
+# cos and sin of the quarter turns, exact: cos(radians(90)) is 6e-17, not 0,
+# which would make an oriented box turned by 90 degrees miss an exact touch.
 _QUARTER_TURNS = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
 
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Optional
 
-from core.geometry import rotation_cos_sin
 from core.overlap import overlaps
 from core.rounded import RoundedPolygon
 from core.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2, as_vec2
@@ -98,15 +97,9 @@ def core_of(shape) -> tuple[list[tuple[float, float]], float]:
     if kind is Capsule:
         return [(shape.a.x, shape.a.y), (shape.b.x, shape.b.y)], shape.radius
     if kind is OrientedRect:
-        # rotation_cos_sin is exact for quarter turns, like core.overlap, so a
-        # box turned by 90 degrees touches exactly where the overlap test says.
-        c, s = rotation_cos_sin(shape.rotation)
-        hx, hy = shape.half_extents
-        cx, cy = shape.center
-        ux, uy = c * hx, s * hx
-        vx, vy = -s * hy, c * hy
-        return [(cx - ux - vx, cy - uy - vy), (cx + ux - vx, cy + uy - vy),
-                (cx + ux + vx, cy + uy + vy), (cx - ux + vx, cy - uy + vy)], 0.0
+        # corners() is exact for quarter turns, like core.overlap, so a box
+        # turned by 90 degrees touches exactly where the overlap test says.
+        return [(x, y) for x, y in shape.corners()], 0.0
     if kind is Segment:
         return [(shape.a.x, shape.a.y), (shape.b.x, shape.b.y)], 0.0
     if kind is Vec2:
