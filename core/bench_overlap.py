@@ -1,7 +1,7 @@
 """Micro benchmark: how many :func:`~core.overlap.overlaps` calls run per second.
 
-Not a test: numbers depend on the machine. ``python -m core.bench`` calls
-:func:`overlap_calls_per_second` and prints the result.
+Not a test: numbers depend on the machine. ``python -m core.bench_overlap``
+prints the rate of every pair of kinds.
 
 >>> rates = overlap_calls_per_second(seconds_per_pair=0.001)
 >>> len(rates), rates["Circle-Capsule"] > 0
