@@ -103,7 +103,8 @@ class OrientedBoxTool(Tool):
         self._turn: Optional[_Turn] = None
         self.preview = ShapePreview(editor.scene)
         self._handles: dict[str, _RotationHandle] = {}
-        subscribe_while_alive(editor.document, self, lambda change: self._sync_handles())
+        self._pushing = False
+        subscribe_while_alive(editor.document, self, self._on_document_changed)
         editor.selection.changed.connect(self._sync_handles)
 
     # -- state a test or a panel can read ----------------------------------
@@ -187,7 +188,7 @@ class OrientedBoxTool(Tool):
                 # Back to where the turn started, still within the same undo step.
                 box = self.editor.document.get(self._turn.box_id)
                 if isinstance(box, OrientedBox) and box.rotation != self._turn.start_rotation:
-                    self.editor.push(ChangeObjectsCommand(
+                    self._push(ChangeObjectsCommand(
                         self.editor.document, [box], [replace(box, rotation=self._turn.start_rotation)],
                         "Rotate oriented box", self._turn.gesture))
                 self._turn = None
@@ -197,6 +198,21 @@ class OrientedBoxTool(Tool):
             self._update_preview()
             return True
         return False
+
+    def _on_document_changed(self, change) -> None:
+        if self._turn is not None and not self._pushing:
+            # Undo, redo or a panel changed the level mid-turn: that change wins and the turn ends here,
+            # rather than starting a new step over the redo.
+            self._turn = None
+            self._show_label(None, "")
+        self._sync_handles()
+
+    def _push(self, command) -> None:
+        self._pushing = True
+        try:
+            self.editor.push(command)
+        finally:
+            self._pushing = False
 
     # -- turning --------------------------------------------------------------
     @staticmethod
@@ -219,8 +235,7 @@ class OrientedBoxTool(Tool):
         if rotation == box.rotation:
             return
         new = replace(box, rotation=rotation)
-        self.editor.push(ChangeObjectsCommand(self.editor.document, [box], [new], "Rotate oriented box",
-                                              turn.gesture))
+        self._push(ChangeObjectsCommand(self.editor.document, [box], [new], "Rotate oriented box", turn.gesture))
 
     def _handle_at(self, pos: QPointF) -> Optional[OrientedBox]:
         if not self._active:

@@ -133,3 +133,24 @@ def test_handle_hides_when_the_tool_is_left(editor):
 @pytest.mark.parametrize("a,b", [(0, 0), (180, 180), (-180, 180), (190, -170), (360, 0), (-190, 170)])
 def test_normalized_angle(a, b):
     assert normalized_angle(a) == b
+
+
+def test_undo_in_the_middle_of_a_turn_ends_the_turn_and_keeps_the_redo(editor):
+    """Ctrl+Z mid-turn undoes the turn so far; moving on must not start a new step over the redo."""
+    tool, mouse = make(editor)
+    mouse.drag((32, 32), (96, 64))
+    box = editor.document.objects[0]
+    h = tool.handle_position(box)
+    mouse.press(h.x(), h.y())
+    c = (box.center.x, box.center.y)
+    for degrees in (10, 20, 30):
+        mouse.move(*at_angle(c, 60, -90 + degrees))
+    assert editor.document.get("obox-1").rotation == pytest.approx(30)
+    editor.undo_stack.undo()
+    assert editor.document.get("obox-1").rotation == 0
+    mouse.move(*at_angle(c, 60, -90 + 45))
+    mouse.release(*at_angle(c, 60, -90 + 45))
+    assert editor.document.get("obox-1").rotation == 0, "the undone turn does not carry on"
+    assert editor.undo_stack.canRedo() and editor.undo_stack.redoText() == "Rotate oriented box"
+    editor.undo_stack.redo()
+    assert editor.document.get("obox-1").rotation == pytest.approx(30)
