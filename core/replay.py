@@ -198,7 +198,13 @@ def parse_replay(data: Any, source: str = "<replay>") -> Replay:
     if dt <= 0:
         raise ReplayFileError(source, f"\"dt\" must be > 0, not {_describe(dt)}")
     start = _pair(data["start"], "start", source) if data.get("start") is not None else None
-    return Replay(float(dt), _pairs(data, "velocities", source), start)
+    velocities = _pairs(data, "velocities", source)
+    dt = float(dt)
+    for i, v in enumerate(velocities):
+        # Any speed is allowed, but one tick's motion must still be a number.
+        if not (math.isfinite(v.x * dt) and math.isfinite(v.y * dt)):
+            raise ReplayFileError(source, f"velocities[{i}] times dt is too large to be a motion: {_xy(v)}")
+    return Replay(dt, velocities, start)
 
 
 def loads_replay(text: str, source: str = "<replay>") -> Replay:

@@ -204,6 +204,9 @@ BIG_INT = "1" + "0" * 400
                  % BIG_INT, "start is not a pair of finite numbers", id="start-big-int"),
     pytest.param('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [[%s, 0]]}'
                  % ("9" * 5000), "is not valid JSON: .*digits", id="velocity-5000-digits"),
+    # Any speed is allowed, but a tick's motion must be a number.
+    pytest.param('{"format": "level-editor.replay", "version": 1, "dt": 2, "velocities": [[1, 2], [0, -1e308]]}',
+                 r"velocities\[1\] times dt is too large to be a motion", id="motion-overflows"),
 ])
 def test_bad_replays_give_one_line_errors(text, message):
     with pytest.raises(ReplayFileError, match=message) as e:
