@@ -35,6 +35,7 @@ __all__ = [
     "parse_level",
     "level_to_dict",
     "object_to_dict",
+    "player_to_dict",
     "dumps_level",
     "save_level",
     "write_text_atomic",
@@ -309,21 +310,19 @@ def _parse_player(raw: Any, r: _Reader) -> Player:
         r._bad(PLAYER_ID, f"shape must be \"circle\" or \"box\", not {json.dumps(shape)}")
         shape = "circle"
     elif shape == "circle":
-        if r.require(PLAYER_ID, raw, "radius", "a circle player needs a radius"):
-            radius = r.positive(PLAYER_ID, "radius", raw["radius"], 12.0)
+        r.require(PLAYER_ID, raw, "radius", "a circle player needs a radius")
     else:
-        if r.require(PLAYER_ID, raw, "size", "a box player needs a size [w, h]"):
-            size = r.point(PLAYER_ID, "size", raw["size"], positive=True)
+        r.require(PLAYER_ID, raw, "size", "a box player needs a size [w, h]")
+    # Both values are read when present, the one not in use too: switching the shape in the editor
+    # then starts from what the file says, and saving writes it back.
+    if "radius" in raw:
+        radius = r.positive(PLAYER_ID, "radius", raw["radius"], 12.0)
+    if "size" in raw:
+        size = r.point(PLAYER_ID, "size", raw["size"], positive=True)
     speed = 240.0
     if "speed" in raw:
         speed = r.positive(PLAYER_ID, "speed", raw["speed"], 240.0)
-    # A circle player's file may still carry a box size (and vice versa): keep it as data.
-    extra = {k: v for k, v in raw.items() if k not in _PLAYER_KEYS}
-    if shape == "circle" and "size" in raw:
-        extra["size"] = raw["size"]
-    if shape == "box" and "radius" in raw:
-        extra["radius"] = raw["radius"]
-    extra = r.custom_data(PLAYER_ID, extra)
+    extra = r.custom_data(PLAYER_ID, {k: v for k, v in raw.items() if k not in _PLAYER_KEYS})
     return Player(spawn=spawn, shape=shape, radius=radius, size=size, speed=speed, extra=extra)
 
 
@@ -425,12 +424,18 @@ def object_to_dict(obj) -> dict:
     return d
 
 
+_DEFAULT_PLAYER = Player()
+
+
 def player_to_dict(player: Player) -> dict:
     d: dict[str, Any] = {"spawn": _pt(player.spawn), "shape": player.shape}
-    if player.shape == "box":
-        d["size"] = _pt(player.size)
-    else:
-        d["radius"] = _num(player.radius)
+    # The value in use always; the other one only when it is not the default (it was in the file, or was
+    # set before the shape was switched), so the file keeps it and says no more than it needs to.
+    active, other = ("size", "radius") if player.shape == "box" else ("radius", "size")
+    values = {"radius": _num(player.radius), "size": _pt(player.size)}
+    d[active] = values[active]
+    if getattr(player, other) != getattr(_DEFAULT_PLAYER, other):
+        d[other] = values[other]
     d["speed"] = _num(player.speed)
     for k, v in player.extra.items():
         d.setdefault(k, v)

@@ -18,6 +18,7 @@ from core.level_format import (
     load_level,
     loads_level,
     parse_level,
+    player_to_dict as player_dict,
     save_level,
     write_text_atomic,
 )
@@ -421,3 +422,25 @@ def test_a_whole_version_written_as_a_float_is_that_version():
     msgs = problems_of(doc(version=1.5))
     assert len(msgs) == 1 and "1.5" in msgs[0] and FORMAT in msgs[0]
     assert "True" in problems_of(doc(version=True))[0]
+
+
+def test_the_player_shape_not_in_use_keeps_its_value_through_a_round_trip():
+    data = doc(player={"spawn": [10, 20], "shape": "circle", "radius": 9, "size": [30, 40], "speed": 200})
+    level = parse_level(data)
+    assert level.player.radius == 9 and level.player.size == (30, 40)
+    assert level_to_dict(level)["player"] == data["player"]
+    # Switching to a box (as the inspector does) starts from the file's size.
+    from dataclasses import replace
+    boxed = replace(level.player, shape="box")
+    assert boxed.body_at(boxed.spawn).size == (30, 40)
+    assert player_dict(boxed) == {"spawn": [10, 20], "shape": "box", "size": [30, 40], "radius": 9, "speed": 200}
+
+
+def test_default_values_of_the_shape_not_in_use_are_not_written():
+    level = parse_level(doc())
+    assert set(level_to_dict(level)["player"]) == {"spawn", "shape", "radius", "speed"}
+
+
+def test_a_bad_value_for_the_shape_not_in_use_is_still_an_error():
+    msgs = problems_of(doc(player={"spawn": [0, 0], "shape": "circle", "radius": 5, "size": [0, 3]}))
+    assert msgs == ["player: size[0] must be greater than 0 (it is 0)"]
