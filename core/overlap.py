@@ -333,18 +333,21 @@ def segment_rect(s: Segment, r: Rect) -> bool:
     return _segment_box_intersect(a[0], a[1], b[0], b[1], ox, oy, ox + w, oy + h)
 
 
-def segment_oriented_rect(s: Segment, o: OrientedRect) -> bool:
-    """The segment turned into the box's frame against an axis-aligned box."""
+def _in_box_frame(o: OrientedRect, a, b) -> tuple[float, float, float, float]:
+    """Segment a-b in the oriented box's own frame (its centre at the origin, its sides on the axes)."""
     co, si = rotation_cos_sin(o.rotation)
     cx, cy = o.center
+    ax = a[0] - cx
+    ay = a[1] - cy
+    bx = b[0] - cx
+    by = b[1] - cy
+    return ax * co + ay * si, ay * co - ax * si, bx * co + by * si, by * co - bx * si
+
+
+def segment_oriented_rect(s: Segment, o: OrientedRect) -> bool:
+    """The segment turned into the box's frame against an axis-aligned box."""
     hx, hy = o.half_extents
-    ax = s.a[0] - cx
-    ay = s.a[1] - cy
-    bx = s.b[0] - cx
-    by = s.b[1] - cy
-    return _segment_box_intersect(ax * co + ay * si, ay * co - ax * si,
-                                  bx * co + by * si, by * co - bx * si,
-                                  -hx, -hy, hx, hy)
+    return _segment_box_intersect(*_in_box_frame(o, s.a, s.b), -hx, -hy, hx, hy)
 
 
 def segment_capsule(s: Segment, k: Capsule) -> bool:
@@ -495,16 +498,8 @@ def oriented_rect_oriented_rect(o1: OrientedRect, o2: OrientedRect) -> bool:
 
 def oriented_rect_capsule(o: OrientedRect, k: Capsule) -> bool:
     """The capsule turned into the box's frame, then as for a rect."""
-    co, si = rotation_cos_sin(o.rotation)
-    cx, cy = o.center
     hx, hy = o.half_extents
-    ax = k.a[0] - cx
-    ay = k.a[1] - cy
-    bx = k.b[0] - cx
-    by = k.b[1] - cy
-    return _segment_box_within(ax * co + ay * si, ay * co - ax * si,
-                               bx * co + by * si, by * co - bx * si,
-                               -hx, -hy, hx, hy, k.radius)
+    return _segment_box_within(*_in_box_frame(o, k.a, k.b), -hx, -hy, hx, hy, k.radius)
 
 
 def capsule_capsule(k1: Capsule, k2: Capsule) -> bool:
