@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject, QPointF, Qt
 from core.level import Box
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
-from editor.tools.preview import ShapePreview, format_number, rect_path
+from editor.tools.preview import ShapePreview
 from editor.tools.tool import Tool
 
 
@@ -80,6 +80,4 @@ class BoxTool(Tool):
         if self._start is None:
             self.preview.hide()
             return
-        s, e = self._start, self._end
-        self.preview.show(rect_path(s.x(), s.y(), e.x(), e.y()), e,
-                          f"{format_number(abs(e.x() - s.x()))} × {format_number(abs(e.y() - s.y()))}")
+        self.preview.show_drag_rect(self._start, self._end)

@@ -22,7 +22,6 @@ from editor.tools.preview import (
     distance,
     format_number,
     outline_pen,
-    rect_path,
 )
 from editor.tools.tool import Tool
 
@@ -275,6 +274,4 @@ class OrientedBoxTool(Tool):
         if self._start is None:
             self.preview.hide()
             return
-        s, e = self._start, self._end
-        self.preview.show(rect_path(s.x(), s.y(), e.x(), e.y()), e,
-                          f"{format_number(abs(e.x() - s.x()))} × {format_number(abs(e.y() - s.y()))}")
+        self.preview.show_drag_rect(self._start, self._end)

@@ -159,6 +159,11 @@ class ShapePreview:
         self._shape.setVisible(True)
         self.show_label(label_at, text)
 
+    def show_drag_rect(self, start: QPointF, end: QPointF) -> None:
+        """The rectangle from ``start`` to ``end`` with its size beside the cursor (box and oriented box tools)."""
+        self.show(rect_path(start.x(), start.y(), end.x(), end.y()), end,
+                  f"{format_number(abs(end.x() - start.x()))} × {format_number(abs(end.y() - start.y()))}")
+
     def show_label(self, at: QPointF, text: str) -> None:
         """Only the measurement (e.g. the angle while turning something that exists already)."""
         if not _alive(self._label, self._scene):
