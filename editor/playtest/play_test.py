@@ -353,8 +353,13 @@ class PlayTest(QObject):
             out.append(f"{n} error{'s' if n != 1 else ''} in the level; first: {self.problems[0]}")
         if self.push_out is not None:
             (d, ids) = self.push_out
-            where = f"inside {', '.join(ids[:3])}" if ids else "inside geometry"
-            out.append(f"started {where}: pushed out by {math.hypot(d.x, d.y):.1f} px")
+            names = ", ".join(ids[:3]) if ids else "geometry"
+            distance = math.hypot(d.x, d.y)
+            if distance < 0.05:
+                # Touching counts as overlapping: a spawn exactly against a wall is moved a hair clear of it.
+                out.append(f"started touching {names}: moved {distance:.3f} px clear")
+            else:
+                out.append(f"started inside {names}: pushed out by {distance:.1f} px")
         return out
 
     def hud_lines(self) -> list[str]:

@@ -123,6 +123,18 @@ def broken_level() -> Level:
     )
 
 
+def test_a_spawn_exactly_touching_a_wall_says_touching_not_inside(qtbot, tmp_path):
+    level = Level(player=Player(spawn=(100, 100), radius=10, speed=240),
+                  objects=(Box("crate", (110, 60), (40, 80)),))  # the player's right edge on the crate's left side
+    w = open_window(qtbot, tmp_path, level)
+    pt = play(qtbot, w)
+    pt.tick()
+    assert pt.push_out is not None
+    note = next(ln for ln in pt.hud.lines if "crate" in ln and "started" in ln)
+    assert note.startswith("! started touching crate: moved 0.00") and note.endswith("px clear")
+    assert 109.99 < pt.position.x + 10 < 110.0
+
+
 def test_a_level_with_problems_plays_and_says_what_is_wrong(qtbot, tmp_path):
     w = open_window(qtbot, tmp_path, broken_level())
     pt = play(qtbot, w)
