@@ -16,8 +16,8 @@ import sys
 from typing import Optional, Sequence
 
 from core import __version__
-from core.level_format import LevelFileError, LevelSaveError, load_level, save_level
-from core.problems import INFO, Problem
+from core.level.file_format import LevelFileError, LevelSaveError, load_level, save_level
+from core.level.problems import INFO, Problem
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -135,7 +135,7 @@ def _lenient_output() -> None:
 
 def _validate(level, verbose: bool = False, outlines=None) -> list[Problem]:
     """Errors and warnings; information lines (not problems) only when ``verbose``."""
-    from core.validation import validate_level
+    from core.checks.validation import validate_level
 
     return [p for p in validate_level(level, outlines) if verbose or p.severity != INFO]
 
@@ -165,8 +165,8 @@ def _cmd_export(args) -> int:
     level, status = _read(args.level, sys.stderr)
     if level is None:
         return status
-    from core.hulls import level_hulls
-    from core.outlines import level_outlines
+    from core.checks.hulls import level_hulls
+    from core.checks.outlines import level_outlines
 
     outlines = level_outlines(level)  # built once, for validation and hulls
     problems = _validate(level, outlines=outlines)
@@ -198,14 +198,14 @@ def _count(text: str) -> int:
 
 
 def _cmd_generate(args) -> int:
-    from core.generate import generate_level
+    from core.level.generate import generate_level
 
     return _write(generate_level(args.objects, seed=args.seed, player_shape=args.player), args.output)
 
 
 def _cmd_simulate(args) -> int:
-    from core.replay import ReplayFileError, dumps_trace, load_replay, save_trace
-    from core.simulation import run_replay
+    from core.playtest.replay import ReplayFileError, dumps_trace, load_replay, save_trace
+    from core.playtest.simulation import run_replay
 
     try:
         level = load_level(args.level)

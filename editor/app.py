@@ -48,7 +48,7 @@ def run(path: Optional[str] = None) -> int:
     until its window closes; returns the exit code."""
     app = application()
     window = open_window(path)
-    from editor.recovery_dialog import offer_recovery
+    from editor.panels.recovery_dialog import offer_recovery
 
     offer_recovery(window, open_window)  # what a crashed editor left behind
     return app.exec()

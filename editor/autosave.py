@@ -1,6 +1,6 @@
 """Autosave: while a level has unsaved changes, a recovery copy is written every so often.
 
-The copy goes to the recovery folder (see :mod:`core.recovery`), never over
+The copy goes to the recovery folder (see :mod:`core.level.recovery`), never over
 the level's own file. It is written while the undo stack is not clean, at the
 interval set in the preferences (``autosave/intervalSeconds``, 30 s by
 default, 0 turns it off; ``LEVEL_EDITOR_AUTOSAVE_SECONDS`` overrides it), and
@@ -24,10 +24,10 @@ from typing import Callable, Optional
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from core.document import LevelDocument
-from core.level import Level
-from core.level_format import LevelSaveError
-from core.recovery import recovery_file_name, recovery_folder, remove_copy, touch, write_recovery
+from core.level.document import LevelDocument
+from core.level.model import Level
+from core.level.file_format import LevelSaveError
+from core.level.recovery import recovery_file_name, recovery_folder, remove_copy, touch, write_recovery
 
 __all__ = ["Autosave", "INTERVAL_KEY", "DEFAULT_INTERVAL", "INTERVAL_ENV", "MAX_INTERVAL",
            "interval_seconds", "default_recovery_folder"]

@@ -5,9 +5,9 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QGraphicsScene
 
-from core.document import LevelDocument
+from core.level.document import LevelDocument
 from editor.selection import Selection
-from editor.snapping import Snapper
+from editor.canvas.snapping import Snapper
 
 
 class EditorContext(QObject):

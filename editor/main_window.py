@@ -17,22 +17,22 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
-from core.document import LevelDocument
-from core.level import Level
-from core.level_format import LevelFileError, LevelSaveError, load_level, save_level
-from core.problems import LEVEL_ID
+from core.level.document import LevelDocument
+from core.level.model import Level
+from core.level.file_format import LevelFileError, LevelSaveError, load_level, save_level
+from core.level.problems import LEVEL_ID
 from editor.autosave import Autosave
-from editor.canvas import Canvas
+from editor.canvas.canvas import Canvas
 from editor.clipboard import objects_from_text, objects_to_text
 from editor.commands import AddObjectsCommand, RemoveObjectsCommand, plural
 from editor.context import EditorContext
-from editor.inspector import Inspector
+from editor.panels.inspector import Inspector
 from editor.items.hulls_item import LEGEND, HullsItem
-from editor.object_list import ObjectList
+from editor.panels.object_list import ObjectList
 from editor.playtest.play_mode import PlayMode
-from editor.problems_dock import ProblemsDock
+from editor.panels.problems_dock import ProblemsDock
 from editor.resources import icon_path
-from editor.scene import LevelScene
+from editor.canvas.scene import LevelScene
 from editor.selection import Selection
 from editor.tools.registry import TOOL_CLASSES
 from editor.tools.tool import Tool
@@ -375,7 +375,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.resetClean()
 
     def show_preferences(self) -> None:
-        from editor.preferences_dialog import PreferencesDialog
+        from editor.panels.preferences_dialog import PreferencesDialog
 
         if PreferencesDialog(self.settings, self, self.autosave.folder).exec():
             for widget in QApplication.topLevelWidgets():

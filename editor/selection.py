@@ -5,7 +5,7 @@ from typing import Iterable
 
 from PySide6.QtCore import QObject, Signal
 
-from core.document import Change, LevelDocument
+from core.level.document import Change, LevelDocument
 from editor.subscriptions import subscribe_while_alive
 
 

@@ -3,7 +3,7 @@
 Validation of 10,000 objects takes about a quarter of a second and of 100,000
 several seconds, so it never runs while the designer drags or types: every
 document change restarts a short timer (:data:`DELAY_MS`), and when it fires
-the level as it is then (an immutable :class:`~core.level.Level`, so the
+the level as it is then (an immutable :class:`~core.level.model.Level`, so the
 worker can read it while the document moves on) goes to one worker thread.
 Its outlines are built once and shared by validation and, when someone shows
 them, the hulls. The worker touches no Qt object (so closing the window while
@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from core.document import Change, LevelDocument
-from core.hulls import level_hulls
-from core.level import Level
-from core.outlines import LevelOutlines, level_outlines
-from core.problems import ERROR, LEVEL_ID, Problem
-from core.validation import validate_level
+from core.level.document import Change, LevelDocument
+from core.checks.hulls import level_hulls
+from core.level.model import Level
+from core.checks.outlines import LevelOutlines, level_outlines
+from core.level.problems import ERROR, LEVEL_ID, Problem
+from core.checks.validation import validate_level
 from editor.subscriptions import subscribe_while_alive
 
 #: Quiet time after the last edit before the level is checked, in milliseconds.

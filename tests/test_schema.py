@@ -5,7 +5,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from core.level_format import dumps_level, load_level
+from core.level.file_format import dumps_level, load_level
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "resources" / "level.schema.json").read_text())

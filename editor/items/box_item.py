@@ -4,7 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
-from core.level import Box
+from core.level.model import Box
 from editor.items.object_item import ObjectItem
 
 

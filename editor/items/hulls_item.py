@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from core.hulls import LEVEL_KEY
+from core.checks.hulls import LEVEL_KEY
 
 #: Drawn over the objects, under the player's spawn (PLAYER_Z) and the problem marker.
 HULLS_Z = 1e9 - 1

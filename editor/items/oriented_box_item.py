@@ -4,8 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainterPath, QPolygonF
 
-from core.geometry import rotation_cos_sin
-from core.level import OrientedBox
+from core.collision.geometry import rotation_cos_sin
+from core.level.model import OrientedBox
 from editor.items.object_item import ObjectItem
 
 

@@ -6,7 +6,7 @@ import math
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
-from core.level import Pillar
+from core.level.model import Pillar
 from editor.items.object_item import ObjectItem
 
 

@@ -6,7 +6,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from core.level import Player
+from core.level.model import Player
 from editor.items.object_item import ObjectItem
 
 

@@ -5,7 +5,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
-from core.problems import ERROR, INFO, WARNING
+from core.level.problems import ERROR, INFO, WARNING
 
 #: One colour per severity, shared by the Problems dock's markers and the canvas marker.
 SEVERITY_COLORS = {

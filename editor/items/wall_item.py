@@ -6,8 +6,8 @@ import math
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 
-from core.geometry import point_segment_distance_sq_xy
-from core.level import Wall
+from core.collision.geometry import point_segment_distance_sq_xy
+from core.level.model import Wall
 from editor.items.object_item import SELECTED_COLOR, ObjectItem
 
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
-from core.debug_draw import RecordingDraw, draw_tick
+from core.playtest.debug_draw import RecordingDraw, draw_tick
 from editor.playtest.qt_debug_draw import QtDebugDraw
 
 #: Above the play-test player: normals start at contact points under its outline.
@@ -18,7 +18,7 @@ MARGIN = 16.0
 
 
 class DebugOverlayItem(QGraphicsItem):
-    """Shows one :class:`core.simulation.TickDebug` through :func:`core.debug_draw.draw_tick`.
+    """Shows one :class:`core.playtest.simulation.TickDebug` through :func:`core.playtest.debug_draw.draw_tick`.
 
     The core's drawing calls are recorded once per tick and replayed on every
     paint, so a repaint (a scroll, a zoom) does not walk the world again.

@@ -8,11 +8,11 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Signal
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QToolBar
 
-from core.replay import Replay, ReplayFileError, save_replay
-from core.shapes import Vec2
-from core.validation import validate_level
+from core.playtest.replay import Replay, ReplayFileError, save_replay
+from core.collision.shapes import Vec2
+from core.checks.validation import validate_level
 from editor.playtest.editor_snapshot import EditorSnapshot
-from editor.playtest.play_test import PlayTest
+from editor.playtest.session import PlayTest
 from editor.resources import icon_path
 from editor.subscriptions import subscribe_while_alive
 

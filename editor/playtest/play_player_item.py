@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from core.level import Player
+from core.level.model import Player
 
 #: Above every level object and the spawn marker.
 PLAY_PLAYER_Z = 2e9

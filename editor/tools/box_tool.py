@@ -5,7 +5,7 @@ from typing import Optional
 
 from PySide6.QtCore import QObject, QPointF, Qt
 
-from core.level import Box
+from core.level.model import Box
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
 from editor.tools.preview import ShapePreview

@@ -7,7 +7,7 @@ from typing import Optional
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath
 
-from core.level import Pillar
+from core.level.model import Pillar
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
 from editor.tools.preview import ShapePreview, distance, format_number

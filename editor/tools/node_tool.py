@@ -7,10 +7,10 @@ from typing import Optional
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
 
-from core.document import Change
-from core.geometry import closest_point_on_segment, point_segment_distance_sq
-from core.level import Wall
-from core.shapes import Vec2
+from core.level.document import Change
+from core.collision.geometry import closest_point_on_segment, point_segment_distance_sq
+from core.level.model import Wall
+from core.collision.shapes import Vec2
 from editor.commands import ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
 from editor.items.handle_item import HandleItem

@@ -9,8 +9,8 @@ import shiboken6
 from PySide6.QtCore import QLineF, QObject, QPointF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 
-from core.level import OrientedBox
-from core.shapes import Vec2
+from core.level.model import OrientedBox
+from core.collision.shapes import Vec2
 from editor.commands import AddObjectsCommand, ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
 from editor.items.handle_item import HandleItem

@@ -9,9 +9,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
-from core.geometry import rotation_cos_sin
-from core.level import Box, OrientedBox, Pillar, Player
-from core.shapes import Vec2
+from core.collision.geometry import rotation_cos_sin
+from core.level.model import Box, OrientedBox, Pillar, Player
+from core.collision.shapes import Vec2
 from editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gesture, objects_label
 from editor.context import EditorContext
 from editor.items.handle_item import HANDLE_RADIUS, HandleItem

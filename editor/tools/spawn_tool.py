@@ -6,8 +6,8 @@ from typing import Optional
 
 from PySide6.QtCore import QObject, QPointF, Qt
 
-from core.overlap import overlaps
-from core.shapes import Vec2
+from core.collision.overlap import overlaps
+from core.collision.shapes import Vec2
 from editor.commands import ChangePlayerCommand, new_gesture
 from editor.context import EditorContext
 from editor.selection import Selection

@@ -8,8 +8,8 @@ import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QPainterPath
 
-from core.document import Change
-from core.level import Wall
+from core.level.document import Change
+from core.level.model import Wall
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
 from editor.items.handle_item import HandleItem

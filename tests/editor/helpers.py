@@ -13,7 +13,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from core.level import Box, Level, OrientedBox, Pillar, Player, Wall
+from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
 from editor.main_window import DISCARD, MainWindow
 
 

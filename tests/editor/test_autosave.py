@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from core import level_format
-from core.level import Pillar
-from core.level_format import load_level, save_level
-from core.recovery import list_copies, load_recovery
+from core.level import file_format
+from core.level.model import Pillar
+from core.level.file_format import load_level, save_level
+from core.level.recovery import list_copies, load_recovery
 from editor.autosave import (
     DEFAULT_INTERVAL,
     INTERVAL_ENV,
@@ -65,7 +65,7 @@ def test_a_copy_is_written_when_the_timer_fires_atomically_beside_not_over_the_l
         replaced.append((str(src), str(dst)))
         real_replace(src, dst)
 
-    monkeypatch.setattr(level_format.os, "replace", spy)
+    monkeypatch.setattr(file_format.os, "replace", spy)
     add_pillar(window)
     assert window.autosave.is_active()
     with qtbot.waitSignal(window.autosave.written, timeout=5000) as signal:
@@ -219,7 +219,7 @@ def test_the_interval_comes_from_the_preferences(tmp_path, monkeypatch):
 
 def test_preferences_set_the_interval_and_zero_turns_autosave_off(data_dir, tmp_path, qtbot, monkeypatch):
     monkeypatch.delenv(INTERVAL_ENV)
-    from editor.preferences_dialog import PreferencesDialog
+    from editor.panels.preferences_dialog import PreferencesDialog
 
     window = make_window(qtbot, tmp_path, sample_level())
     add_pillar(window)
@@ -258,7 +258,7 @@ def test_preferences_set_the_interval_and_zero_turns_autosave_off(data_dir, tmp_
 
 
 def test_cancel_in_the_preferences_changes_nothing(tmp_path, qtbot, monkeypatch):
-    from editor.preferences_dialog import PreferencesDialog
+    from editor.panels.preferences_dialog import PreferencesDialog
 
     settings = QSettings(str(tmp_path / "p.ini"), QSettings.IniFormat)
     settings.setValue(INTERVAL_KEY, 45)

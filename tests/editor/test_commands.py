@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoStack
 
-from core.document import LevelDocument
-from core.level import Box, Level, OrientedBox, Pillar, Wall
+from core.level.document import LevelDocument
+from core.level.model import Box, Level, OrientedBox, Pillar, Wall
 from editor.commands import ChangeObjectsCommand, RemoveObjectsCommand, new_gesture, objects_label
 
 

@@ -10,8 +10,8 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from core.level_format import load_level
-from core.shapes import Vec2
+from core.level.file_format import load_level
+from core.collision.shapes import Vec2
 from editor.main_window import CANCEL, DISCARD, SAVE, MainWindow
 from tests.editor.helpers import drag, key, make_window, sample_level, window  # noqa: F401
 

@@ -6,8 +6,8 @@ import json
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
-from core.level import Box, Level, Pillar
-from core.shapes import Vec2
+from core.level.model import Box, Level, Pillar
+from core.collision.shapes import Vec2
 from editor.clipboard import CLIPBOARD_FORMAT
 from tests.editor.helpers import click, drag, hover, key, make_window, undo_texts, window  # noqa: F401
 

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QUndoStack
 
-from core.document import LevelDocument
-from core.level import Box, OrientedBox, Pillar, Wall
-from core.level_format import dumps_level, load_level, loads_level, save_level
+from core.level.document import LevelDocument
+from core.level.model import Box, OrientedBox, Pillar, Wall
+from core.level.file_format import dumps_level, load_level, loads_level, save_level
 from editor.commands import (
     AddObjectsCommand,
     ChangeObjectsCommand,

@@ -14,13 +14,13 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QRadioButton
 
-from core.level import Pillar
-from core.level_format import load_level, save_level
-from core.recovery import list_copies, write_recovery
+from core.level.model import Pillar
+from core.level.file_format import load_level, save_level
+from core.level.recovery import list_copies, write_recovery
 from editor.autosave import INTERVAL_ENV
 from editor.main_window import DISCARD, MainWindow
-from editor.recovery_dialog import DISCARD as DROP
-from editor.recovery_dialog import LATER, RESTORE, RecoveryDialog, offer_recovery
+from editor.panels.recovery_dialog import DISCARD as DROP
+from editor.panels.recovery_dialog import LATER, RESTORE, RecoveryDialog, offer_recovery
 from tests.editor.helpers import make_window, sample_level
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,7 +150,7 @@ def test_a_broken_copy_is_kept_and_the_error_shown(data_dir, tmp_path, qtbot, ca
 def test_the_dialog_lists_each_copy_with_its_file_and_time(data_dir, tmp_path, qtbot, castle):
     crashed_copy(data_dir, edited(sample_level()), str(castle), now=time.time())
     crashed_copy(data_dir, sample_level(), None, now=time.time() + 1)
-    from core.recovery import dead_copies
+    from core.level.recovery import dead_copies
 
     copies = dead_copies(str(data_dir / "recovery"))
     dialog = RecoveryDialog(copies)
@@ -166,7 +166,7 @@ def test_the_dialog_lists_each_copy_with_its_file_and_time(data_dir, tmp_path, q
 
 def test_closing_the_dialog_decides_later(data_dir, tmp_path, qtbot, castle):
     crashed_copy(data_dir, edited(sample_level()), str(castle))
-    from core.recovery import dead_copies
+    from core.level.recovery import dead_copies
 
     copies = dead_copies(str(data_dir / "recovery"))
     QTimer.singleShot(100, lambda: QApplication.activeModalWidget().later_button.click())
@@ -176,7 +176,7 @@ def test_closing_the_dialog_decides_later(data_dir, tmp_path, qtbot, castle):
 CRASHING_EDITOR = textwrap.dedent("""
     import sys
     from PySide6.QtCore import QTimer
-    from core.level import Pillar
+    from core.level.model import Pillar
     from editor import app
     from editor.commands import AddObjectsCommand
 

@@ -6,9 +6,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from core.debug_draw import CANDIDATE, CONTACT, NORMAL, SLIDE, SWEPT
-from core.level import Box, Level, Player, Wall
-from core.shapes import Vec2
+from core.playtest.debug_draw import CANDIDATE, CONTACT, NORMAL, SLIDE, SWEPT
+from core.level.model import Box, Level, Player, Wall
+from core.collision.shapes import Vec2
 from tests.editor.playtest.conftest import (
     DT,
     RADIUS,

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QDockWidget
 
-from core.shapes import Vec2
+from core.collision.shapes import Vec2
 from editor.playtest.play_player_item import PlayPlayerItem
 from tests.editor.helpers import drag, hover
 from tests.editor.helpers import press as mouse_press
@@ -202,7 +202,7 @@ def test_the_editor_context_refuses_commands_while_playing(qtbot, play_window):
 def test_play_uses_the_background_check_when_it_is_up_to_date(qtbot, tmp_path, monkeypatch):
     """F5 on a big level does not validate it again when the Problems dock already checked this very level."""
     import editor.playtest.play_mode as play_mode_module
-    from core.level import Box, Level, Player
+    from core.level.model import Box, Level, Player
     from tests.editor.helpers import make_window
 
     level = Level(player=Player(spawn=(20, 20), radius=8), objects=(Box("crate", (10, 10), (20, 20)),))
@@ -220,7 +220,7 @@ def test_play_uses_the_background_check_when_it_is_up_to_date(qtbot, tmp_path, m
 def test_each_play_test_lets_go_of_the_one_before(qtbot, play_window):
     from PySide6.QtCore import QCoreApplication, QEvent
 
-    from editor.playtest.play_test import PlayTest
+    from editor.playtest.session import PlayTest
 
     w = play_window
     for _ in range(3):

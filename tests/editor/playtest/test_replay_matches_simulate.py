@@ -11,9 +11,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from core.cli import main as cli_main
-from core.level_format import save_level
-from core.replay import load_replay, load_trace
-from core.shapes import Vec2
+from core.level.file_format import save_level
+from core.playtest.replay import load_replay, load_trace
+from core.collision.shapes import Vec2
 from tests.editor.helpers import at, hover
 from tests.editor.playtest.conftest import DT, play, press, release, tap
 

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsScene
 
-from core.document import LevelDocument
-from core.level import Level
+from core.level.document import LevelDocument
+from core.level.model import Level
 from editor.context import EditorContext
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from core.level import Box
+from core.level.model import Box
 from editor.tools.box_tool import BoxTool
 from tests.editor.tools.conftest import Mouse, key
 

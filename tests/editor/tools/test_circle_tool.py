@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from core.level import Box, Pillar
+from core.level.model import Box, Pillar
 from editor.commands import AddObjectsCommand
 from editor.tools.circle_tool import CircleTool
 from tests.editor.tools.conftest import Mouse, key

@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
-from core.level import Box, OrientedBox, Pillar, Wall
-from core.shapes import Vec2
+from core.level.model import Box, OrientedBox, Pillar, Wall
+from core.collision.shapes import Vec2
 from tests.editor.helpers import at, click, drag, hover, key, move, press, release, undo_texts, window  # noqa: F401
 
 

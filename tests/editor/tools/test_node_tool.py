@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from core.level import Box, Wall
+from core.level.model import Box, Wall
 from editor.commands import AddObjectsCommand
 from editor.tools.node_tool import NodeTool
 from tests.editor.helpers import click, hover, make_window, move, press, release, sample_level

@@ -6,7 +6,7 @@ import math
 import pytest
 from PySide6.QtCore import Qt
 
-from core.level import OrientedBox
+from core.level.model import OrientedBox
 from editor.commands import AddObjectsCommand
 from editor.tools.oriented_box_tool import OrientedBoxTool, normalized_angle
 from tests.editor.tools.conftest import Mouse, key

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsView
 
-from core.level import Box, Level, OrientedBox, Pillar, Player, Wall
+from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
 from editor.commands import AddObjectsCommand, ChangeObjectsCommand, ChangePlayerCommand, RemoveObjectsCommand
-from editor.snapping import SNAP_PIXELS, snap_points
+from editor.canvas.snapping import SNAP_PIXELS, snap_points
 
 
 def xy(p):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from core.level import Box
+from core.level.model import Box
 from editor.commands import AddObjectsCommand
 from editor.tools.spawn_tool import SpawnTool
 from tests.editor.tools.conftest import Mouse

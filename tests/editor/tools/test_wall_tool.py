@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 
-from core.level import Wall
+from core.level.model import Wall
 from editor.tools.wall_tool import WallTool
 from tests.editor.tools.conftest import Mouse, key, points
 
@@ -206,7 +206,7 @@ def test_right_click_ends_the_wall(editor):
 
 
 def test_opening_another_level_drops_the_nodes_placed_so_far(editor):
-    from core.level import Level
+    from core.level.model import Level
 
     tool, mouse = make(editor)
     mouse.click(0, 0)

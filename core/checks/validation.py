@@ -1,0 +1,560 @@
+"""Geometry validation of a level (shapely is the authority here, never in the per-tick loop).
+
+:func:`validate_level` returns every problem it finds, errors first, then
+warnings, then one piece of information. Each problem names its object (its
+id, ``"player"`` for the player, ``"-"`` for the level) and carries a point to
+show on the canvas; messages that point at a spot also give its coordinates,
+for readers of the command line.
+
+Errors (the level is wrong; ``check`` exits 1 and ``export`` writes nothing):
+
+- **zero-length segment**: two consecutive nodes of a wall (or, for a closed
+  wall, its last and first node) are at the same place.
+- **closed wall crossing itself**: the node ring of a closed wall crosses,
+  touches or runs back over itself (consecutive duplicate nodes are ignored
+  here; they are reported as zero-length segments).
+- **player overlapping geometry at its spawn**: the player's real body (circle
+  or box) at the spawn shares a point with any object's exact collision shape;
+  touching counts. Decided by the collision core's exact ``overlaps``, so the
+  validator and the play-test agree.
+
+Warnings (worth a look; the level still exports):
+
+- **closed wall with fewer than 3 nodes**: there is nothing to close, it
+  collides as an open wall.
+- **open wall crossing itself**: its chain crosses or runs back over itself
+  (ending on itself, like a "P", is allowed).
+- **walls crossing walls**: the node chains of two walls cross (one passes
+  from one side of the other to the other), or run along each other. Walls
+  that only touch are fine: one ending on another (a T or an L), or two
+  meeting at a node where each stays on its own side (rooms sharing a corner).
+- **narrow passage**: two objects leave a gap wider than 0 that the player
+  cannot pass, because its body could touch both at once: a gap of at most
+  the diameter for a circle player; for a box player, some point of each
+  object at most its width apart in x and its height apart in y (so a slot
+  between left and right must beat its width, one between above and below
+  its height, and a diagonal one something in between). Touching counts, as
+  everywhere in the collision core. Gaps are measured between the objects'
+  outlines; reported once per pair, at the middle of the narrowest spot.
+- **far object**: the level's middle is the median of the objects' centres,
+  its core radius ``s`` the median distance of the centres from it (half of
+  the objects lie within ``s``), and its typical extent ``D = 2 s`` (at least
+  :data:`FAR_MIN_PLAYERS` player widths). An object is far when its nearest
+  point is more than :data:`FAR_FACTOR` times ``D`` from the middle: a slip of
+  the mouse or a paste that landed off screen. The spawn is checked the same way.
+
+Information:
+
+- **spawn area enclosed or open**: the outlines are united, and the spawn's
+  free space is enclosed when it lies in a hole of that union (touching
+  objects close a gap), else it is open to infinity.
+
+Outlines contain the exact shapes and stay within 0.12 % of a radius of them
+(see :mod:`core.checks.outlines`), so measured gaps can be that much smaller than
+the real ones and touching objects never look apart.
+
+Every check is vectorised with shapely 2 (``STRtree`` queries over all
+objects at once), so a level of 100,000 objects validates in a few seconds.
+"""
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+import numpy as np
+import shapely
+
+from core.level.model import Level, Wall
+from core.checks.outlines import QUAD_SEGS, ROUND_GROWTH, ROUND_MARGIN, LevelOutlines, collector_paused, level_outlines
+from core.collision.overlap import overlaps
+from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
+from core.collision.shapes import Vec2
+
+__all__ = ["validate_level", "player_outline", "player_extent", "FAR_FACTOR", "FAR_MIN_PLAYERS"]
+
+#: An object is far when it is more than this many times the level's typical extent from its middle.
+FAR_FACTOR = 3.0
+
+#: The typical extent of a level is taken to be at least this many player widths.
+FAR_MIN_PLAYERS = 16.0
+
+_SEVERITY_ORDER = {ERROR: 0, WARNING: 1, INFO: 2}
+
+
+def validate_level(level: Level, outlines: Optional[LevelOutlines] = None) -> list[Problem]:
+    """Every geometry problem of ``level``: errors, then warnings, then the spawn area's info.
+
+    Parameters
+    ----------
+    level : Level
+        A level that loaded (structure, types and ranges are the loader's job).
+    outlines : LevelOutlines, optional
+        The level's outlines, when the caller already built them.
+
+    Returns
+    -------
+    list of Problem
+        Sorted by severity; within one severity, in the order found (objects
+        in level order).
+
+    Examples
+    --------
+    >>> from core.level.model import Level, Player, Box
+    >>> level = Level(player=Player(spawn=(0, 0)), objects=[Box("crate", (5, -5), (10, 10))])
+    >>> [str(p) for p in validate_level(level) if p.is_error]
+    ['player: the player overlaps crate at its spawn; move the spawn or the object']
+    """
+    with collector_paused():
+        return _validate(level, outlines if outlines is not None else level_outlines(level))
+
+
+def _validate(level: Level, o: LevelOutlines) -> list[Problem]:
+    problems: list[Problem] = []
+    problems += _wall_problems(level, o)
+    problems += _spawn_overlap(level, o)
+    near_i, near_j, near_d = _near_pairs(level, o)
+    problems += _narrow_passages(level, o, near_i, near_j, near_d)
+    problems += _wall_crossings(level, o)
+    problems += _far_objects(level, o)
+    problems.append(_spawn_area(level, o, near_i, near_j, near_d))
+    return sorted(problems, key=lambda p: _SEVERITY_ORDER[p.severity])
+
+
+# ---------------------------------------------------------------------------
+# The player
+
+
+def player_outline(level: Level):
+    """The player's body at its spawn as a shapely polygon (a circle's outline contains the disc)."""
+    p = level.player
+    s = p.spawn
+    if p.shape == "box":
+        h = p.half_size
+        return shapely.box(s.x - h.x, s.y - h.y, s.x + h.x, s.y + h.y)
+    return shapely.Point(s.x, s.y).buffer(p.radius * ROUND_GROWTH + ROUND_MARGIN, quad_segs=QUAD_SEGS)
+
+
+def player_extent(level: Level, ux: float = 1.0, uy: float = 0.0) -> float:
+    """How wide the player is across the unit direction ``(ux, uy)``: a gap must be at least this wide."""
+    p = level.player
+    if p.shape == "box":
+        return p.size.x * abs(ux) + p.size.y * abs(uy)
+    return 2.0 * p.radius
+
+
+def _player_reach(level: Level) -> float:
+    """The largest width of the player in any direction."""
+    p = level.player
+    if p.shape == "box":
+        return math.hypot(p.size.x, p.size.y)
+    return 2.0 * p.radius
+
+
+# ---------------------------------------------------------------------------
+# Walls on their own
+
+
+def _wall_problems(level: Level, o: LevelOutlines) -> list[Problem]:
+    """Zero-length segments, too few nodes to close, and walls crossing themselves."""
+    problems: list[Problem] = []
+    if not len(o.wall_index):
+        return problems
+    coords, owner = shapely.get_coordinates(o.chains, return_index=True)
+    same = owner[1:] == owner[:-1]
+    zero = same & np.all(coords[1:] == coords[:-1], axis=1)
+    zero_at = np.flatnonzero(zero)
+    starts = np.searchsorted(owner, np.arange(len(o.chains)))
+    zero_by_wall: dict[int, list[int]] = {}
+    for k in zero_at:
+        w = int(owner[k])
+        zero_by_wall.setdefault(w, []).append(int(k - starts[w]))
+
+    simple = shapely.is_simple(o.chains)
+    for w, obj_index in enumerate(o.wall_index):
+        wall: Wall = level.objects[obj_index]
+        n = len(wall.points)
+        for seg in zero_by_wall.get(w, ()):
+            where = wall.points[seg % n]
+            if seg == n - 1 and wall.closed:
+                message = (f"the closing segment (from the last node back to node 1) has zero length: "
+                           f"the last node is on top of the first, near {_at(where)}")
+            else:
+                message = (f"segment {seg + 1} has zero length: nodes {seg + 1} and {seg + 2} are at the "
+                           f"same place, near {_at(where)}")
+            problems.append(Problem(wall.id, message, ERROR, where))
+        if wall.closed and n < 3:
+            problems.append(Problem(
+                wall.id,
+                f"is marked closed but has only {n} nodes, so there is nothing to close: "
+                f"it collides as an open wall; add a node or untick 'closed'",
+                WARNING, wall.points[0]))
+        if not simple[w]:
+            closes = wall.closed and n >= 3
+            hit = _self_crossing(wall.points, closes)
+            if hit is not None:
+                where, folds = hit
+                how = "runs back over itself" if folds else "crosses itself"
+                if closes:
+                    problems.append(Problem(wall.id, f"this closed wall's outline {how} near {_at(where)}",
+                                            ERROR, where))
+                else:
+                    problems.append(Problem(wall.id, f"this wall {how} near {_at(where)}", WARNING, where))
+    return problems
+
+
+def _self_crossing(points, closed: bool) -> Optional[tuple[Vec2, bool]]:
+    """Where a node chain first crosses, touches or runs back over itself, and whether it folds back.
+
+    An open chain may end on itself (a "P" or a chain whose last node is its
+    first); a closed ring may not touch itself anywhere.
+    """
+    pts = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
+    if closed:
+        while len(pts) > 1 and pts[-1] == pts[0]:
+            pts.pop()
+        if len(pts) < 2:
+            return None
+        ring = pts + [pts[0]]
+    else:
+        ring = pts
+    n = len(ring) - 1
+    if n < 2:
+        return None
+    ends = set() if closed else {ring[0], ring[-1]}
+    segs = shapely.linestrings(np.asarray([[ring[k], ring[k + 1]] for k in range(n)], dtype=float))
+    first, second = shapely.STRtree(segs).query(segs, predicate="intersects")
+    keep = first < second
+    for a, b in sorted(zip(first[keep].tolist(), second[keep].tolist())):
+        inter = shapely.intersection(segs[a], segs[b])
+        folds = shapely.get_dimensions(inter) >= 1
+        if b == a + 1 or (closed and a == 0 and b == n - 1):
+            # Neighbours always share their node; they are wrong only when they fold back.
+            if folds:
+                return Vec2(*(ring[b] if b == a + 1 else ring[0])), True
+            continue
+        inner = [Vec2(float(x), float(y)) for x, y in shapely.get_coordinates(inter) if (x, y) not in ends]
+        if inner:
+            return inner[0], folds
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The spawn
+
+
+def _spawn_overlap(level: Level, o: LevelOutlines) -> list[Problem]:
+    """The player's body at the spawn against every object's exact collision shapes."""
+    if not len(o):
+        return []
+    body = level.player.body_at(level.player.spawn)
+    candidates = shapely.STRtree(o.outlines).query(player_outline(level), predicate="intersects")
+    hits = []
+    for k in sorted(candidates.tolist()):
+        obj = level.objects[k]
+        if any(overlaps(body, shape) for shape in obj.collision_shapes()):
+            hits.append(obj.id)
+    if not hits:
+        return []
+    names = ", ".join(hits[:3]) + (f" and {len(hits) - 3} more" if len(hits) > 3 else "")
+    return [Problem(PLAYER_ID, f"the player overlaps {names} at its spawn; move the spawn or the object",
+                    ERROR, level.player.spawn)]
+
+
+# ---------------------------------------------------------------------------
+# Pairs of objects
+
+
+def _near_pairs(level: Level, o: LevelOutlines):
+    """Every pair of objects (i < j) closer than the player is wide, with their gap (0 when touching)."""
+    if len(o) < 2:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, np.zeros(0)
+    tree = shapely.STRtree(o.outlines)
+    i, j = tree.query(o.outlines, predicate="dwithin", distance=_player_reach(level))
+    keep = i < j
+    i, j = i[keep], j[keep]
+    d = shapely.distance(o.outlines[i], o.outlines[j])
+    return i, j, d
+
+
+def _narrow_passages(level: Level, o: LevelOutlines, i, j, d) -> list[Problem]:
+    """Pairs with a gap the player cannot pass: its body could touch both objects at once."""
+    gap = d > 0
+    if not gap.any():
+        return []
+    i, j, d = i[gap], j[gap], d[gap]
+    player = level.player
+    if player.shape == "box":
+        w, h = player.size
+        blocked = d <= min(w, h)
+        unsure = np.flatnonzero(~blocked & (d <= math.hypot(w, h)))
+        blocked[unsure] = _box_touches_both(o.outlines[i[unsure]], o.outlines[j[unsure]], w, h)
+        size = f"{_num(w)} x {_num(h)} px"
+    else:
+        blocked = d <= 2.0 * player.radius
+        size = f"{_num(2.0 * player.radius)} px across"
+    narrow = np.flatnonzero(blocked)
+    if not len(narrow):
+        return []
+    narrow = narrow[np.lexsort((j[narrow], i[narrow]))]
+    lines = shapely.get_coordinates(
+        shapely.shortest_line(o.outlines[i[narrow]], o.outlines[j[narrow]])).reshape(-1, 2, 2)
+    problems = []
+    for k, line in zip(narrow, lines):
+        where = _vec((line[0] + line[1]) / 2)
+        problems.append(Problem(
+            o.ids[i[k]],
+            f"leaves a gap of {_num(d[k])} px to {o.ids[j[k]]} near {_at(where)}, too narrow for the player "
+            f"({size}) to pass between them",
+            WARNING, where))
+    return problems
+
+
+def _box_touches_both(a: np.ndarray, b: np.ndarray, w: float, h: float) -> np.ndarray:
+    """For each pair, whether a ``w`` x ``h`` box can touch both geometries at once.
+
+    That is the case when some point of ``a`` and some point of ``b`` are at
+    most ``w`` apart in x and ``h`` apart in y. Scaled by ``1/w, 1/h`` this
+    asks whether ``a`` meets ``b`` grown by the unit square, and since the two
+    are apart, ``b`` grown by the square is ``b`` plus each of its edges grown
+    by the square: a hexagon, the convex hull of the edge's ends moved to the
+    square's four corners.
+    """
+    scale = np.array([1.0 / w, 1.0 / h])
+    a = shapely.transform(a, lambda c: c * scale)
+    b = shapely.transform(b, lambda c: c * scale)
+    coords, owner = shapely.get_coordinates(shapely.boundary(b), return_index=True)
+    edge = np.flatnonzero(owner[1:] == owner[:-1])
+    corners = np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
+    ends = np.stack([coords[edge], coords[edge + 1]], axis=1)  # (edges, 2, 2)
+    hexagons = shapely.convex_hull(shapely.multipoints((ends[:, :, None, :] + corners).reshape(-1, 8, 2)))
+    shapely.prepare(a)
+    hit = shapely.intersects(a[owner[edge]], hexagons)
+    return np.bincount(owner[edge][hit], minlength=len(b)) > 0
+
+
+def _wall_crossings(level: Level, o: LevelOutlines) -> list[Problem]:
+    """Walls whose node chains pass through or run along another wall's chain."""
+    if len(o.chains) < 2:
+        return []
+    chains = o.chains
+    a, b = shapely.STRtree(chains).query(chains, predicate="intersects")
+    keep = a < b
+    a, b = a[keep], b[keep]
+    # shapely's ``crosses`` also holds where the chains only touch at an inner node; each such
+    # point is then looked at closely (_passes_through).
+    crosses = shapely.crosses(chains[a], chains[b])
+    # Sharing a stretch of line (also when one wall lies wholly on the other, which ``overlaps`` misses).
+    along = shapely.relate_pattern(chains[a], chains[b], "1********")
+    hit = np.flatnonzero(crosses | along)
+    problems = []
+    for k in hit[np.lexsort((b[hit], a[hit]))]:
+        wa, wb = int(a[k]), int(b[k])
+        first = level.objects[o.wall_index[wa]]
+        second = level.objects[o.wall_index[wb]]
+        if along[k]:
+            where = _crossing_point(chains[wa], chains[wb], first, second)
+            message = (f"runs along wall {second.id} near {_at(where)}: the two walls lie on top of each other")
+        else:
+            where = _passes_through(chains[wa], chains[wb], first, second)
+            if where is None:
+                continue
+            message = (f"crosses wall {second.id} near {_at(where)}; if the walls should meet, "
+                       f"end one on the other instead")
+        problems.append(Problem(first.id, message, WARNING, where))
+    return problems
+
+
+def _crossing_point(chain_a, chain_b, wall_a: Wall, wall_b: Wall) -> Vec2:
+    """A point where two chains meet, preferring one that is not the end of either open wall."""
+    inter = shapely.intersection(chain_a, chain_b)
+    pts = [Vec2(float(x), float(y)) for x, y in shapely.get_coordinates(inter)]
+    ends = set()
+    for w in (wall_a, wall_b):
+        if not w.closed:
+            ends.update((w.points[0], w.points[-1]))
+    inner = [p for p in pts if p not in ends]
+    if inner:
+        return inner[0]
+    if pts:
+        return pts[0]
+    p = shapely.point_on_surface(inter)
+    return Vec2(float(p.x), float(p.y))
+
+
+def _passes_through(chain_a, chain_b, wall_a: Wall, wall_b: Wall) -> Optional[Vec2]:
+    """The first point along ``wall_a`` where one chain passes from one side of the other to the other.
+
+    None when the chains only touch: one ends on the other (a T or an L), or
+    they meet at a node and each stays on its own side (a V on a caret, two
+    rooms sharing a corner).
+    """
+    inter = shapely.intersection(chain_a, chain_b)
+    pts = shapely.points(shapely.get_coordinates(inter))
+    for p in pts[np.argsort(shapely.line_locate_point(chain_a, pts), kind="stable")]:
+        at = Vec2(float(p.x), float(p.y))
+        if at not in wall_a.points and at not in wall_b.points:
+            return at  # two segments meeting inside both: a plain crossing
+        arms_a, arms_b = _arms(wall_a, at), _arms(wall_b, at)
+        if len(arms_a) == 2 and len(arms_b) == 2 and _alternate(arms_a, arms_b):
+            return at
+    return None
+
+
+def _arms(wall: Wall, at: Vec2) -> list[float]:
+    """The directions (angles) in which ``wall``'s chain leaves the point ``at`` on it: two, or one at an end."""
+    pts = [p for k, p in enumerate(wall.points) if k == 0 or p != wall.points[k - 1]]
+    closed = wall.closed and len(pts) > 2
+    if closed and pts[-1] == pts[0]:
+        pts.pop()
+    n = len(pts)
+    ends: list[Vec2] = []
+    if at in pts:
+        i = pts.index(at)
+        if i > 0 or closed:
+            ends.append(pts[i - 1])
+        if i < n - 1 or closed:
+            ends.append(pts[(i + 1) % n])
+    else:  # inside a segment: its two nodes, of the segment nearest the point
+        segs = [(pts[i], pts[(i + 1) % n]) for i in range(n if closed else n - 1)]
+        near_seg = min(segs, key=lambda s: shapely.distance(shapely.LineString(s), shapely.Point(at)))
+        ends.extend(near_seg)
+    return [math.atan2(e.y - at.y, e.x - at.x) for e in ends]
+
+
+def _alternate(arms_a: list[float], arms_b: list[float]) -> bool:
+    """Whether ``b``'s two arms lie strictly on either side of the corner ``a``'s two arms make."""
+    a0, a1 = arms_a
+    span = (a1 - a0) % (2 * math.pi)
+    sides = []
+    for t in arms_b:
+        d = (t - a0) % (2 * math.pi)
+        if d == 0 or d == span:
+            return False  # running along an arm: reported as lying on top, not as crossing
+        sides.append(d < span)
+    return sides[0] != sides[1]
+
+
+# ---------------------------------------------------------------------------
+# Objects far from the rest
+
+
+def _far_objects(level: Level, o: LevelOutlines) -> list[Problem]:
+    if not len(o):
+        return []
+    centres = (o.aabb[:, :2] + o.aabb[:, 2:]) / 2
+    middle = np.median(centres, axis=0)
+    core_radius = float(np.median(np.hypot(*(centres - middle).T)))
+    extent = max(2.0 * core_radius, FAR_MIN_PLAYERS * _player_reach(level))
+    limit = FAR_FACTOR * extent
+    # Distance from the middle to the nearest point of each object's box.
+    dx = np.maximum.reduce([o.aabb[:, 0] - middle[0], np.zeros(len(o)), middle[0] - o.aabb[:, 2]])
+    dy = np.maximum.reduce([o.aabb[:, 1] - middle[1], np.zeros(len(o)), middle[1] - o.aabb[:, 3]])
+    far = np.hypot(dx, dy) > limit
+    problems = []
+    if far.any():
+        near = np.flatnonzero(~far)
+        far_idx = np.flatnonzero(far)
+        if len(near):
+            boxes = shapely.box(*o.aabb[near].T)
+            k_far, k_near = shapely.STRtree(boxes).query_nearest(shapely.box(*o.aabb[far_idx].T), all_matches=False)
+            gaps = np.full(len(far_idx), np.nan)
+            gaps[k_far] = shapely.distance(o.outlines[far_idx[k_far]], o.outlines[near[k_near]])
+            nearest = np.full(len(far_idx), -1)
+            nearest[k_far] = near[k_near]
+        else:
+            gaps = np.full(len(far_idx), np.nan)
+            nearest = np.full(len(far_idx), -1)
+        for n, k in enumerate(far_idx):
+            where = _vec(centres[k])
+            if nearest[n] >= 0:
+                gap = f"{_num(gaps[n], 0)} px from the nearest object ({o.ids[nearest[n]]})"
+            else:
+                gap = f"{_num(float(np.hypot(*(centres[k] - middle))), 0)} px from the middle of the level"
+            problems.append(Problem(
+                o.ids[k],
+                f"is far from the rest of the level, {gap}, while most of the level fits in about "
+                f"{_num(extent, 0)} px; was it moved or pasted there by mistake? (it is near {_at(where)})",
+                WARNING, where))
+    spawn = level.player.spawn
+    spawn_distance = math.hypot(spawn.x - middle[0], spawn.y - middle[1])
+    if len(o) >= 2 and spawn_distance > limit:
+        problems.append(Problem(
+            PLAYER_ID,
+            f"the spawn is far from the level: {_num(spawn_distance, 0)} px from its middle near "
+            f"{_at(middle)}, while most of the level fits in about {_num(extent, 0)} px",
+            WARNING, spawn))
+    return problems
+
+
+# ---------------------------------------------------------------------------
+# The spawn's free space
+
+
+def _spawn_area(level: Level, o: LevelOutlines, i, j, d) -> Problem:
+    """Whether the free space holding the spawn is a hole of the united outlines (enclosed) or not."""
+    spawn = level.player.spawn
+    point = shapely.Point(spawn.x, spawn.y)
+    open_message = ("the spawn is in open space: the free space around it is not closed off, "
+                    "it reaches outside the level")
+    if not len(o):
+        return Problem(LEVEL_ID, open_message, INFO, spawn)
+    inside = [level.objects[k].id
+              for k in sorted(shapely.STRtree(o.outlines).query(point, predicate="intersects").tolist())
+              if any(overlaps(spawn, s) for s in level.objects[k].collision_shapes())]
+    if inside:
+        return Problem(LEVEL_ID, f"the spawn point is inside {inside[0]}, so it has no free space around it",
+                       INFO, spawn)
+
+    # Objects that touch form groups; only a group whose bounds hold the spawn can enclose it.
+    label = _groups(len(o), i[d == 0], j[d == 0])
+    lo = np.full((label.max() + 1, 2), np.inf)
+    hi = np.full((label.max() + 1, 2), -np.inf)
+    np.minimum.at(lo, label, o.aabb[:, :2])
+    np.maximum.at(hi, label, o.aabb[:, 2:])
+    holds = np.flatnonzero((lo[:, 0] < spawn.x) & (spawn.x < hi[:, 0]) & (lo[:, 1] < spawn.y) & (spawn.y < hi[:, 1]))
+    sizes = np.bincount(label)
+    for g in holds[np.argsort(sizes[holds], kind="stable")]:
+        united = shapely.union_all(o.outlines[label == g])
+        for part in shapely.get_parts(united):
+            if shapely.Polygon(part.exterior).covers(point):
+                return Problem(LEVEL_ID, "the spawn is in an enclosed area: the free space around it is "
+                                         "closed off on all sides", INFO, spawn)
+    return Problem(LEVEL_ID, open_message, INFO, spawn)
+
+
+def _groups(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Connected groups of ``n`` items linked by the pairs ``a[k]``-``b[k]``: a group number per item."""
+    parent = list(range(n))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for x, y in zip(a.tolist(), b.tolist()):
+        rx, ry = root(x), root(y)
+        if rx != ry:
+            parent[max(rx, ry)] = min(rx, ry)
+    roots = np.fromiter((root(x) for x in range(n)), dtype=np.int64, count=n)
+    return np.unique(roots, return_inverse=True)[1]
+
+
+# ---------------------------------------------------------------------------
+# Formatting
+
+
+def _vec(p) -> Vec2:
+    return Vec2(float(p[0]), float(p[1]))
+
+
+def _num(v: float, decimals: int = 1) -> str:
+    text = f"{float(v):.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _at(p) -> str:
+    return f"({_num(p[0])}, {_num(p[1])})"

@@ -1,0 +1,176 @@
+"""The open level as an editable, observable document (no Qt).
+
+The document holds an immutable :class:`~core.level.model.Level` and replaces
+values in it. Only the editor's undo commands call the mutating methods; views
+subscribe and update themselves from the :class:`Change` they are sent (the
+model never knows a widget exists).
+
+>>> from core.level.model import Box
+>>> doc = LevelDocument()
+>>> seen = []
+>>> doc.subscribe(seen.append)
+>>> doc.insert_objects([(0, Box("box-1", (0, 0), (10, 10)))])
+>>> seen[0].kind, [o.id for o in seen[0].objects]
+('added', ['box-1'])
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Optional, Sequence
+
+from core.level.model import Level, LevelObject, Player, unique_id
+
+__all__ = ["Change", "LevelDocument"]
+
+ADDED = "added"
+REMOVED = "removed"
+CHANGED = "changed"
+PLAYER = "player"
+PROPERTIES = "properties"
+RESET = "reset"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What changed in the document.
+
+    kind
+        ``"added"`` (``objects``), ``"removed"`` (``objects``, as they were),
+        ``"changed"`` (``old`` and ``objects`` pair up one to one; an id may
+        change), ``"player"``, ``"properties"`` (name, grid, extra data) or
+        ``"reset"`` (a whole new level).
+    """
+
+    kind: str
+    objects: tuple = ()
+    old: tuple = ()
+
+
+class LevelDocument:
+    """A level being edited, with change notifications."""
+
+    def __init__(self, level: Optional[Level] = None):
+        self._level = level if level is not None else Level()
+        self._index: dict[str, int] = {}
+        self._listeners: list[Callable[[Change], None]] = []
+        self._reindex()
+
+    # -- reading -----------------------------------------------------------
+    @property
+    def level(self) -> Level:
+        return self._level
+
+    @property
+    def objects(self) -> tuple[LevelObject, ...]:
+        return self._level.objects
+
+    @property
+    def player(self) -> Player:
+        return self._level.player
+
+    def get(self, object_id: str) -> Optional[LevelObject]:
+        i = self._index.get(object_id)
+        return None if i is None else self._level.objects[i]
+
+    def index_of(self, object_id: str) -> int:
+        return self._index[object_id]
+
+    def __contains__(self, object_id: str) -> bool:
+        return object_id in self._index
+
+    def __len__(self) -> int:
+        return len(self._level.objects)
+
+    def new_id(self, kind: str, also_taken: Iterable[str] = ()) -> str:
+        """A fresh id such as ``wall-3`` that no object (nor ``also_taken``) uses."""
+        taken = set(self._index)
+        taken.update(also_taken)
+        return unique_id(kind, taken)
+
+    # -- observing ---------------------------------------------------------
+    def subscribe(self, callback: Callable[[Change], None]) -> None:
+        self._listeners.append(callback)
+
+    def unsubscribe(self, callback: Callable[[Change], None]) -> None:
+        self._listeners.remove(callback)
+
+    def _emit(self, change: Change) -> None:
+        for callback in list(self._listeners):
+            callback(change)
+
+    def _reindex(self) -> None:
+        self._index = {obj.id: i for i, obj in enumerate(self._level.objects)}
+
+    # -- changing (undo commands only) -------------------------------------
+    def reset(self, level: Level) -> None:
+        """Replace the whole level (New, Open)."""
+        self._level = level
+        self._reindex()
+        self._emit(Change(RESET))
+
+    def insert_objects(self, placed: Sequence[tuple[int, LevelObject]]) -> None:
+        """Insert objects at the given indices (ascending; each index counts the ones inserted before it)."""
+        ordered = sorted(placed, key=lambda p: p[0])
+        new_ids = [obj.id for _, obj in ordered]
+        clash = next((i for i in new_ids if i in self._index), None)
+        if clash is None and len(set(new_ids)) != len(new_ids):
+            clash = next(i for i in new_ids if new_ids.count(i) > 1)
+        if clash is not None:
+            # Checked before anything changes: a refused insert leaves the document exactly as it was.
+            raise ValueError(f"an object called {clash!r} already exists")
+        objs = list(self._level.objects)
+        for index, obj in ordered:
+            objs.insert(index, obj)
+        self._level = self._level.with_objects(objs)
+        self._reindex()
+        self._emit(Change(ADDED, tuple(obj for _, obj in ordered)))
+
+    def append_objects(self, objects: Sequence[LevelObject]) -> list[tuple[int, LevelObject]]:
+        """Add objects on top of the others; returns where they went (for undo)."""
+        start = len(self._level.objects)
+        placed = [(start + i, obj) for i, obj in enumerate(objects)]
+        self.insert_objects(placed)
+        return placed
+
+    def remove_objects(self, ids: Iterable[str]) -> list[tuple[int, LevelObject]]:
+        """Remove objects by id; returns ``(index, object)`` pairs that re-insert them exactly."""
+        wanted = set(ids)
+        missing = wanted - set(self._index)
+        if missing:
+            raise KeyError(f"no object called {sorted(missing)[0]!r}")
+        removed = [(i, obj) for i, obj in enumerate(self._level.objects) if obj.id in wanted]
+        self._level = self._level.with_objects(obj for obj in self._level.objects if obj.id not in wanted)
+        self._reindex()
+        self._emit(Change(REMOVED, tuple(obj for _, obj in removed)))
+        return removed
+
+    def replace_objects(self, old_ids: Sequence[str], new_objects: Sequence[LevelObject]) -> None:
+        """Put ``new_objects[i]`` where the object ``old_ids[i]`` is (ids may change, must stay unique)."""
+        if len(old_ids) != len(new_objects):
+            raise ValueError("replace_objects needs one new object per old id")
+        objs = list(self._level.objects)
+        old = []
+        for oid, new in zip(old_ids, new_objects):
+            i = self._index[oid]
+            old.append(objs[i])
+            objs[i] = new
+        ids = [o.id for o in objs]
+        if len(set(ids)) != len(ids):
+            raise ValueError("replacing these objects would give two objects the same id")
+        self._level = self._level.with_objects(objs)
+        if any(o.id != n.id for o, n in zip(old, new_objects)):
+            self._reindex()
+        self._emit(Change(CHANGED, tuple(new_objects), tuple(old)))
+
+    def set_player(self, player: Player) -> None:
+        old = self._level.player
+        self._level = self._level.with_player(player)
+        self._emit(Change(PLAYER, (player,), (old,)))
+
+    def set_properties(self, **changes) -> None:
+        """Change level-wide values: ``name``, ``grid`` or ``extra``."""
+        unknown = set(changes) - {"name", "grid", "extra"}
+        if unknown:
+            raise TypeError(f"not a level property: {sorted(unknown)[0]}")
+        self._level = replace(self._level, **changes)
+        self._emit(Change(PROPERTIES))

@@ -1,0 +1,572 @@
+"""Reading and writing level files (JSON, format ``level-editor.level`` version 1).
+
+The command line and the editor read and write files only through this module.
+
+Loading checks structure, types and value ranges and reports every problem at
+once, each naming its object; a file with any of these problems does not load.
+Geometry (crossing outlines, a spawn inside a wall...) is the validator's job:
+such a level loads, and the validator says what is wrong with it.
+
+Saving is atomic: the text goes to a temporary file beside the target, which
+then replaces it, so a crash or a full disk never leaves half a level behind.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+import tempfile
+from typing import Any, Callable, Optional
+
+from core.level.model import OBJECT_KINDS, Box, Level, OrientedBox, Pillar, Player, Wall
+from core.level.migrations import CURRENT_VERSION, MigrationError, migrate
+from core.level.problems import LEVEL_ID, PLAYER_ID, Problem
+from core.collision.shapes import Vec2
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "LevelFileError",
+    "LevelSaveError",
+    "load_level",
+    "loads_level",
+    "parse_level",
+    "level_to_dict",
+    "object_to_dict",
+    "player_to_dict",
+    "dumps_level",
+    "save_level",
+    "write_text_atomic",
+    "dumps_json",
+]
+
+FORMAT = "level-editor.level"
+VERSION = CURRENT_VERSION
+
+_TOP_KEYS = ("format", "version", "name", "grid", "player", "objects", "hulls")
+_PLAYER_KEYS = ("spawn", "shape", "radius", "size", "speed")
+_OBJECT_KEYS = {
+    "wall": ("id", "kind", "points", "thickness", "closed"),
+    "box": ("id", "kind", "origin", "size"),
+    "oriented_box": ("id", "kind", "center", "half_extents", "rotation"),
+    "circle": ("id", "kind", "center", "radius"),
+}
+
+
+class LevelFileError(Exception):
+    """A level file that cannot be read, is not JSON, or does not describe a valid level.
+
+    ``problems`` lists every problem found; ``unreadable`` is true when the
+    file could not be read or parsed at all (the command line's exit code 2).
+    """
+
+    def __init__(self, source: str, problems: list[Problem], unreadable: bool = False):
+        self.source = source
+        self.problems = list(problems)
+        self.unreadable = unreadable
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        lines = [f"{self.source}: {p}" for p in self.problems]
+        return "\n".join(lines) if lines else f"{self.source}: not a valid level"
+
+
+class LevelSaveError(OSError):
+    """A level could not be written; the file that was there before is untouched."""
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def load_level(path: str | os.PathLike) -> Level:
+    """Read and check the level at ``path``.
+
+    Raises
+    ------
+    LevelFileError
+        When the file cannot be read, is not JSON, or is not a valid level.
+    """
+    source = os.fspath(path)
+    try:
+        with open(source, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        raise LevelFileError(source, [Problem(LEVEL_ID, "no such file")], unreadable=True) from None
+    except IsADirectoryError:
+        raise LevelFileError(source, [Problem(LEVEL_ID, "is a folder, not a level file")], unreadable=True) from None
+    except OSError as e:
+        raise LevelFileError(source, [Problem(LEVEL_ID, f"cannot be read: {e.strerror or e}")], unreadable=True) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise LevelFileError(
+            source, [Problem(LEVEL_ID, f"is not UTF-8 text (bad byte at offset {e.start})")], unreadable=True
+        ) from None
+    return loads_level(text, source)
+
+
+def loads_level(text: str, source: str = "<level>") -> Level:
+    """Parse and check a level from JSON text."""
+    try:
+        data = json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as e:
+        raise LevelFileError(
+            source, [Problem(LEVEL_ID, f"is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")],
+            unreadable=True,
+        ) from None
+    except RecursionError:
+        raise LevelFileError(source, [Problem(LEVEL_ID, "is not valid JSON: nested too deeply")], unreadable=True) from None
+    return parse_level(data, source)
+
+
+#: Longer integer literals are read as floats (infinite, so refused as not finite): Python
+#: refuses to turn more than 4300 digits into an int, with an error that names no place.
+_MAX_INT_DIGITS = 4000
+
+
+def _parse_int(literal: str):
+    return int(literal) if len(literal) <= _MAX_INT_DIGITS else float(literal)
+
+
+def parse_level(data: Any, source: str = "<level>") -> Level:
+    """Build a :class:`Level` from parsed JSON, or raise :class:`LevelFileError` listing every problem."""
+    problems: list[Problem] = []
+    if not isinstance(data, dict):
+        raise LevelFileError(source, [Problem(LEVEL_ID, f"a level file must hold a JSON object, not {_type_name(data)}")])
+    fmt = data.get("format")
+    version = data.get("version")
+    if fmt != FORMAT:
+        raise LevelFileError(source, [Problem(
+            LEVEL_ID,
+            f"unknown format {fmt!r} version {version!r}: expected format {FORMAT!r} version {VERSION}",
+        )])
+    if isinstance(version, float) and version.is_integer():
+        # JSON has one number type: a writer that spells 1 as 1.0 means version 1.
+        data = {**data, "version": int(version)}
+    try:
+        data = migrate(data)
+    except MigrationError:
+        raise LevelFileError(source, [Problem(
+            LEVEL_ID,
+            f"unknown version {version!r} of format {fmt!r}: this program reads versions 1 to {VERSION}",
+        )]) from None
+
+    reader = _Reader(problems)
+    name = data.get("name", "Untitled")
+    if not isinstance(name, str):
+        problems.append(Problem(LEVEL_ID, f"name must be text, not {_type_name(name)}"))
+        name = "Untitled"
+    grid = 16.0
+    if "grid" in data:
+        grid = reader.positive(LEVEL_ID, "grid", data["grid"], default=16.0)
+
+    player = Player()
+    if "player" not in data:
+        problems.append(Problem(PLAYER_ID, "the level has no player (a 'player' object with a spawn)"))
+    else:
+        player = _parse_player(data["player"], reader)
+
+    objects = []
+    raw_objects = data.get("objects")
+    if raw_objects is None:
+        problems.append(Problem(LEVEL_ID, "the level has no 'objects' list"))
+    elif not isinstance(raw_objects, list):
+        problems.append(Problem(LEVEL_ID, f"'objects' must be a list, not {_type_name(raw_objects)}"))
+    else:
+        seen: set[str] = set()
+        for index, raw in enumerate(raw_objects):
+            obj = _parse_object(index, raw, reader)
+            if obj is None:
+                continue
+            if raw.get("id") == obj.id:  # not a stand-in for a missing or bad id
+                if obj.id in seen:
+                    problems.append(Problem(obj.id, f"duplicate id: another object is already called {obj.id!r}"))
+                seen.add(obj.id)
+            objects.append(obj)
+
+    extra = reader.custom_data(LEVEL_ID, {k: v for k, v in data.items() if k not in _TOP_KEYS})
+    if problems:
+        raise LevelFileError(source, problems)
+    return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra)
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+class _Reader:
+    """Reads typed fields, recording a problem (and returning a fallback) for each bad one."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+
+    def _bad(self, oid: str, message: str):
+        self.problems.append(Problem(oid, message))
+
+    def number(self, oid: str, key: str, value: Any, default: float = 0.0) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self._bad(oid, f"{key} must be a number, not {_type_name(value)}")
+            return default
+        if isinstance(value, int):
+            try:
+                return float(value)
+            except OverflowError:
+                digits = int(value.bit_length() * math.log10(2)) + 1
+                self._bad(oid, f"{key} must be a finite number: one of about {digits} digits is too large")
+                return default
+        if not math.isfinite(value):
+            self._bad(oid, f"{key} must be a finite number, not {value}")
+            return default
+        return value
+
+    def positive(self, oid: str, key: str, value: Any, default: float = 1.0) -> float:
+        before = len(self.problems)
+        v = self.number(oid, key, value, default)
+        if len(self.problems) == before and v <= 0:
+            self._bad(oid, f"{key} must be greater than 0 (it is {_fmt(v)})")
+            return default
+        return v
+
+    def point(self, oid: str, key: str, value: Any, positive: bool = False) -> Vec2:
+        if not isinstance(value, list) or len(value) != 2:
+            self._bad(oid, f"{key} must be a pair of numbers [x, y], not {_describe(value)}")
+            return Vec2(1.0, 1.0)
+        read = self.positive if positive else self.number
+        x = read(oid, f"{key}[0]", value[0], 1.0)
+        y = read(oid, f"{key}[1]", value[1], 1.0)
+        return Vec2(x, y)
+
+    def custom_data(self, oid: str, extra: dict) -> dict:
+        """``extra`` as it is, after a problem for each key holding a NaN or an infinity (not JSON)."""
+        for key, value in extra.items():
+            bad = _first_non_finite(value)
+            if bad is not None:
+                self._bad(oid, f"custom data {key!r} holds a number that is not finite ({_json_constant(bad)})")
+        return extra
+
+    def require(self, oid: str, raw: dict, key: str, what: str) -> bool:
+        if key not in raw:
+            self._bad(oid, f"missing '{key}' ({what})")
+            return False
+        return True
+
+
+def _first_non_finite(value: Any) -> Optional[float]:
+    """The first NaN or infinity anywhere inside a parsed JSON value, else None."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, float) and not math.isfinite(v):
+            return v
+        if isinstance(v, dict):
+            stack.extend(reversed(list(v.values())))
+        elif isinstance(v, list):
+            stack.extend(reversed(v))
+    return None
+
+
+def _json_constant(v: float) -> str:
+    """How Python's json spells a non-finite number (NaN, Infinity, -Infinity)."""
+    if math.isnan(v):
+        return "NaN"
+    return "Infinity" if v > 0 else "-Infinity"
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    return _type_name(value)
+
+
+def _fmt(v: float) -> str:
+    return f"{v:g}"
+
+
+def _parse_player(raw: Any, r: _Reader) -> Player:
+    if not isinstance(raw, dict):
+        r._bad(PLAYER_ID, f"player must be an object, not {_type_name(raw)}")
+        return Player()
+    spawn = Vec2(64.0, 64.0)
+    if r.require(PLAYER_ID, raw, "spawn", "the player's start point [x, y]"):
+        spawn = r.point(PLAYER_ID, "spawn", raw["spawn"])
+    shape = raw.get("shape", "circle")
+    radius, size = 12.0, Vec2(24.0, 24.0)
+    if shape not in Player.SHAPES:
+        r._bad(PLAYER_ID, f"shape must be \"circle\" or \"box\", not {json.dumps(shape)}")
+        shape = "circle"
+    elif shape == "circle":
+        r.require(PLAYER_ID, raw, "radius", "a circle player needs a radius")
+    else:
+        r.require(PLAYER_ID, raw, "size", "a box player needs a size [w, h]")
+    # Both values are read when present, the one not in use too: switching the shape in the editor
+    # then starts from what the file says, and saving writes it back.
+    if "radius" in raw:
+        radius = r.positive(PLAYER_ID, "radius", raw["radius"], 12.0)
+    if "size" in raw:
+        size = r.point(PLAYER_ID, "size", raw["size"], positive=True)
+    speed = 240.0
+    if "speed" in raw:
+        speed = r.positive(PLAYER_ID, "speed", raw["speed"], 240.0)
+    extra = r.custom_data(PLAYER_ID, {k: v for k, v in raw.items() if k not in _PLAYER_KEYS})
+    return Player(spawn=spawn, shape=shape, radius=radius, size=size, speed=speed, extra=extra)
+
+
+def _parse_object(index: int, raw: Any, r: _Reader):
+    label = f"objects[{index}]"
+    if not isinstance(raw, dict):
+        r._bad(label, f"each object must be a JSON object, not {_type_name(raw)}")
+        return None
+    oid = raw.get("id")
+    if not isinstance(oid, str) or not oid.strip():
+        r._bad(label, "missing 'id' (every object needs a unique text id)" if oid is None
+               else f"id must be non-empty text, not {_describe(oid)}")
+        oid = label
+    kind = raw.get("kind")
+    if not isinstance(kind, str) or kind not in OBJECT_KINDS:
+        known = ", ".join(sorted(OBJECT_KINDS))
+        r._bad(oid, f"unknown kind {json.dumps(kind)} (known kinds: {known})" if "kind" in raw
+               else f"missing 'kind' (one of: {known})")
+        return None
+    extra = r.custom_data(oid, {k: v for k, v in raw.items() if k not in _OBJECT_KEYS[kind]})
+    if kind == "wall":
+        obj = _parse_wall(oid, raw, r, extra)
+    elif kind == "box":
+        origin = r.point(oid, "origin", raw["origin"]) if r.require(oid, raw, "origin", "its minimum corner [x, y]") else Vec2(0, 0)
+        size = r.point(oid, "size", raw["size"], positive=True) if r.require(oid, raw, "size", "[width, height]") else Vec2(1, 1)
+        obj = Box(oid, origin, size, extra)
+    elif kind == "oriented_box":
+        center = r.point(oid, "center", raw["center"]) if r.require(oid, raw, "center", "[x, y]") else Vec2(0, 0)
+        half = (r.point(oid, "half_extents", raw["half_extents"], positive=True)
+                if r.require(oid, raw, "half_extents", "[half width, half height]") else Vec2(1, 1))
+        rotation = r.number(oid, "rotation", raw.get("rotation", 0.0))
+        obj = OrientedBox(oid, center, half, rotation, extra)
+    else:
+        center = r.point(oid, "center", raw["center"]) if r.require(oid, raw, "center", "[x, y]") else Vec2(0, 0)
+        radius = r.positive(oid, "radius", raw["radius"]) if r.require(oid, raw, "radius", "a number > 0") else 1.0
+        obj = Pillar(oid, center, radius, extra)
+    return obj
+
+
+def _parse_wall(oid: str, raw: dict, r: _Reader, extra: dict) -> Wall:
+    points: list[Vec2] = []
+    if r.require(oid, raw, "points", "its nodes [[x, y], ...]"):
+        pts = raw["points"]
+        if not isinstance(pts, list):
+            r._bad(oid, f"points must be a list of [x, y] pairs, not {_type_name(pts)}")
+        else:
+            if len(pts) < 2:
+                r._bad(oid, f"a wall needs at least 2 nodes, this one has {len(pts)}")
+            for i, p in enumerate(pts):
+                points.append(r.point(oid, f"points[{i}]", p))
+    thickness = 8.0
+    if r.require(oid, raw, "thickness", "a number > 0"):
+        thickness = r.positive(oid, "thickness", raw["thickness"], 8.0)
+    closed = raw.get("closed", False)
+    if not isinstance(closed, bool):
+        r._bad(oid, f"closed must be true or false, not {_type_name(closed)}")
+        closed = False
+    if len(points) < 2:
+        points = points + [Vec2(0, 0)] * (2 - len(points))
+    return Wall(oid, tuple(points), thickness, closed, extra)
+
+
+# ---------------------------------------------------------------------------
+# Writing
+
+
+def _num(v: float):
+    """Whole numbers are written without a trailing .0 (64 rather than 64.0)."""
+    if v == int(v) and abs(v) < 2**53:
+        return int(v)
+    return v
+
+
+def _pt(p: Vec2) -> list:
+    return [_num(p.x), _num(p.y)]
+
+
+def object_to_dict(obj) -> dict:
+    """The JSON object for one level object (unknown keys kept, after the known ones)."""
+    d: dict[str, Any] = {"id": obj.id, "kind": obj.kind}
+    if isinstance(obj, Wall):
+        d["points"] = [_pt(p) for p in obj.points]
+        d["thickness"] = _num(obj.thickness)
+        d["closed"] = obj.closed
+    elif isinstance(obj, Box):
+        d["origin"] = _pt(obj.origin)
+        d["size"] = _pt(obj.size)
+    elif isinstance(obj, OrientedBox):
+        d["center"] = _pt(obj.center)
+        d["half_extents"] = _pt(obj.half_extents)
+        d["rotation"] = _num(obj.rotation)
+    elif isinstance(obj, Pillar):
+        d["center"] = _pt(obj.center)
+        d["radius"] = _num(obj.radius)
+    else:
+        raise TypeError(f"not a level object: {type(obj).__name__}")
+    for k, v in obj.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
+_DEFAULT_PLAYER = Player()
+
+
+def player_to_dict(player: Player) -> dict:
+    d: dict[str, Any] = {"spawn": _pt(player.spawn), "shape": player.shape}
+    # The value in use always; the other one only when it is not the default (it was in the file, or was
+    # set before the shape was switched), so the file keeps it and says no more than it needs to.
+    active, other = ("size", "radius") if player.shape == "box" else ("radius", "size")
+    values = {"radius": _num(player.radius), "size": _pt(player.size)}
+    d[active] = values[active]
+    if getattr(player, other) != getattr(_DEFAULT_PLAYER, other):
+        d[other] = values[other]
+    d["speed"] = _num(player.speed)
+    for k, v in player.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
+def level_to_dict(level: Level, hulls: Optional[dict] = None) -> dict:
+    """The level as a JSON-ready dict, ``hulls`` included (``{}`` when not given)."""
+    d: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": level.name,
+        "grid": _num(level.grid),
+        "player": player_to_dict(level.player),
+        "objects": [object_to_dict(o) for o in level.objects],
+        "hulls": hulls if hulls is not None else {},
+    }
+    for k, v in level.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def dumps_json(value: Any) -> str:
+    r"""``value`` as one line of JSON that UTF-8 can hold: text as itself, lone surrogates escaped.
+
+    JSON text may carry half of a surrogate pair (``"\ud800"``); it loads as a
+    character that UTF-8 cannot encode, so it is written back as its escape.
+
+    >>> dumps_json(["箱", chr(0xD800)])
+    '["箱", "\\ud800"]'
+    """
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def dumps_level(level: Level, hulls: Optional[dict] = None) -> str:
+    """The level as JSON text: one object per line, so diffs of level files stay readable."""
+    d = level_to_dict(level, hulls)
+    parts = ["{"]
+    for k, v in d.items():
+        if k not in ("objects", "hulls"):
+            parts.append(f"  {dumps_json(k)}: {dumps_json(v)},")
+    objs = d["objects"]
+    if objs:
+        parts.append('  "objects": [')
+        parts.append(",\n".join("    " + dumps_json(o) for o in objs))
+        parts.append("  ],")
+    else:
+        parts.append('  "objects": [],')
+    parts.append(f'  "hulls": {dumps_json(d["hulls"])}')
+    parts.append("}")
+    return "\n".join(parts) + "\n"
+
+
+def save_level(
+    level: Level,
+    path: str | os.PathLike,
+    hulls: Optional[dict] = None,
+    compute_hulls: Optional[Callable[[Level], dict]] = None,
+) -> None:
+    """Write ``level`` to ``path`` atomically.
+
+    ``hulls`` are written as given; without them, ``compute_hulls(level)`` is
+    used when supplied, else the shared hull generator (core.checks.hulls) when present.
+
+    Raises
+    ------
+    LevelSaveError
+        When the file cannot be written. The old file, if any, is left whole.
+    """
+    if hulls is None:
+        if compute_hulls is None:
+            compute_hulls = _default_hulls()
+        hulls = compute_hulls(level) if compute_hulls is not None else {}
+    text = dumps_level(level, hulls)
+    write_text_atomic(path, text)
+
+
+def _default_hulls():
+    try:
+        from core.checks.hulls import level_hulls
+    except ImportError:
+        return None
+    return level_hulls
+
+
+def write_text_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, then swap it in.
+
+    A symbolic link stays a link: the file it points to is the one replaced.
+    A path that is not a regular file (``/dev/stdout``, a named pipe) cannot be
+    swapped, so it is written straight into.
+
+    Raises :class:`LevelSaveError` with the reason; the old file stays as it was.
+    """
+    shown = os.fspath(path)
+    target = os.path.realpath(shown)
+    folder = os.path.dirname(target)
+    tmp = None
+    try:
+        data = text.encode("utf-8")
+        try:
+            mode = os.stat(target).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError(21, "Is a directory")
+            with open(target, "wb") as f:
+                f.write(data)
+            return
+        fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.chmod(tmp, 0o644 if mode is None else stat.S_IMODE(mode))
+        except OSError:
+            pass  # some file systems (FAT, network shares) keep no modes
+        os.replace(tmp, target)
+        tmp = None
+    except (OSError, UnicodeEncodeError) as e:
+        reason = getattr(e, "strerror", None) or str(e)
+        raise LevelSaveError(f"could not save {shown}: {reason}") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass

@@ -1,0 +1,55 @@
+"""The play-test's input turned into a wished velocity: keys, or steering towards the mouse.
+
+Plain functions of the input and the player's speed, so the editor and a
+test compute exactly the velocities that a replay records.
+
+>>> key_velocity(1, 0, 240)
+Vec2(x=240.0, y=0.0)
+>>> v = key_velocity(1, -1, 240)        # diagonals are as fast as straight moves
+>>> round(v.length(), 9)
+240.0
+>>> seek_velocity((0, 0), (100, 0), 240, 1 / 60)
+Vec2(x=240.0, y=0.0)
+>>> seek_velocity((0, 0), (2, 0), 240, 1 / 60)   # arrives in one tick instead of overshooting
+Vec2(x=120.0, y=0.0)
+"""
+from __future__ import annotations
+
+import math
+
+from core.collision.shapes import Vec2, as_vec2
+
+__all__ = ["key_velocity", "seek_velocity"]
+
+
+def key_velocity(right: float, down: float, speed: float) -> Vec2:
+    """Velocity for the held direction keys.
+
+    Parameters
+    ----------
+    right, down : float
+        -1, 0 or 1 each: left/right and up/down keys held (opposite keys cancel).
+    speed : float
+        The player's speed (px/s); a diagonal is normalised to this speed too.
+    """
+    n = math.hypot(right, down)
+    if n == 0.0:
+        return Vec2(0.0, 0.0)
+    return Vec2(right / n * speed, down / n * speed)
+
+
+def seek_velocity(position, target, speed: float, dt: float) -> Vec2:
+    """Velocity towards ``target`` at full ``speed``.
+
+    Within one tick's distance (``speed * dt``) it is exactly the velocity
+    that lands on the target in one tick, so the player stops there instead of
+    overshooting and jittering around the cursor.
+    """
+    p, t = as_vec2(position), as_vec2(target)
+    dx, dy = t.x - p.x, t.y - p.y
+    d = math.hypot(dx, dy)
+    if d == 0.0 or speed <= 0.0:
+        return Vec2(0.0, 0.0)
+    if d <= speed * dt:
+        return Vec2(dx / dt, dy / dt)
+    return Vec2(dx / d * speed, dy / d * speed)

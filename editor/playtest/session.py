@@ -1,0 +1,386 @@
+"""PlayTest: one play-test session on the canvas: fixed ticks, input, drawing, recording."""
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from typing import Optional, Sequence
+
+from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPointF, Qt, QTimer, Signal
+from PySide6.QtWidgets import QGraphicsView
+
+from core.playtest.fixed_step import FixedStep
+from core.playtest.replay import Replay
+from core.collision.shapes import Vec2, as_vec2
+from core.playtest.simulation import DEFAULT_DT, Simulation
+from core.playtest.steering import key_velocity, seek_velocity
+from editor.playtest.debug_overlay_item import DebugOverlayItem
+from editor.playtest.hud_widget import WARNING_PREFIX, HudWidget
+from editor.playtest.play_camera import PlayCamera
+from editor.playtest.play_input import PlayInput
+from editor.playtest.play_player_item import PlayPlayerItem
+
+#: The most ticks one frame may run; a longer stall drops the rest (no spiral of death).
+MAX_TICKS_PER_FRAME = 8
+#: Frames that ``advance`` cuts a stretch of time into, like a 60 Hz display.
+TEST_FRAME = 1.0 / 60.0
+#: The HUD's numbers change this often (s): faster is unreadable.
+HUD_PERIOD = 0.1
+_MOVE_MODIFIERS = Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier
+
+
+class PlayTest(QObject):
+    """A running play-test of one level on a canvas.
+
+    Owns a :class:`core.playtest.simulation.Simulation` built from a snapshot of the
+    level (levels are immutable values, so the document is never touched). A
+    display-rate timer measures real time; :class:`core.playtest.fixed_step.FixedStep`
+    turns it into whole ticks of ``dt``. The player is drawn between its last
+    two tick positions, so motion is smooth at any frame rate.
+
+    Every tick's wished velocity is recorded (:meth:`replay`) together with
+    the position the editor showed after it (:attr:`shown_positions`);
+    ``level-editor simulate`` on that replay gives exactly those positions.
+
+    Tests drive time with :meth:`advance` and :meth:`tick` instead of the
+    timer (``use_timer=False``) while the input still comes from real key and
+    mouse events on the canvas.
+
+    Parameters
+    ----------
+    view : QGraphicsView
+        The canvas; items go into its scene, the HUD over its viewport.
+    level : core.level.model.Level
+        What to play.
+    start : Vec2, optional
+        Where the player starts; the spawn by default.
+    problems : sequence of core.level.problems.Problem
+        The level's validation errors, listed in the HUD.
+    """
+
+    #: After every tick, with the number of ticks run so far.
+    ticked = Signal(int)
+    #: Esc reached the canvas itself (normally the Stop action's shortcut takes it first).
+    stop_requested = Signal()
+    paused_changed = Signal(bool)
+
+    def __init__(self, view: QGraphicsView, level, start=None, problems: Sequence = (),
+                 use_timer: bool = True, debug: bool = False, parent: Optional[QObject] = None):
+        super().__init__(parent)
+        self.view = view
+        self.level = level
+        self.sim = Simulation(level, start=start, dt=DEFAULT_DT)
+        self.dt = self.sim.dt
+        self.speed = float(level.player.speed)
+        self.clock = FixedStep(self.dt, MAX_TICKS_PER_FRAME)
+        self.input = PlayInput(self)
+        self.problems = [p for p in problems if p.is_error]
+        self.use_timer = use_timer
+        self.running = False
+        self.paused = False
+
+        #: The wished velocity of every tick, in order.
+        self.velocities: list[Vec2] = []
+        #: The player's centre the editor showed after every tick.
+        self.shown_positions: list[Vec2] = []
+        self.previous = self.sim.position
+        self.push_out: Optional[tuple[Vec2, tuple]] = None
+        self._show_latest = True
+
+        self.player_item = PlayPlayerItem(level.player)
+        self.overlay = DebugOverlayItem(self.sim.world)
+        self.overlay.setVisible(debug)
+        self.hud = HudWidget(view)
+        self.hud.hide()
+        self.camera: Optional[PlayCamera] = None
+
+        self._timer = QTimer(self)
+        self._timer.setTimerType(Qt.PreciseTimer)
+        self._timer.timeout.connect(self._on_timer)
+        self._elapsed = QElapsedTimer()
+        self._last_ns = 0
+        self._frame_seconds: deque[float] = deque(maxlen=30)
+        self._tick_seconds: deque[float] = deque(maxlen=60)
+        self._hud_wait = 0.0
+        self._filtered: list[QObject] = []
+
+    # -- session ----------------------------------------------------------------------
+    @property
+    def start_position(self) -> Vec2:
+        return self.sim.start
+
+    @property
+    def position(self) -> Vec2:
+        """The player's centre after the last tick."""
+        return self.sim.position
+
+    @property
+    def tick_count(self) -> int:
+        return self.sim.tick
+
+    def start(self) -> None:
+        """Put the player on the canvas and start taking input (and time, with the timer)."""
+        if self.running:
+            return
+        self.running = True
+        scene = self.view.scene()
+        scene.addItem(self.overlay)
+        scene.addItem(self.player_item)
+        self.camera = PlayCamera(self.view)
+        self.hud.place()
+        self.hud.show()
+        for obj in (self.view, self.view.viewport(), self.view.window()):
+            obj.installEventFilter(self)
+            self._filtered.append(obj)
+        self._render(0.0)
+        self._update_hud()
+        if self.use_timer:
+            screen = self.view.screen()
+            rate = screen.refreshRate() if screen is not None else 60.0
+            self._timer.start(max(1, int(1000.0 / (rate if rate > 1 else 60.0))))
+            self._elapsed.start()
+            self._last_ns = 0
+
+    def stop(self) -> None:
+        """Take everything off the canvas; the recording stays (:meth:`replay`)."""
+        if not self.running:
+            return
+        self.running = False
+        self._timer.stop()
+        for obj in self._filtered:
+            obj.removeEventFilter(self)
+        self._filtered = []
+        self.input.clear()
+        scene = self.player_item.scene()
+        if scene is not None:
+            scene.removeItem(self.player_item)
+            scene.removeItem(self.overlay)
+        self.hud.hide()
+        self.hud.deleteLater()
+
+    def replay(self) -> Replay:
+        """What was played so far, as a replay file's contents (contract section 3)."""
+        start = None if self.sim.start == as_vec2(self.level.player.spawn) else self.sim.start
+        return Replay(self.dt, tuple(self.velocities), start)
+
+    # -- time -------------------------------------------------------------------------
+    def advance(self, seconds: float) -> int:
+        """Let ``seconds`` of play pass in 60 Hz frames, as the timer would; returns the ticks run."""
+        before = self.sim.tick
+        left = float(seconds)
+        while left > 1e-12:
+            frame = min(TEST_FRAME, left)
+            self._frame(frame)
+            left -= frame
+        self._update_hud()
+        return self.sim.tick - before
+
+    def tick(self) -> Vec2:
+        """Run exactly one tick now with the current input and show its result."""
+        self._tick()
+        self._show_latest = True
+        self._render(0.0)
+        self._update_hud()
+        return self.sim.position
+
+    def step(self) -> None:
+        """One tick while paused (the period key)."""
+        if self.paused:
+            self.tick()
+
+    def set_paused(self, paused: bool) -> None:
+        if paused == self.paused:
+            return
+        self.paused = paused
+        self.clock.reset()
+        self._show_latest = True
+        self._render(0.0)
+        self._update_hud()
+        self.paused_changed.emit(paused)
+
+    def set_debug_visible(self, visible: bool) -> None:
+        self.overlay.setVisible(visible)
+        if visible:
+            self.overlay.show_tick(self.sim.last)
+
+    def _on_timer(self) -> None:
+        now = self._elapsed.nsecsElapsed()
+        seconds = (now - self._last_ns) / 1e9
+        self._last_ns = now
+        self._frame(seconds)
+
+    def _frame(self, seconds: float) -> None:
+        self._frame_seconds.append(seconds)
+        if not self.paused:
+            n = self.clock.advance(seconds)
+            for _ in range(n):
+                self._tick()
+            if n:
+                self._show_latest = False
+        self._render(seconds)
+        self._hud_wait += seconds
+        if self._hud_wait >= HUD_PERIOD:
+            self._update_hud()
+
+    def _tick(self) -> None:
+        v = self.wished_velocity()
+        self.previous = self.sim.position
+        t0 = time.perf_counter()
+        pos = self.sim.step(v)
+        self._tick_seconds.append(time.perf_counter() - t0)
+        self.velocities.append(v)
+        self.shown_positions.append(pos)
+        last = self.sim.last
+        if self.push_out is None and (last.pushed_out.x or last.pushed_out.y):
+            inside = tuple(c.object_id for c in last.contacts) or last.candidate_ids
+            self.push_out = (last.pushed_out, tuple(dict.fromkeys(inside)))
+        self.ticked.emit(self.sim.tick)
+
+    # -- input ------------------------------------------------------------------------
+    def cursor_target(self) -> Optional[QPointF]:
+        """The level point under the mouse, where the player steers while the button is held."""
+        if self.input.cursor is None:
+            return None
+        inverse, ok = self.view.viewportTransform().inverted()
+        return inverse.map(self.input.cursor) if ok else None
+
+    def wished_velocity(self) -> Vec2:
+        """This tick's wished velocity: the movement keys, else the mouse while its button is held."""
+        right, down = self.input.direction()
+        if right or down:
+            return key_velocity(right, down, self.speed)
+        if self.input.steering:
+            target = self.cursor_target()
+            if target is not None:
+                return seek_velocity(self.sim.position, (target.x(), target.y()), self.speed, self.dt)
+        return Vec2(0.0, 0.0)
+
+    def eventFilter(self, obj, event) -> bool:
+        t = event.type()
+        if t in (QEvent.KeyPress, QEvent.KeyRelease, QEvent.ShortcutOverride):
+            return self._key_event(obj, event)
+        if obj is self.view.viewport():
+            return self._viewport_event(event)
+        if t == QEvent.FocusOut and obj is self.view:
+            self.input.clear()
+        elif t == QEvent.WindowDeactivate and obj is self.view.window():
+            self.input.clear()
+        return False
+
+    def _key_event(self, obj, event) -> bool:
+        t = event.type()
+        key = event.key()
+        moves = self.input.is_direction_key(key) and not (event.modifiers() & _MOVE_MODIFIERS)
+        if t == QEvent.ShortcutOverride:
+            # movement letters (W, S are tool keys) must reach us as key presses, not trigger actions
+            if moves:
+                event.accept()
+                return True
+            return False
+        if moves:
+            if not event.isAutoRepeat():
+                if t == QEvent.KeyPress:
+                    self.input.key_pressed(key)
+                else:
+                    self.input.key_released(key)
+            return True
+        if t == QEvent.KeyPress and key == Qt.Key_Escape:
+            self.stop_requested.emit()
+            return True
+        # the canvas passes keys to the active tool: nothing of that while playing
+        return obj is not self.view.window()
+
+    def _viewport_event(self, event) -> bool:
+        t = event.type()
+        if t in (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick):
+            if event.button() == Qt.LeftButton:
+                self.input.mouse_pressed(event.position())
+            return True
+        if t == QEvent.MouseMove:
+            self.input.mouse_moved(event.position())
+            return True
+        if t == QEvent.MouseButtonRelease:
+            if event.button() == Qt.LeftButton:
+                self.input.mouse_released()
+            return True
+        if t == QEvent.ContextMenu:
+            return True
+        if t == QEvent.Leave and not self.input.steering:
+            self.input.cursor = None
+        if t == QEvent.Resize:
+            self.hud.place()
+        return False
+
+    # -- drawing ----------------------------------------------------------------------
+    def shown_position(self) -> Vec2:
+        """Where the player is drawn now: between the last two ticks by the clock's fraction."""
+        cur = self.sim.position
+        if self._show_latest or self.paused:
+            return cur
+        a = self.clock.alpha
+        prev = self.previous
+        return Vec2(prev.x + (cur.x - prev.x) * a, prev.y + (cur.y - prev.y) * a)
+
+    def _render(self, seconds: float) -> None:
+        p = self.shown_position()
+        self.player_item.setPos(p.x, p.y)
+        cur, prev = self.sim.position, self.previous
+        self.player_item.set_facing(cur.x - prev.x, cur.y - prev.y)
+        if self.overlay.isVisible():
+            self.overlay.show_tick(self.sim.last)
+        if self.camera is not None:
+            self.camera.follow(QPointF(p.x, p.y), seconds)
+
+    # -- numbers ----------------------------------------------------------------------
+    def fps(self) -> float:
+        total = sum(self._frame_seconds)
+        return len(self._frame_seconds) / total if total > 0 else 0.0
+
+    def tick_ms(self) -> float:
+        s = self._tick_seconds
+        return 1000.0 * sum(s) / len(s) if s else 0.0
+
+    def speed_now(self) -> float:
+        """How fast the player actually moved during the last tick (px/s)."""
+        cur, prev = self.sim.position, self.previous
+        return math.hypot(cur.x - prev.x, cur.y - prev.y) / self.dt
+
+    def notes(self) -> list[str]:
+        """What is wrong with the level or the start, in a designer's words."""
+        out = []
+        if self.problems:
+            n = len(self.problems)
+            out.append(f"{n} error{'s' if n != 1 else ''} in the level; first: {self.problems[0]}")
+        if self.push_out is not None:
+            (d, ids) = self.push_out
+            names = ", ".join(ids[:3]) if ids else "geometry"
+            distance = math.hypot(d.x, d.y)
+            if distance < 0.05:
+                # Touching counts as overlapping: a spawn exactly against a wall is moved a hair clear of it.
+                out.append(f"started touching {names}: moved {distance:.3f} px clear")
+            else:
+                out.append(f"started inside {names}: pushed out by {distance:.1f} px")
+        return out
+
+    def hud_lines(self) -> list[str]:
+        p = self.sim.position
+        last = self.sim.last
+        contacts = last.contact_count if last is not None else 0
+        state = "PAUSED  (. steps one tick)" if self.paused else "PLAY-TEST"
+        lines = [
+            f"{state}   Esc edit · P pause · F3 debug",
+            f"fps {self.fps():5.1f}   tick {self.tick_ms():.3f} ms   #{self.sim.tick}",
+            f"pos {p.x:8.1f} {p.y:8.1f}   speed {self.speed_now():6.1f} px/s",
+            f"contacts {contacts}",
+        ]
+        if self.overlay.isVisible() and last is not None:
+            ids = last.candidate_ids
+            named = f": {', '.join(ids[:4])}{' …' if len(ids) > 4 else ''}" if ids else ""
+            lines.append(f"candidates {len(last.candidates)}{named}")
+        lines += [WARNING_PREFIX + n for n in self.notes()]
+        return lines
+
+    def _update_hud(self) -> None:
+        self._hud_wait = 0.0
+        if self.running:
+            self.hud.set_lines(self.hud_lines())

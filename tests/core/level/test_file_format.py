@@ -1,0 +1,446 @@
+"""Loading and saving level files: round trips, every class of bad input, atomic saves."""
+from __future__ import annotations
+
+import copy
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from core.level.file_format import (
+    FORMAT,
+    LevelFileError,
+    LevelSaveError,
+    dumps_level,
+    level_to_dict,
+    load_level,
+    loads_level,
+    parse_level,
+    player_to_dict as player_dict,
+    save_level,
+    write_text_atomic,
+)
+
+LEVELS = sorted(Path(__file__).resolve().parents[3].joinpath("levels").glob("*.json"))
+
+GOOD = {
+    "format": "level-editor.level",
+    "version": 1,
+    "name": "Demo",
+    "grid": 16,
+    "player": {"spawn": [64, 64], "shape": "circle", "radius": 12, "speed": 240},
+    "objects": [
+        {"id": "wall-1", "kind": "wall", "points": [[0, 0], [320, 0], [320, 240]], "thickness": 8, "closed": False},
+        {"id": "box-1", "kind": "box", "origin": [100, 100], "size": [64, 32]},
+        {"id": "obox-1", "kind": "oriented_box", "center": [200, 150], "half_extents": [40, 10], "rotation": 30},
+        {"id": "pillar-1", "kind": "circle", "center": [260, 60], "radius": 16},
+    ],
+    "hulls": {},
+}
+
+
+def doc(**changes):
+    d = copy.deepcopy(GOOD)
+    d.update(changes)
+    return d
+
+
+def with_object(index, **changes):
+    d = copy.deepcopy(GOOD)
+    d["objects"][index].update(changes)
+    return d
+
+
+def problems_of(data) -> list[str]:
+    with pytest.raises(LevelFileError) as e:
+        parse_level(data, "t.json")
+    return [str(p) for p in e.value.problems]
+
+
+# --- good input -------------------------------------------------------------
+
+
+def test_contract_example_loads_into_the_model():
+    level = parse_level(GOOD)
+    assert level.name == "Demo" and level.grid == 16
+    assert level.player == Player(spawn=(64, 64), shape="circle", radius=12, speed=240)
+    wall, box, obox, pillar = level.objects
+    assert wall == Wall("wall-1", [(0, 0), (320, 0), (320, 240)], 8, False)
+    assert box == Box("box-1", (100, 100), (64, 32))
+    assert obox == OrientedBox("obox-1", (200, 150), (40, 10), 30)
+    assert pillar == Pillar("pillar-1", (260, 60), 16)
+
+
+@pytest.mark.parametrize("path", LEVELS, ids=lambda p: p.name)
+def test_every_sample_level_round_trips_unchanged(path, tmp_path):
+    level = load_level(path)
+    out = tmp_path / "again.json"
+    save_level(level, out, hulls={})
+    assert load_level(out) == level
+    original = json.loads(path.read_text())
+    again = json.loads(out.read_text())
+    original.pop("hulls"), again.pop("hulls")
+    assert again == original
+
+
+def test_there_are_at_least_three_sample_levels():
+    names = {p.stem for p in LEVELS}
+    assert {"room_with_door", "maze", "showcase"} <= names
+
+
+def test_unknown_keys_survive_a_round_trip():
+    data = doc(game={"music": "a.ogg", "nested": [1, {"x": None}]}, author="ann")
+    data["objects"][1]["tag"] = "lava"
+    data["objects"][0]["material"] = {"friction": 0.2}
+    data["player"]["skin"] = "blue"
+    level = parse_level(data)
+    again = json.loads(dumps_level(level))
+    assert again["game"] == data["game"] and again["author"] == "ann"
+    assert again["objects"][1]["tag"] == "lava"
+    assert again["objects"][0]["material"] == {"friction": 0.2}
+    assert again["player"]["skin"] == "blue"
+    assert parse_level(again) == level
+
+
+def test_box_player_loads_and_saves_its_size():
+    data = doc(player={"spawn": [10, 20], "shape": "box", "size": [24, 32], "speed": 200})
+    level = parse_level(data)
+    assert level.player.shape == "box" and level.player.size == (24, 32)
+    assert level_to_dict(level)["player"] == data["player"]
+
+
+def test_hulls_in_a_file_are_ignored_on_load():
+    a = parse_level(doc(hulls={"box-1": {"aabb": [0, 0, 1, 1]}}))
+    b = parse_level(doc(hulls={}))
+    assert a == b
+
+
+def test_utf8_bom_and_unicode_ids_load(tmp_path):
+    data = with_object(1, id="kiste-ü-箱")
+    p = tmp_path / "u.json"
+    p.write_bytes(b"\xef\xbb\xbf" + json.dumps(data, ensure_ascii=False).encode())
+    assert load_level(p).objects[1].id == "kiste-ü-箱"
+
+
+# --- bad input: one test per class named in the contract --------------------
+
+
+def test_malformed_json_reports_line_and_column():
+    text = '{\n  "format": "level-editor.level",\n  "version": 1,\n  oops\n}'
+    with pytest.raises(LevelFileError) as e:
+        loads_level(text, "bad.json")
+    assert e.value.unreadable
+    assert "line 4, column 3" in str(e.value)
+
+
+def test_unknown_format_is_refused_naming_format_and_version():
+    msgs = problems_of(doc(format="tiled.map", version=3))
+    assert len(msgs) == 1 and "'tiled.map'" in msgs[0] and "3" in msgs[0]
+
+
+def test_unknown_version_is_refused_naming_both():
+    msgs = problems_of(doc(version=99))
+    assert len(msgs) == 1 and "99" in msgs[0] and FORMAT in msgs[0]
+
+
+def test_missing_format_is_refused():
+    data = doc()
+    del data["format"]
+    assert "unknown format None" in problems_of(data)[0]
+
+
+def test_non_object_document_is_refused():
+    assert "JSON object" in problems_of([1, 2, 3])[0]
+
+
+@pytest.mark.parametrize("field,value,expected", [
+    ("points", None, "wall-1: missing 'points'"),
+    ("thickness", "thick", "wall-1: thickness must be a number, not text"),
+    ("closed", "yes", "wall-1: closed must be true or false"),
+    ("points", [[0, 0], [1, "a"]], "wall-1: points[1][1] must be a number"),
+    ("points", [[0, 0], [1, 2, 3]], "wall-1: points[1] must be a pair of numbers"),
+])
+def test_missing_or_wrong_typed_wall_fields(field, value, expected):
+    data = copy.deepcopy(GOOD)
+    if value is None:
+        del data["objects"][0][field]
+    else:
+        data["objects"][0][field] = value
+    assert any(m.startswith(expected) for m in problems_of(data)), problems_of(data)
+
+
+def test_missing_fields_of_each_kind_are_named():
+    data = copy.deepcopy(GOOD)
+    del data["objects"][1]["size"]
+    del data["objects"][2]["half_extents"]
+    del data["objects"][3]["radius"]
+    msgs = problems_of(data)
+    assert any(m.startswith("box-1: missing 'size'") for m in msgs)
+    assert any(m.startswith("obox-1: missing 'half_extents'") for m in msgs)
+    assert any(m.startswith("pillar-1: missing 'radius'") for m in msgs)
+
+
+def test_booleans_are_not_numbers():
+    assert problems_of(with_object(3, radius=True)) == ["pillar-1: radius must be a number, not true/false"]
+
+
+@pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_non_finite_numbers_are_errors(token):
+    text = json.dumps(GOOD).replace('"radius": 16', f'"radius": {token}')
+    with pytest.raises(LevelFileError) as e:
+        loads_level(text)
+    assert [str(p) for p in e.value.problems] == [
+        f"pillar-1: radius must be a finite number, not {float(token.replace('Infinity', 'inf'))}"
+    ]
+
+
+@pytest.mark.parametrize("index,field,value", [
+    (0, "thickness", 0), (0, "thickness", -8), (1, "size", [64, 0]), (1, "size", [-1, 5]),
+    (2, "half_extents", [0, 10]), (3, "radius", -16), (3, "radius", 0),
+])
+def test_non_positive_sizes_radii_and_thickness(index, field, value):
+    msgs = problems_of(with_object(index, **{field: value}))
+    assert len(msgs) == 1 and "must be greater than 0" in msgs[0]
+    assert msgs[0].startswith(GOOD["objects"][index]["id"] + ": " + field)
+
+
+def test_player_problems_name_the_player():
+    msgs = problems_of(doc(player={"spawn": [0, "x"], "shape": "triangle", "speed": -1}))
+    assert "player: spawn[1] must be a number, not text" in msgs
+    assert any(m.startswith("player: shape must be") and "triangle" in m for m in msgs)
+    assert "player: speed must be greater than 0 (it is -1)" in msgs
+
+
+def test_wall_with_fewer_than_two_nodes():
+    assert "wall-1: a wall needs at least 2 nodes, this one has 1" in problems_of(with_object(0, points=[[0, 0]]))
+
+
+def test_duplicate_ids():
+    msgs = problems_of(with_object(2, id="box-1"))
+    assert msgs == ["box-1: duplicate id: another object is already called 'box-1'"]
+
+
+def test_unknown_kind():
+    msgs = problems_of(with_object(1, kind="triangle"))
+    assert len(msgs) == 1 and msgs[0].startswith('box-1: unknown kind "triangle"')
+
+
+def test_missing_id_names_the_object_by_position():
+    data = copy.deepcopy(GOOD)
+    del data["objects"][1]["id"]
+    assert problems_of(data) == ["objects[1]: missing 'id' (every object needs a unique text id)"]
+
+
+def test_every_problem_is_reported_at_once():
+    data = copy.deepcopy(GOOD)
+    data["objects"][0]["thickness"] = -1
+    data["objects"][1]["size"] = "big"
+    data["objects"][3]["radius"] = float("nan")
+    data["player"]["speed"] = "fast"
+    msgs = problems_of(data)
+    assert len(msgs) == 4
+
+
+def test_unreadable_paths(tmp_path):
+    with pytest.raises(LevelFileError) as e:
+        load_level(tmp_path / "missing.json")
+    assert e.value.unreadable and "no such file" in str(e.value)
+    with pytest.raises(LevelFileError) as e:
+        load_level(tmp_path)
+    assert e.value.unreadable and "folder" in str(e.value)
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(LevelFileError) as e:
+        load_level(binary)
+    assert e.value.unreadable and "UTF-8" in str(e.value)
+
+
+# --- saving ----------------------------------------------------------------
+
+
+def test_save_writes_finite_json_that_loads_back(tmp_path):
+    level = parse_level(GOOD)
+    p = tmp_path / "out.json"
+    save_level(level, p, hulls={})
+    assert load_level(p) == level
+    assert not [f for f in os.listdir(tmp_path) if f != "out.json"], "no temporary file is left behind"
+
+
+def test_failed_save_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    p = tmp_path / "level.json"
+    save_level(parse_level(GOOD), p, hulls={})
+    before = p.read_bytes()
+
+    real_fdopen = os.fdopen
+
+    class Exploding:
+        def __init__(self, f):
+            self.f = f
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            self.f.close()
+
+        def write(self, data):
+            self.f.write(data[: len(data) // 2])
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fdopen", lambda fd, mode: Exploding(real_fdopen(fd, mode)))
+    bigger = parse_level(GOOD).with_objects([Box(f"b{i}", (i, 0), (1, 1)) for i in range(50)])
+    with pytest.raises(LevelSaveError) as e:
+        save_level(bigger, p, hulls={})
+    assert "No space left on device" in str(e.value) and str(p) in str(e.value)
+    assert p.read_bytes() == before
+    assert os.listdir(tmp_path) == ["level.json"], "the temporary file is cleaned up"
+
+
+def test_failed_replace_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    p = tmp_path / "level.json"
+    save_level(parse_level(GOOD), p, hulls={})
+    before = p.read_bytes()
+
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(LevelSaveError):
+        save_level(Level(), p, hulls={})
+    assert p.read_bytes() == before
+    assert os.listdir(tmp_path) == ["level.json"]
+
+
+def test_save_into_a_missing_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(LevelSaveError) as e:
+        write_text_atomic(tmp_path / "nope" / "x.json", "{}")
+    assert "could not save" in str(e.value)
+
+
+def test_save_uses_supplied_hull_generator(tmp_path):
+    p = tmp_path / "h.json"
+    save_level(parse_level(GOOD), p, compute_hulls=lambda level: {"level": {"aabb": [0, 0, 1, 1]}})
+    assert json.loads(p.read_text())["hulls"] == {"level": {"aabb": [0, 0, 1, 1]}}
+
+
+def test_whole_numbers_are_written_without_a_fraction():
+    text = dumps_level(parse_level(GOOD))
+    assert '"spawn": [64, 64]' in text and '"rotation": 30' in text
+
+
+# --- numbers and text that Python's json reads but a level file cannot hold ---
+
+
+@pytest.mark.parametrize("value", [10**400, -(10**309)])
+def test_integers_too_large_for_a_float_are_a_clear_problem(value):
+    text = json.dumps(GOOD).replace('"radius": 16', f'"radius": {value}')
+    with pytest.raises(LevelFileError) as e:
+        loads_level(text)
+    [problem] = e.value.problems
+    assert str(problem).startswith("pillar-1: radius must be a finite number")
+    assert "too large" in str(problem)
+
+
+def test_a_number_with_thousands_of_digits_is_a_clear_problem():
+    text = json.dumps(GOOD).replace('"grid": 16', '"grid": ' + "9" * 5000)
+    with pytest.raises(LevelFileError) as e:
+        loads_level(text)
+    [problem] = e.value.problems
+    assert str(problem).startswith("-: grid must be a finite number")
+
+
+@pytest.mark.parametrize("where,expected", [
+    ("top", "-: custom data 'game' holds a number that is not finite (NaN)"),
+    ("player", "player: custom data 'skin' holds a number that is not finite (Infinity)"),
+    ("object", "box-1: custom data 'tag' holds a number that is not finite (-Infinity)"),
+])
+def test_non_finite_numbers_in_custom_data_are_refused_on_load(where, expected):
+    data = copy.deepcopy(GOOD)
+    if where == "top":
+        data["game"] = {"scores": [1, float("nan")]}
+    elif where == "player":
+        data["player"]["skin"] = float("inf")
+    else:
+        data["objects"][1]["tag"] = {"deep": [[float("-inf")]]}
+    with pytest.raises(LevelFileError) as e:
+        loads_level(json.dumps(data))
+    assert [str(p) for p in e.value.problems] == [expected]
+
+
+def test_lone_surrogates_in_text_save_and_load_back(tmp_path):
+    # "\ud800" is valid JSON that no UTF-8 file can hold as a character; it is written escaped.
+    data = doc(name="half \ud800 pair", game={"\udc00key": "\udfff"})
+    data["objects"][1]["id"] = "box-\ud83d"
+    level = parse_level(data)
+    p = tmp_path / "s.json"
+    save_level(level, p, hulls={})
+    assert load_level(p) == level
+    assert json.loads(p.read_text(encoding="utf-8"))["game"] == {"\udc00key": "\udfff"}
+
+
+def test_text_outside_ascii_is_written_as_itself():
+    text = dumps_level(parse_level(doc(name="Kiste ü 箱 \U0001F600")))
+    assert '"name": "Kiste ü 箱 \U0001F600"' in text
+
+
+def test_an_object_without_an_id_is_not_also_a_duplicate():
+    data = copy.deepcopy(GOOD)
+    del data["objects"][1]["id"]
+    data["objects"][2]["id"] = "objects[1]"
+    assert problems_of(data) == ["objects[1]: missing 'id' (every object needs a unique text id)"]
+
+
+def test_saving_through_a_symbolic_link_writes_the_file_it_points_to(tmp_path):
+    real = tmp_path / "real.json"
+    save_level(parse_level(GOOD), real, hulls={})
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    save_level(parse_level(doc(name="Changed")), link, hulls={})
+    assert link.is_symlink()
+    assert load_level(real).name == "Changed"
+
+
+def test_saving_to_a_named_pipe_writes_into_it_and_keeps_the_pipe(tmp_path):
+    import threading
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()), daemon=True)
+    reader.start()
+    save_level(parse_level(GOOD), pipe, hulls={})
+    reader.join(10)
+    assert json.loads(got[0])["name"] == "Demo"
+    assert pipe.is_fifo()
+
+
+def test_a_whole_version_written_as_a_float_is_that_version():
+    # JSON has one number type: 1.0 is 1 (the shipped JSON Schema agrees); 1.5 is no version.
+    assert parse_level(doc(version=1.0)) == parse_level(GOOD)
+    msgs = problems_of(doc(version=1.5))
+    assert len(msgs) == 1 and "1.5" in msgs[0] and FORMAT in msgs[0]
+    assert "True" in problems_of(doc(version=True))[0]
+
+
+def test_the_player_shape_not_in_use_keeps_its_value_through_a_round_trip():
+    data = doc(player={"spawn": [10, 20], "shape": "circle", "radius": 9, "size": [30, 40], "speed": 200})
+    level = parse_level(data)
+    assert level.player.radius == 9 and level.player.size == (30, 40)
+    assert level_to_dict(level)["player"] == data["player"]
+    # Switching to a box (as the inspector does) starts from the file's size.
+    from dataclasses import replace
+    boxed = replace(level.player, shape="box")
+    assert boxed.body_at(boxed.spawn).size == (30, 40)
+    assert player_dict(boxed) == {"spawn": [10, 20], "shape": "box", "size": [30, 40], "radius": 9, "speed": 200}
+
+
+def test_default_values_of_the_shape_not_in_use_are_not_written():
+    level = parse_level(doc())
+    assert set(level_to_dict(level)["player"]) == {"spawn", "shape", "radius", "speed"}
+
+
+def test_a_bad_value_for_the_shape_not_in_use_is_still_an_error():
+    msgs = problems_of(doc(player={"spawn": [0, 0], "shape": "circle", "radius": 5, "size": [0, 3]}))
+    assert msgs == ["player: size[0] must be greater than 0 (it is 0)"]

@@ -1,0 +1,161 @@
+"""The property inspector: refuses bad input where it is typed, applies good input as one undo step."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from core.collision.shapes import Vec2
+from tests.editor.helpers import click, drag, hover, move, press, release, undo_texts, window  # noqa: F401
+
+
+def type_into(window, key_name, text, enter=True):
+    field = window.inspector.field(key_name)
+    field.setFocus()
+    field.selectAll()
+    QTest.keyClick(field, Qt.Key_Backspace)
+    QTest.keyClicks(field, text)
+    if enter:
+        QTest.keyClick(field, Qt.Key_Return)
+    return field
+
+
+def test_shows_the_selected_objects_numbers(window):
+    click(window, 240, 320)
+    ins = window.inspector
+    assert ins.title.text() == "Pillar pillar-1"
+    assert ins.field("id").text() == "pillar-1"
+    assert (ins.field("center.x").text(), ins.field("center.y").text()) == ("240", "320")
+    assert ins.field("radius").text() == "16"
+    click(window, 400, 240)
+    assert ins.field("rotation").text() == "0" and ins.field("half_extents.x").text() == "40"
+    click(window, 80, 200)
+    assert ins.field("thickness").text() == "8" and ins.field("nodes").text() == "3"
+    assert not ins.field("closed").isChecked()
+
+
+def test_good_input_is_one_undo_step_with_a_readable_label(window):
+    click(window, 240, 320)
+    type_into(window, "radius", "24.5")
+    assert window.document.get("pillar-1").radius == 24.5
+    assert undo_texts(window) == ["Change radius of pillar-1"]
+    assert window.scene.item("pillar-1").sceneBoundingRect().width() >= 49
+    window.undo_stack.undo()
+    assert window.document.get("pillar-1").radius == 16
+    assert window.inspector.field("radius").text() == "16"
+
+
+def test_letters_cannot_be_typed_into_a_number(window):
+    click(window, 240, 320)
+    field = type_into(window, "radius", "abc")
+    assert field.text() == ""
+    assert field.is_invalid() and "Not applied" in field.toolTip()
+    assert window.document.get("pillar-1").radius == 16
+    assert window.undo_stack.count() == 0
+
+
+def test_non_positive_sizes_are_marked_red_and_never_applied(window):
+    click(window, 270, 95)
+    for bad in ["-5", "0", "1e999", "-"]:
+        field = type_into(window, "size.x", bad)
+        assert field.is_invalid(), bad
+        assert "border" in field.styleSheet()
+        assert window.document.get("box-1").size == Vec2(64, 32)
+    # leaving the field does not apply it either
+    click(window, 600, 600)
+    assert window.undo_stack.count() == 0
+    click(window, 270, 95)
+    assert window.inspector.field("size.x").text() == "64"
+    assert not window.inspector.field("size.x").is_invalid()
+
+
+def test_negative_positions_are_fine(window):
+    click(window, 270, 95)
+    type_into(window, "origin.x", "-32")
+    assert window.document.get("box-1").origin == Vec2(-32, 80)
+    assert undo_texts(window) == ["Change origin of box-1"]
+
+
+def test_duplicate_or_empty_id_is_refused_and_a_new_one_renames(window):
+    click(window, 270, 95)
+    field = type_into(window, "id", "pillar-1")
+    assert field.is_invalid() and "already called" in field.toolTip()
+    field = type_into(window, "id", "")
+    assert field.is_invalid()
+    assert window.document.get("box-1") is not None and window.undo_stack.count() == 0
+    type_into(window, "id", "crate")
+    assert window.document.get("crate") is not None and window.document.get("box-1") is None
+    assert window.selection.ids() == ["crate"]
+    assert undo_texts(window) == ["Rename box-1 to crate"]
+    assert window.inspector.field("id").text() == "crate"
+    # a second edit goes to the renamed object
+    type_into(window, "size.y", "48")
+    assert window.document.get("crate").size == Vec2(64, 48)
+
+
+def test_rotation_and_closed_wall(window):
+    click(window, 400, 240)
+    type_into(window, "rotation", "-30")
+    assert window.document.get("obox-1").rotation == -30
+    click(window, 80, 200)
+    window.inspector.field("closed").click()
+    assert window.document.get("wall-1").closed
+    assert undo_texts(window) == ["Change rotation of obox-1", "Close wall-1"]
+
+
+def test_follows_the_object_during_a_drag(window):
+    click(window, 270, 95)
+    hover(window, 270, 95)
+    press(window, 270, 95)
+    move(window, 302, 127)
+    assert window.inspector.field("origin.x").text() == "272"
+    release(window, 302, 127)
+
+
+def test_player_fields_and_shape_switch(window):
+    click(window, 48, 48)
+    ins = window.inspector
+    assert ins.title.text() == "Player"
+    type_into(window, "speed", "300")
+    assert window.document.player.speed == 300
+    ins.field("shape").setCurrentText("box")
+    assert window.document.player.shape == "box"
+    type_into(window, "size.x", "20")
+    assert window.document.player.size.x == 20
+    type_into(window, "spawn.x", "100")
+    assert window.document.player.spawn == Vec2(100, 48)
+    assert undo_texts(window) == ["Change speed of player", "Change shape of player", "Change width of player",
+                                  "Change spawn of player"]
+    type_into(window, "size.y", "0")
+    assert window.document.player.size.y == 24
+
+
+def test_level_name_and_grid_when_nothing_is_selected(window):
+    click(window, 600, 600)
+    ins = window.inspector
+    assert ins.title.text() == "Level"
+    assert ins.field("objectCount").text() == "4"
+    type_into(window, "grid", "-8")
+    assert window.document.level.grid == 16
+    type_into(window, "grid", "32")
+    type_into(window, "name", "Cave")
+    assert window.document.level.grid == 32 and window.document.level.name == "Cave"
+    assert undo_texts(window) == ["Change grid of level", "Change name of level"]
+
+
+def test_several_selected_objects_show_a_count(window):
+    drag(window, (200, 60), (450, 260))
+    assert window.inspector.title.text() == "2 objects selected"
+
+
+def test_typing_a_wall_position_moves_the_whole_wall(window):
+    click(window, 80, 200)
+    wall = window.document.get("wall-1")
+    ins = window.inspector
+    assert (ins.field("position.x").text(), ins.field("position.y").text()) == (
+        f"{wall.points[0].x:g}", f"{wall.points[0].y:g}")
+    type_into(window, "position.x", str(wall.points[0].x + 100))
+    moved = window.document.get("wall-1")
+    assert moved.points == tuple(Vec2(p.x + 100, p.y) for p in wall.points)
+    assert undo_texts(window) == ["Move wall-1"]
+    window.undo_stack.undo()
+    assert window.document.get("wall-1") == wall
