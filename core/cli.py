@@ -16,7 +16,9 @@ import sys
 from typing import Optional, Sequence
 
 from core import __version__
-from core.level.file_format import LevelFileError, LevelSaveError, load_level, save_level
+from core.checks.check import check_level
+from core.level.atomic import LevelSaveError
+from core.level.file_format import LevelFileError, load_level, save_level
 from core.level.problems import INFO, Problem
 
 EXIT_OK = 0
@@ -133,11 +135,9 @@ def _lenient_output() -> None:
             pass
 
 
-def _validate(level, verbose: bool = False, outlines=None) -> list[Problem]:
+def _shown(problems, verbose: bool = False) -> list[Problem]:
     """Errors and warnings; information lines (not problems) only when ``verbose``."""
-    from core.checks.validation import validate_level
-
-    return [p for p in validate_level(level, outlines) if verbose or p.severity != INFO]
+    return [p for p in problems if verbose or p.severity != INFO]
 
 
 def _read(path: str, out):
@@ -154,7 +154,7 @@ def _cmd_check(args) -> int:
     for path in args.levels:
         level, status = _read(path, sys.stdout)
         if level is not None:
-            problems = _validate(level, args.verbose)
+            problems = _shown(check_level(level).problems, args.verbose)
             _print_problems(path, problems, sys.stdout)
             status = EXIT_PROBLEMS if any(p.is_error for p in problems) else EXIT_OK
         code = max(code, status)
@@ -165,16 +165,13 @@ def _cmd_export(args) -> int:
     level, status = _read(args.level, sys.stderr)
     if level is None:
         return status
-    from core.checks.hulls import level_hulls
-    from core.checks.outlines import level_outlines
-
-    outlines = level_outlines(level)  # built once, for validation and hulls
-    problems = _validate(level, outlines=outlines)
+    result = check_level(level, with_hulls=True)
+    problems = _shown(result.problems)
     _print_problems(args.level, problems, sys.stderr)
     if any(p.is_error for p in problems):
         print(f"level-editor: {args.level} has errors; nothing written", file=sys.stderr)
         return EXIT_PROBLEMS
-    return _write(level, args.output, level_hulls(level, outlines))
+    return _write(level, args.output, result.hulls)
 
 
 def _write(level, path: str, hulls=None) -> int:

@@ -26,7 +26,7 @@ from PySide6.QtGui import QUndoStack
 
 from core.level.document import LevelDocument
 from core.level.model import Level
-from core.level.file_format import LevelSaveError
+from core.level.atomic import LevelSaveError
 from core.level.recovery import recovery_file_name, recovery_folder, remove_copy, touch, write_recovery
 
 __all__ = ["Autosave", "INTERVAL_KEY", "DEFAULT_INTERVAL", "INTERVAL_ENV", "MAX_INTERVAL",

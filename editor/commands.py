@@ -18,6 +18,7 @@ from typing import Optional, Sequence
 from PySide6.QtGui import QUndoCommand
 
 from core.level.document import LevelDocument
+from core.level.kinds import objects_label
 from core.level.model import LevelObject, Player
 
 _gestures = itertools.count(1)
@@ -30,22 +31,6 @@ _CHANGE_PLAYER_ID = 1002
 def new_gesture() -> int:
     """A fresh number for one mouse gesture (press to release) or one typed edit."""
     return next(_gestures)
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def objects_label(verb: str, objects: Sequence[LevelObject]) -> str:
-    """A readable undo label: ``Add wall``, ``Move 3 objects``, ``Delete 2 boxes``."""
-    kinds = {o.kind for o in objects}
-    noun = {"wall": "wall", "box": "box", "oriented_box": "oriented box", "circle": "circle"}
-    if len(objects) == 1:
-        return f"{verb} {noun.get(objects[0].kind, 'object')}"
-    if len(kinds) == 1:
-        word = noun.get(next(iter(kinds)), "object")
-        return f"{verb} {len(objects)} {word + 'es' if word.endswith('box') else word + 's'}"
-    return f"{verb} {plural(len(objects), 'object')}"
 
 
 class AddObjectsCommand(QUndoCommand):

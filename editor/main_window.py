@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
 
 from core.level.document import LevelDocument
 from core.level.model import Level
-from core.level.file_format import LevelFileError, LevelSaveError, load_level, save_level
+from core.level.atomic import LevelSaveError
+from core.level.file_format import LevelFileError, load_level, save_level
 from core.level.problems import LEVEL_ID
 from editor.autosave import Autosave
 from editor.canvas.canvas import Canvas
 from editor.clipboard import objects_from_text, objects_to_text
-from editor.commands import AddObjectsCommand, RemoveObjectsCommand, plural
+from core.level.kinds import id_prefix, plural
+from editor.commands import AddObjectsCommand, RemoveObjectsCommand
 from editor.context import EditorContext
 from editor.panels.inspector import Inspector
 from editor.items.hulls_item import LEGEND, HullsItem
@@ -43,10 +45,6 @@ MAX_RECENT = 10
 LEVEL_FILTER = "Levels (*.json);;All files (*)"
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
-
-#: Fresh ids for copies start like the drawing tools' ids (``pillar-3``, ``obox-2``).
-ID_PREFIXES = {"circle": "pillar", "oriented_box": "obox"}
-
 
 def _icon(name: str) -> QIcon:
     path = icon_path(name) if name else ""
@@ -580,7 +578,7 @@ class MainWindow(QMainWindow):
         for obj in objects:
             new_id = obj.id
             if new_id in self.document or new_id in taken or new_id == Selection.PLAYER:
-                new_id = self.document.new_id(ID_PREFIXES.get(obj.kind, obj.kind), taken)
+                new_id = self.document.new_id(id_prefix(obj.kind), taken)
             taken.add(new_id)
             copies.append(obj.with_id(new_id).moved(dx, dy))
         self.context.push(AddObjectsCommand(self.document, copies, f"{verb} {plural(len(copies), 'object')}"))

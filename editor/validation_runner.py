@@ -15,16 +15,12 @@ changed is dropped, and the newer level is checked next.
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from core.checks.check import CheckResult, add_hulls, check_level
 from core.level.document import Change, LevelDocument
-from core.checks.hulls import level_hulls
 from core.level.model import Level
-from core.checks.outlines import LevelOutlines, level_outlines
-from core.level.problems import ERROR, LEVEL_ID, Problem
-from core.checks.validation import validate_level
 from editor.subscriptions import subscribe_while_alive
 
 #: Quiet time after the last edit before the level is checked, in milliseconds.
@@ -32,33 +28,6 @@ DELAY_MS = 400
 
 #: How often the GUI thread looks for a finished check while one runs, in milliseconds.
 POLL_MS = 25
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """What one check found: the problems of ``level``, its hulls when asked for, and the outlines behind them."""
-
-    level: Level
-    problems: tuple
-    hulls: dict | None = None
-    outlines: LevelOutlines | None = None
-
-
-def check_level(level: Level, with_hulls: bool) -> CheckResult:
-    """Validate ``level`` (and compute its hulls) from one set of outlines.
-
-    A level the geometry code cannot handle gives one error problem instead of
-    an exception, so the Problems dock and a save can still say something.
-    """
-    outlines = None
-    try:
-        outlines = level_outlines(level)
-        problems = tuple(validate_level(level, outlines))
-        hulls = level_hulls(level, outlines) if with_hulls else None
-    except Exception as e:  # noqa: BLE001 - the designer sees it in the dock; the editor keeps working
-        problems = (Problem(LEVEL_ID, f"the level could not be checked: {e}", ERROR),)
-        hulls = {} if with_hulls else None
-    return CheckResult(level, problems, hulls, outlines)
 
 
 class ValidationRunner(QObject):
@@ -125,15 +94,7 @@ class ValidationRunner(QObject):
         when the background check already has them.
         """
         cur = self.result_for(level)
-        if cur is None or cur.outlines is None:
-            return check_level(level, with_hulls=True)
-        if cur.hulls is not None:
-            return cur
-        try:
-            hulls = level_hulls(level, cur.outlines)
-        except Exception:  # noqa: BLE001 - the check already reported why; the save still goes ahead
-            hulls = {}
-        return CheckResult(level, cur.problems, hulls, cur.outlines)
+        return check_level(level, with_hulls=True) if cur is None else add_hulls(cur)
 
     # -- scheduling ----------------------------------------------------------------
     def _on_document_changed(self, change: Change) -> None:

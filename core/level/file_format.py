@@ -16,12 +16,11 @@ import json
 import math
 import os
 import re
-import stat
-import tempfile
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from core.level.model import OBJECT_KINDS, Box, Level, OrientedBox, Pillar, Player, Wall
 from core.level.migrations import CURRENT_VERSION, MigrationError, migrate
+from core.level.atomic import write_text_atomic
 from core.level.problems import LEVEL_ID, PLAYER_ID, Problem
 from core.collision.shapes import Vec2
 
@@ -29,7 +28,6 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "LevelFileError",
-    "LevelSaveError",
     "load_level",
     "loads_level",
     "parse_level",
@@ -38,7 +36,6 @@ __all__ = [
     "player_to_dict",
     "dumps_level",
     "save_level",
-    "write_text_atomic",
     "dumps_json",
 ]
 
@@ -71,10 +68,6 @@ class LevelFileError(Exception):
     def _message(self) -> str:
         lines = [f"{self.source}: {p}" for p in self.problems]
         return "\n".join(lines) if lines else f"{self.source}: not a valid level"
-
-
-class LevelSaveError(OSError):
-    """A level could not be written; the file that was there before is untouched."""
 
 
 # ---------------------------------------------------------------------------
@@ -497,76 +490,17 @@ def save_level(
     level: Level,
     path: str | os.PathLike,
     hulls: Optional[dict] = None,
-    compute_hulls: Optional[Callable[[Level], dict]] = None,
 ) -> None:
-    """Write ``level`` to ``path`` atomically.
+    """Write ``level`` to ``path`` atomically, with ``hulls`` as given (``{}`` when not given).
 
-    ``hulls`` are written as given; without them, ``compute_hulls(level)`` is
-    used when supplied, else the shared hull generator (core.checks.hulls) when present.
+    The hulls are computed by the caller (:func:`core.checks.check.check_level`):
+    the file format knows nothing of shapely.
 
     Raises
     ------
     LevelSaveError
         When the file cannot be written. The old file, if any, is left whole.
     """
-    if hulls is None:
-        if compute_hulls is None:
-            compute_hulls = _default_hulls()
-        hulls = compute_hulls(level) if compute_hulls is not None else {}
-    text = dumps_level(level, hulls)
-    write_text_atomic(path, text)
+    write_text_atomic(path, dumps_level(level, hulls))
 
 
-def _default_hulls():
-    try:
-        from core.checks.hulls import level_hulls
-    except ImportError:
-        return None
-    return level_hulls
-
-
-def write_text_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, then swap it in.
-
-    A symbolic link stays a link: the file it points to is the one replaced.
-    A path that is not a regular file (``/dev/stdout``, a named pipe) cannot be
-    swapped, so it is written straight into.
-
-    Raises :class:`LevelSaveError` with the reason; the old file stays as it was.
-    """
-    shown = os.fspath(path)
-    target = os.path.realpath(shown)
-    folder = os.path.dirname(target)
-    tmp = None
-    try:
-        data = text.encode("utf-8")
-        try:
-            mode = os.stat(target).st_mode
-        except FileNotFoundError:
-            mode = None
-        if mode is not None and not stat.S_ISREG(mode):
-            if stat.S_ISDIR(mode):
-                raise IsADirectoryError(21, "Is a directory")
-            with open(target, "wb") as f:
-                f.write(data)
-            return
-        fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, 0o644 if mode is None else stat.S_IMODE(mode))
-        except OSError:
-            pass  # some file systems (FAT, network shares) keep no modes
-        os.replace(tmp, target)
-        tmp = None
-    except (OSError, UnicodeEncodeError) as e:
-        reason = getattr(e, "strerror", None) or str(e)
-        raise LevelSaveError(f"could not save {shown}: {reason}") from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass

@@ -12,7 +12,7 @@ which Save computes)::
       "format": "level-editor.level",
       ...
 
-Copies are written with :func:`core.level.file_format.write_text_atomic`, so a
+Copies are written with :func:`core.level.atomic.write_text_atomic`, so a
 crash while writing leaves the previous copy whole; they are never written
 over the level's own file (the names end in ``.recovery.json`` and live in
 the recovery folder). The name ties a copy to its level: ``castle.<hash of
@@ -52,7 +52,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 from core.level.model import Level
-from core.level.file_format import LevelFileError, dumps_json, dumps_level, loads_level, write_text_atomic
+from core.level.atomic import write_text_atomic
+from core.level.file_format import LevelFileError, dumps_json, dumps_level, loads_level
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -143,7 +144,7 @@ def write_recovery(folder: str, level: Level, original: Optional[str], session: 
 
     Raises
     ------
-    core.level.file_format.LevelSaveError
+    core.level.atomic.LevelSaveError
         When the copy cannot be written (the previous copy, if any, stays whole).
     ValueError
         When the copy's path would be the level's own file.

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from core.collision.shapes import Vec2
+from core.level.atomic import LevelSaveError, write_text_atomic
 
 __all__ = [
     "REPLAY_FORMAT",
@@ -261,8 +262,6 @@ def dumps_trace(trace: Trace) -> str:
 
 
 def _write_atomic(path, text: str) -> None:
-    from core.level.file_format import LevelSaveError, write_text_atomic
-
     try:
         write_text_atomic(path, text + "\n")
     except LevelSaveError as e:

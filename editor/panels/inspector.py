@@ -22,7 +22,7 @@ from core.level.model import Box, OrientedBox, Pillar, Player, Wall
 from core.collision.shapes import Vec2
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
 from editor.context import EditorContext
-from editor.panels.object_list import KIND_NAMES
+from core.level.kinds import kind_name
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 
@@ -245,7 +245,7 @@ class Inspector(QWidget):
             self.title.setText("Player")
             self._build_player()
         else:
-            self.title.setText(f"{KIND_NAMES.get(value.kind, value.kind)} {value.id}")
+            self.title.setText(f"{kind_name(value.kind)} {value.id}")
             self._build_object(value)
 
     # -- builders ------------------------------------------------------------------

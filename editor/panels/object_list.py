@@ -9,11 +9,9 @@ from PySide6.QtCore import QAbstractTableModel, QItemSelection, QItemSelectionMo
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
 from core.level.document import Change, LevelDocument
+from core.level.kinds import kind_name
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
-
-KIND_NAMES = {"wall": "Wall", "box": "Box", "oriented_box": "Oriented box", "circle": "Pillar"}
-
 
 class ObjectListModel(QAbstractTableModel):
     """Row 0 is the player's spawn; then one row per object, in drawing order."""
@@ -49,7 +47,7 @@ class ObjectListModel(QAbstractTableModel):
         if row == 0:
             return "player" if index.column() == 0 else "Spawn"
         obj = self._doc.objects[row - 1]
-        return obj.id if index.column() == 0 else KIND_NAMES.get(obj.kind, obj.kind)
+        return obj.id if index.column() == 0 else kind_name(obj.kind)
 
     def _on_document_changed(self, change: Change) -> None:
         if change.kind in ("added", "removed", "reset"):

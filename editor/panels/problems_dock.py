@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QHeaderView, QTree
 
 from core.level.document import Change
 from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
-from editor.commands import plural
+from core.level.kinds import plural
 from editor.context import EditorContext
 from editor.items.problem_marker_item import SEVERITY_COLORS, ProblemMarkerItem
 from editor.selection import Selection

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QToolBar
 
 from core.playtest.replay import Replay, ReplayFileError, save_replay
 from core.collision.shapes import Vec2
-from core.checks.validation import validate_level
+from core.checks.check import check_level
 from editor.playtest.editor_snapshot import EditorSnapshot
 from editor.playtest.session import PlayTest
 from editor.resources import icon_path
@@ -211,17 +211,9 @@ class PlayMode(QObject):
         if self._checked is not None and self._checked[0] is level:
             return self._checked[1]
         # The Problems dock's background check usually has this very level already.
-        background = self.window.checks.result_for(level)
-        if background is not None:
-            self._checked = (level, [p for p in background.problems if p.is_error])
-            return self._checked[1]
-        try:
-            problems = [p for p in validate_level(level) if p.is_error]
-        except (ValueError, ArithmeticError) as e:
-            self.window.statusBar().showMessage(f"Could not check the level before playing: {e}", 4000)
-            return []
-        self._checked = (level, problems)
-        return problems
+        result = self.window.checks.result_for(level) or check_level(level)
+        self._checked = (level, list(result.errors))
+        return self._checked[1]
 
     def stop(self) -> None:
         """Back to editing: view, selection and tool as they were; the level untouched."""

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from core.collision.geometry import rotation_cos_sin
 from core.level.model import Box, OrientedBox, Pillar, Player
 from core.collision.shapes import Vec2
-from editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gesture, objects_label
+from core.level.kinds import objects_label
+from editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gesture
 from editor.context import EditorContext
 from editor.items.handle_item import HANDLE_RADIUS, HandleItem
 from editor.selection import Selection

@@ -5,7 +5,8 @@ from PySide6.QtGui import QUndoStack
 
 from core.level.document import LevelDocument
 from core.level.model import Box, Level, OrientedBox, Pillar, Wall
-from editor.commands import ChangeObjectsCommand, RemoveObjectsCommand, new_gesture, objects_label
+from core.level.kinds import objects_label
+from editor.commands import ChangeObjectsCommand, RemoveObjectsCommand, new_gesture
 
 
 def _level():

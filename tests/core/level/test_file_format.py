@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from core.level.atomic import LevelSaveError, write_text_atomic
 from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
 from core.level.file_format import (
     FORMAT,
     LevelFileError,
-    LevelSaveError,
     dumps_level,
     level_to_dict,
     load_level,
@@ -20,7 +20,6 @@ from core.level.file_format import (
     parse_level,
     player_to_dict as player_dict,
     save_level,
-    write_text_atomic,
 )
 
 LEVELS = sorted(Path(__file__).resolve().parents[3].joinpath("levels").glob("*.json"))
@@ -319,10 +318,17 @@ def test_save_into_a_missing_folder_is_a_clear_error(tmp_path):
     assert "could not save" in str(e.value)
 
 
-def test_save_uses_supplied_hull_generator(tmp_path):
+def test_save_writes_the_hulls_it_is_given(tmp_path):
     p = tmp_path / "h.json"
-    save_level(parse_level(GOOD), p, compute_hulls=lambda level: {"level": {"aabb": [0, 0, 1, 1]}})
+    save_level(parse_level(GOOD), p, hulls={"level": {"aabb": [0, 0, 1, 1]}})
     assert json.loads(p.read_text())["hulls"] == {"level": {"aabb": [0, 0, 1, 1]}}
+
+
+def test_save_without_hulls_writes_none(tmp_path):
+    """The file format computes nothing: hulls come from core.checks (shapely), a layer above."""
+    p = tmp_path / "h.json"
+    save_level(parse_level(GOOD), p)
+    assert json.loads(p.read_text())["hulls"] == {}
 
 
 def test_whole_numbers_are_written_without_a_fraction():

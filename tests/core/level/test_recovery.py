@@ -12,7 +12,8 @@ import pytest
 
 from core.level import file_format
 from core.level.model import Box, Level, Pillar, Player
-from core.level.file_format import LevelFileError, LevelSaveError, save_level
+from core.level.atomic import LevelSaveError
+from core.level.file_format import LevelFileError, save_level
 from core.level.recovery import (
     DATA_DIR_ENV,
     FORMAT,

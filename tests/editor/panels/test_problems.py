@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
 import editor.items.hulls_item as hulls_item_module
-import editor.validation_runner as runner_module
+import core.checks.check as runner_module
 from core.checks.hulls import level_hulls
 from core.level.model import Box, Level, Pillar, Player, Wall
 from core.level.file_format import load_level
