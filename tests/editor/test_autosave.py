@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from core.level import file_format
+from core.level import atomic
 from core.level.model import Pillar
 from core.level.file_format import load_level, save_level
 from core.level.recovery import list_copies, load_recovery
@@ -65,7 +65,7 @@ def test_a_copy_is_written_when_the_timer_fires_atomically_beside_not_over_the_l
         replaced.append((str(src), str(dst)))
         real_replace(src, dst)
 
-    monkeypatch.setattr(file_format.os, "replace", spy)
+    monkeypatch.setattr(atomic.os, "replace", spy)
     add_pillar(window)
     assert window.autosave.is_active()
     with qtbot.waitSignal(window.autosave.written, timeout=5000) as signal:

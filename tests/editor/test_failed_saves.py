@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from core.level import file_format
+from core.level import atomic
 from core.level.model import Pillar
 from core.level.file_format import load_level, save_level
 from editor.commands import AddObjectsCommand
@@ -48,7 +48,7 @@ def assert_nothing_lost(window, path, before, level, reason):
     assert "not changed" in details and "still open" in details
     assert window.document.level == level
     assert not window.undo_stack.isClean() and window.isWindowModified()
-    assert window.undo_stack.count() == 1 and window.undo_stack.text(0) == "Add circle"
+    assert window.undo_stack.count() == 1 and window.undo_stack.text(0) == "Add pillar"
     assert window.path == str(path)
     assert path.read_bytes() == before
     assert os.listdir(path.parent) == ["castle.json"]  # no temporary file left
@@ -65,19 +65,19 @@ def save_fails(window, monkeypatch, target, name, error):
 
 def test_a_read_only_folder_refusing_the_swap(edited, monkeypatch):
     window, path, before, level = edited
-    save_fails(window, monkeypatch, file_format.os, "replace", oserror(errno.EACCES))
+    save_fails(window, monkeypatch, atomic.os, "replace", oserror(errno.EACCES))
     assert_nothing_lost(window, path, before, level, "Permission denied")
 
 
 def test_a_read_only_folder_refusing_the_temporary_file(edited, monkeypatch):
     window, path, before, level = edited
-    save_fails(window, monkeypatch, file_format.tempfile, "mkstemp", oserror(errno.EACCES))
+    save_fails(window, monkeypatch, atomic.tempfile, "mkstemp", oserror(errno.EACCES))
     assert_nothing_lost(window, path, before, level, "Permission denied")
 
 
 def test_a_read_only_file_system(edited, monkeypatch):
     window, path, before, level = edited
-    save_fails(window, monkeypatch, file_format.tempfile, "mkstemp", oserror(errno.EROFS))
+    save_fails(window, monkeypatch, atomic.tempfile, "mkstemp", oserror(errno.EROFS))
     assert_nothing_lost(window, path, before, level, "Read-only file system")
 
 
@@ -113,8 +113,8 @@ def test_a_disk_that_fills_up_halfway_through_the_write(edited, monkeypatch):
         def __getattr__(self, name):
             return getattr(self.f, name)
 
-    monkeypatch.setattr(file_format.tempfile, "mkstemp", mkstemp)
-    monkeypatch.setattr(file_format.os, "fdopen", lambda fd, mode="r", *a, **k: FillsUp(real_fdopen(fd, mode, *a, **k)))
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(atomic.os, "fdopen", lambda fd, mode="r", *a, **k: FillsUp(real_fdopen(fd, mode, *a, **k)))
     window.save_action.trigger()
     monkeypatch.undo()
     assert written and written[0] > 0  # a half level really was on disk, in the temporary file
@@ -124,13 +124,13 @@ def test_a_disk_that_fills_up_halfway_through_the_write(edited, monkeypatch):
 
 def test_a_disk_full_when_flushing_to_the_device(edited, monkeypatch):
     window, path, before, level = edited
-    save_fails(window, monkeypatch, file_format.os, "fsync", oserror(errno.ENOSPC))
+    save_fails(window, monkeypatch, atomic.os, "fsync", oserror(errno.ENOSPC))
     assert_nothing_lost(window, path, before, level, "No space left on device")
 
 
 def test_saving_works_again_once_the_disk_has_room(edited, monkeypatch):
     window, path, before, level = edited
-    save_fails(window, monkeypatch, file_format.os, "fsync", oserror(errno.ENOSPC))
+    save_fails(window, monkeypatch, atomic.os, "fsync", oserror(errno.ENOSPC))
     window.save_action.trigger()
     assert load_level(path) == level
     assert window.undo_stack.isClean() and not window.isWindowModified()
@@ -144,7 +144,7 @@ def test_save_as_into_a_read_only_folder_creates_nothing(tmp_path, qtbot, monkey
     folder = tmp_path / "locked"
     folder.mkdir()
     window.ask_save_path = lambda: str(folder / "new.json")
-    monkeypatch.setattr(file_format.tempfile, "mkstemp", lambda *a, **k: (_ for _ in ()).throw(oserror(errno.EACCES)))
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", lambda *a, **k: (_ for _ in ()).throw(oserror(errno.EACCES)))
     assert not window.save_as()
     monkeypatch.undo()
     (title, text, _), = window.errors
@@ -174,7 +174,7 @@ def test_the_real_error_box_says_why_and_what_is_kept(tmp_path, qtbot, monkeypat
         seen.update(title=box.windowTitle(), text=box.text(), info=box.informativeText(), icon=box.icon())
         box.accept()
 
-    monkeypatch.setattr(file_format.os, "fsync", lambda fd: (_ for _ in ()).throw(oserror(errno.ENOSPC)))
+    monkeypatch.setattr(atomic.os, "fsync", lambda fd: (_ for _ in ()).throw(oserror(errno.ENOSPC)))
     QTimer.singleShot(0, read_and_close)
     window.save_action.trigger()
     monkeypatch.undo()

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from core.level import file_format
+from core.level import atomic
 from core.level.model import Box, Level, Pillar, Player
 from core.level.atomic import LevelSaveError
 from core.level.file_format import LevelFileError, save_level
@@ -105,7 +105,7 @@ def test_a_copy_is_written_atomically_and_never_over_the_level(tmp_path, monkeyp
     def full_disk(*args):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(file_format.os, "fsync", full_disk)
+    monkeypatch.setattr(atomic.os, "fsync", full_disk)
     with pytest.raises(LevelSaveError, match="No space left"):
         write_recovery(folder, level(n=5), None, "s1")
     monkeypatch.undo()

@@ -208,7 +208,7 @@ def test_play_uses_the_background_check_when_it_is_up_to_date(qtbot, tmp_path, m
     level = Level(player=Player(spawn=(20, 20), radius=8), objects=(Box("crate", (10, 10), (20, 20)),))
     window = make_window(qtbot, tmp_path, level)
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10000)
-    monkeypatch.setattr(play_mode_module, "validate_level",
+    monkeypatch.setattr(play_mode_module, "check_level",
                         lambda level: pytest.fail("validated again on the GUI thread"))
     qtbot.keyClick(window.canvas.viewport(), Qt.Key_F5)
     assert window.play_mode.is_playing
