@@ -5,11 +5,11 @@ import os
 import sys
 from typing import Optional
 
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
-from editor.main_window import APP_NAME, MainWindow
-from editor.resources import icon_path
+from editor.files import APP_NAME
+from editor.main_window import MainWindow
+from editor.resources import icon
 
 _windows: list[MainWindow] = []
 
@@ -22,7 +22,7 @@ def application() -> QApplication:
         app.setStyle("Fusion")
     app.setOrganizationName("level-editor")
     app.setApplicationName(APP_NAME)
-    app.setWindowIcon(QIcon(icon_path("app")))
+    app.setWindowIcon(icon("app"))
     return app
 
 

@@ -33,7 +33,7 @@ from editor.items.hulls_item import LEGEND, HullsItem
 from editor.panels.object_list import ObjectList
 from editor.playtest.play_mode import PlayMode
 from editor.panels.problems_dock import ProblemsDock
-from editor.resources import icon_path
+from editor.resources import icon
 from editor.canvas.scene import LevelScene
 from editor.selection import Selection
 from editor.tools.registry import TOOL_CLASSES
@@ -47,8 +47,8 @@ LEVEL_FILTER = "Levels (*.json);;All files (*)"
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
 def _icon(name: str) -> QIcon:
-    path = icon_path(name) if name else ""
-    return QIcon(path) if path and os.path.exists(path) else QIcon()
+    """Icon ``name`` from the package (a missing one raises); ``""`` is an action without an icon."""
+    return icon(name)
 
 
 class MainWindow(QMainWindow):

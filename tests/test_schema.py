@@ -1,4 +1,5 @@
-"""The JSON Schema in resources/ describes every sample level and what save writes."""
+"""The level JSON Schema (core/level/schemas, read by core.level.schema) describes every sample level and what save
+writes."""
 import json
 from pathlib import Path
 
@@ -6,14 +7,27 @@ import jsonschema
 import pytest
 
 from core.level.file_format import dumps_level, load_level
+from core.level.migrations import CURRENT_VERSION
+from core.level.schema import level_schema, schema_file_name
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMA = json.loads((ROOT / "resources" / "level.schema.json").read_text())
+SCHEMA = level_schema()
 LEVELS = sorted((ROOT / "levels").glob("*.json"))
 
 
 def test_schema_is_a_valid_draft_2020_12_schema():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+def test_the_schema_is_the_current_format_version_s_and_ships_in_the_package():
+    assert SCHEMA["properties"]["version"] == {"const": CURRENT_VERSION}
+    assert (ROOT / "core" / "level" / "schemas" / schema_file_name()).is_file()
+    assert schema_file_name(1) == "level-v1.schema.json"
+
+
+def test_each_call_gives_a_fresh_schema():
+    level_schema()["properties"].clear()
+    assert level_schema() == SCHEMA
 
 
 @pytest.mark.parametrize("path", LEVELS, ids=lambda p: p.name)

@@ -10,9 +10,10 @@ import jsonschema
 import pytest
 
 from core.cli import main
+from core.level.schema import level_schema
 
 ROOT = Path(__file__).resolve().parents[3]
-SCHEMA = json.loads((ROOT / "resources" / "level.schema.json").read_text())
+SCHEMA = level_schema()
 
 
 def write(tmp_path, objects, spawn=(100, 100), name="level.json", player=None):
