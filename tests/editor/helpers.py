@@ -14,7 +14,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from editor.main_window import DISCARD, MainWindow
+from editor.files import DISCARD
+from editor.main_window import MainWindow
 
 
 def sample_level() -> Level:

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QApplication
 
 from core.level.file_format import load_level
 from core.collision.shapes import Vec2
-from editor.main_window import CANCEL, DISCARD, SAVE, MainWindow
+from editor.files import CANCEL, DISCARD, SAVE
+from editor.main_window import MainWindow
 from tests.editor.helpers import drag, key, make_window, sample_level, window  # noqa: F401
 
 LEVELS = Path(__file__).resolve().parents[2] / "levels"

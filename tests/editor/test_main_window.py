@@ -196,7 +196,8 @@ def test_windows_closed_and_deleted_leave_nothing_listening_to_their_levels(qtbo
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 
     import shiboken6
-    from editor.main_window import DISCARD, MainWindow
+    from editor.files import DISCARD
+    from editor.main_window import MainWindow
     from tests.editor.helpers import sample_level
 
     windows = []

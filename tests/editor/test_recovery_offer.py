@@ -18,7 +18,8 @@ from core.level.model import Pillar
 from core.level.file_format import load_level, save_level
 from core.level.recovery import list_copies, write_recovery
 from editor.autosave import INTERVAL_ENV
-from editor.main_window import DISCARD, MainWindow
+from editor.files import DISCARD
+from editor.main_window import MainWindow
 from editor.panels.recovery_dialog import DISCARD as DROP
 from editor.panels.recovery_dialog import LATER, RESTORE, RecoveryDialog, offer_recovery
 from tests.editor.helpers import make_window, sample_level

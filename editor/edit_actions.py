@@ -1,0 +1,101 @@
+"""Edit actions on the selection: copy, paste, duplicate, delete, select all.
+
+:class:`EditActions` is one part of :class:`~editor.main_window.MainWindow`. The
+clipboard carries level JSON (see :mod:`editor.clipboard`), so objects can be
+pasted into another window or another level; every change goes through an undo
+command.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QApplication
+
+from core.level.kinds import id_prefix, plural
+from editor.clipboard import objects_from_text, objects_to_text
+from editor.commands import AddObjectsCommand, RemoveObjectsCommand
+from editor.selection import Selection
+
+
+class EditActions:
+    """Copy, paste, duplicate, delete and select all for the main window (a part of it)."""
+
+    def _update_edit_actions(self) -> None:
+        has_objects = any(i != Selection.PLAYER for i in self.selection.ids())
+        for a in (self.copy_action, self.duplicate_action, self.delete_action):
+            a.setEnabled(has_objects or a is self.delete_action)
+
+    def select_all(self) -> None:
+        self.selection.set(o.id for o in self.document.objects)
+
+    def delete_key(self) -> None:
+        """Delete: the active tool may use it first (the node tool deletes a node), else the selection goes."""
+        if self.canvas.hasFocus() and self.tool is not None and self.tool.key_pressed(Qt.Key_Delete, Qt.NoModifier):
+            return
+        self.delete_selection()
+
+    def delete_selection(self) -> None:
+        ids = [i for i in self.selection.ids() if i != Selection.PLAYER and i in self.document]
+        if ids:
+            self.context.push(RemoveObjectsCommand(self.document, ids))
+
+    def copy(self) -> None:
+        objects = self.selection.objects()
+        if not objects:
+            return
+        QApplication.clipboard().setText(objects_to_text(objects))
+        self.statusBar().showMessage(f"Copied {plural(len(objects), 'object')}", 3000)
+
+    def paste(self) -> None:
+        try:
+            objects = list(objects_from_text(QApplication.clipboard().text()))
+        except ValueError as e:
+            self.statusBar().showMessage(f"Nothing pasted: {e}", 4000)
+            return
+        if not objects:
+            return
+        dx, dy = self._paste_offset(objects)
+        self._add_copies(objects, dx, dy, "Paste")
+
+    def duplicate(self) -> None:
+        objects = self.selection.objects()
+        if not objects:
+            return
+        g = self.document.level.grid
+        self._add_copies(objects, g, g, "Duplicate")
+
+    def _add_copies(self, objects, dx: float, dy: float, verb: str) -> None:
+        taken: set[str] = set()
+        copies = []
+        for obj in objects:
+            new_id = obj.id
+            if new_id in self.document or new_id in taken or new_id == Selection.PLAYER:
+                new_id = self.document.new_id(id_prefix(obj.kind), taken)
+            taken.add(new_id)
+            copies.append(obj.with_id(new_id).moved(dx, dy))
+        self.context.push(AddObjectsCommand(self.document, copies, f"{verb} {plural(len(copies), 'object')}"))
+        self.selection.set(c.id for c in copies)
+
+    def _paste_offset(self, objects) -> tuple[float, float]:
+        """Where pasted objects go: in view; one grid step off when they would land exactly on their originals."""
+        boxes = [o.bounds() for o in objects]
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        g = self.document.level.grid
+        visible = self.canvas.visible_rect()
+        centre = QPointF((x0 + x1) / 2, (y0 + y1) / 2)
+        dx = dy = 0.0
+        if not visible.contains(centre):
+            c = visible.center()
+            dx = round((c.x() - centre.x()) / g) * g
+            dy = round((c.y() - centre.y()) / g) * g
+        existing = {self._geometry_key(o) for o in self.document.objects}
+        for _ in range(100):
+            if not any(self._geometry_key(o.moved(dx, dy)) in existing for o in objects):
+                break
+            dx += g
+            dy += g
+        return dx, dy
+
+    @staticmethod
+    def _geometry_key(obj):
+        return obj.with_id("")
