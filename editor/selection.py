@@ -5,7 +5,7 @@ from typing import Iterable
 
 from PySide6.QtCore import QObject, Signal
 
-from core.level.document import Change, LevelDocument
+from core.level.document import Change, ChangeKind, LevelDocument
 from editor.subscriptions import subscribe_while_alive
 
 
@@ -64,13 +64,13 @@ class Selection(QObject):
         self.set(())
 
     def _on_document_changed(self, change: Change) -> None:
-        if change.kind == "reset":
+        if change.kind is ChangeKind.RESET:
             self.clear()
-        elif change.kind == "removed":
+        elif change.kind is ChangeKind.REMOVED:
             gone = {o.id for o in change.objects}
             if gone & self._ids.keys():
                 self.set(i for i in self._ids if i not in gone)
-        elif change.kind == "changed":
+        elif change.kind is ChangeKind.CHANGED:
             renamed = {o.id: n.id for o, n in zip(change.old, change.objects) if o.id != n.id}
             if renamed and renamed.keys() & self._ids.keys():
                 self.set(renamed.get(i, i) for i in self._ids)

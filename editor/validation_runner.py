@@ -19,7 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from core.checks.check import CheckResult, add_hulls, check_level
-from core.level.document import Change, LevelDocument
+from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Level
 from editor.subscriptions import subscribe_while_alive
 
@@ -99,7 +99,7 @@ class ValidationRunner(QObject):
     # -- scheduling ----------------------------------------------------------------
     def _on_document_changed(self, change: Change) -> None:
         self._generation += 1
-        if change.kind == "reset":
+        if change.kind is ChangeKind.RESET:
             self.current = None
         self.schedule()
 

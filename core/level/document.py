@@ -10,24 +10,35 @@ model never knows a widget exists).
 >>> seen = []
 >>> doc.subscribe(seen.append)
 >>> doc.insert_objects([(0, Box("box-1", (0, 0), (10, 10)))])
->>> seen[0].kind, [o.id for o in seen[0].objects]
-('added', ['box-1'])
+>>> seen[0].kind is ChangeKind.ADDED, [o.id for o in seen[0].objects]
+(True, ['box-1'])
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Callable, Iterable, Optional, Sequence
 
 from core.level.model import Level, LevelObject, Player, unique_id
 
-__all__ = ["Change", "LevelDocument"]
+__all__ = ["Change", "ChangeKind", "LevelDocument"]
 
-ADDED = "added"
-REMOVED = "removed"
-CHANGED = "changed"
-PLAYER = "player"
-PROPERTIES = "properties"
-RESET = "reset"
+
+class ChangeKind(Enum):
+    """The kinds of change a document announces."""
+
+    #: Objects were inserted (``Change.objects``).
+    ADDED = "added"
+    #: Objects were removed (``Change.objects``, as they were).
+    REMOVED = "removed"
+    #: Objects were replaced: ``Change.old`` and ``Change.objects`` pair up one to one (an id may change).
+    CHANGED = "changed"
+    #: The player changed (``Change.objects`` holds the new player, ``Change.old`` the old one).
+    PLAYER = "player"
+    #: The level's name, grid or extra data changed.
+    PROPERTIES = "properties"
+    #: A whole new level: views rebuild from scratch.
+    RESET = "reset"
 
 
 @dataclass(frozen=True)
@@ -35,13 +46,10 @@ class Change:
     """What changed in the document.
 
     kind
-        ``"added"`` (``objects``), ``"removed"`` (``objects``, as they were),
-        ``"changed"`` (``old`` and ``objects`` pair up one to one; an id may
-        change), ``"player"``, ``"properties"`` (name, grid, extra data) or
-        ``"reset"`` (a whole new level).
+        A :class:`ChangeKind`; it says what ``objects`` and ``old`` hold.
     """
 
-    kind: str
+    kind: ChangeKind
     objects: tuple = ()
     old: tuple = ()
 
@@ -106,7 +114,7 @@ class LevelDocument:
         """Replace the whole level (New, Open)."""
         self._level = level
         self._reindex()
-        self._emit(Change(RESET))
+        self._emit(Change(ChangeKind.RESET))
 
     def insert_objects(self, placed: Sequence[tuple[int, LevelObject]]) -> None:
         """Insert objects at the given indices (ascending; each index counts the ones inserted before it)."""
@@ -123,7 +131,7 @@ class LevelDocument:
             objs.insert(index, obj)
         self._level = self._level.with_objects(objs)
         self._reindex()
-        self._emit(Change(ADDED, tuple(obj for _, obj in ordered)))
+        self._emit(Change(ChangeKind.ADDED, tuple(obj for _, obj in ordered)))
 
     def append_objects(self, objects: Sequence[LevelObject]) -> list[tuple[int, LevelObject]]:
         """Add objects on top of the others; returns where they went (for undo)."""
@@ -141,7 +149,7 @@ class LevelDocument:
         removed = [(i, obj) for i, obj in enumerate(self._level.objects) if obj.id in wanted]
         self._level = self._level.with_objects(obj for obj in self._level.objects if obj.id not in wanted)
         self._reindex()
-        self._emit(Change(REMOVED, tuple(obj for _, obj in removed)))
+        self._emit(Change(ChangeKind.REMOVED, tuple(obj for _, obj in removed)))
         return removed
 
     def replace_objects(self, old_ids: Sequence[str], new_objects: Sequence[LevelObject]) -> None:
@@ -160,12 +168,12 @@ class LevelDocument:
         self._level = self._level.with_objects(objs)
         if any(o.id != n.id for o, n in zip(old, new_objects)):
             self._reindex()
-        self._emit(Change(CHANGED, tuple(new_objects), tuple(old)))
+        self._emit(Change(ChangeKind.CHANGED, tuple(new_objects), tuple(old)))
 
     def set_player(self, player: Player) -> None:
         old = self._level.player
         self._level = self._level.with_player(player)
-        self._emit(Change(PLAYER, (player,), (old,)))
+        self._emit(Change(ChangeKind.PLAYER, (player,), (old,)))
 
     def set_properties(self, **changes) -> None:
         """Change level-wide values: ``name``, ``grid`` or ``extra``."""
@@ -173,4 +181,4 @@ class LevelDocument:
         if unknown:
             raise TypeError(f"not a level property: {sorted(unknown)[0]}")
         self._level = replace(self._level, **changes)
-        self._emit(Change(PROPERTIES))
+        self._emit(Change(ChangeKind.PROPERTIES))

@@ -12,7 +12,7 @@ from typing import Optional
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
-from core.level.document import Change, LevelDocument
+from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Box, OrientedBox, Pillar, Wall
 from editor.items.box_item import BoxItem
 from editor.items.object_item import LookState, ObjectItem
@@ -245,9 +245,9 @@ class LevelScene(QGraphicsScene):
 
     def _on_document_changed(self, change: Change) -> None:
         kind = change.kind
-        if kind == "reset":
+        if kind is ChangeKind.RESET:
             self._rebuild()
-        elif kind == "added":
+        elif kind is ChangeKind.ADDED:
             n = len(self.document)
             appended = all(self.document.index_of(o.id) >= n - len(change.objects) for o in change.objects)
             new = [self._new_item(obj, self.document.index_of(obj.id) if appended else None)
@@ -257,7 +257,7 @@ class LevelScene(QGraphicsScene):
             self._changed_area([it.scene_box() for it in new])
             self._grow_scene_rect(it.scene_box() for it in new)
             self._fit_bsp_depth()
-        elif kind == "removed":
+        elif kind is ChangeKind.REMOVED:
             boxes = []
             for obj in change.objects:
                 it = self._items.pop(obj.id, None)
@@ -267,12 +267,12 @@ class LevelScene(QGraphicsScene):
                     boxes.append(it.scene_box())
                     self.removeItem(it)
             self._changed_area(boxes)
-        elif kind == "changed":
+        elif kind is ChangeKind.CHANGED:
             self._sync_changed(change)
-        elif kind == "player":
+        elif kind is ChangeKind.PLAYER:
             self.player_item.sync(self.document.player)
             self._grow_scene_rect(())
-        elif kind == "properties":
+        elif kind is ChangeKind.PROPERTIES:
             # the grid size changed: the canvas redraws its background
             self.update()
 

@@ -27,7 +27,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
-from core.level.document import Change, LevelDocument
+from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Box, OrientedBox, Pillar, Wall
 from editor.subscriptions import subscribe_while_alive
 
@@ -333,11 +333,11 @@ class Snapper(QObject):
         if self._stale:
             return
         kind = change.kind
-        if kind == "reset":
+        if kind is ChangeKind.RESET:
             self._stale = True
             self._dirty.clear()
-        elif kind == "player":
+        elif kind is ChangeKind.PLAYER:
             self._dirty.add(PLAYER_ID)
-        elif kind in ("added", "removed", "changed"):
+        elif kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.CHANGED):
             self._dirty.update(o.id for o in change.objects)
             self._dirty.update(o.id for o in change.old)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
-from core.level.document import Change, LevelDocument
+from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.kinds import kind_name
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
@@ -50,10 +50,10 @@ class ObjectListModel(QAbstractTableModel):
         return obj.id if index.column() == 0 else kind_name(obj.kind)
 
     def _on_document_changed(self, change: Change) -> None:
-        if change.kind in ("added", "removed", "reset"):
+        if change.kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.RESET):
             self.beginResetModel()
             self.endResetModel()
-        elif change.kind == "changed":
+        elif change.kind is ChangeKind.CHANGED:
             renamed = [n for o, n in zip(change.old, change.objects) if o.id != n.id]
             if renamed:
                 rows = [self.row_of(o.id) for o in renamed]

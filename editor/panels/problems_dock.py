@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QHeaderView, QTreeView
 
-from core.level.document import Change
+from core.level.document import Change, ChangeKind
 from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from core.level.kinds import plural
 from editor.context import EditorContext
@@ -167,7 +167,7 @@ class ProblemsDock(QDockWidget):
     def _on_document_changed(self, change: Change) -> None:
         # the spot may no longer be where the problem is; the next results say where it is now
         self.clear_marker()
-        if change.kind == "reset":
+        if change.kind is ChangeKind.RESET:
             self.set_problems(None)
 
     def clear_marker(self) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QToolBar
 
 from core.playtest.replay import Replay, ReplayFileError, save_replay
+from core.level.document import ChangeKind
 from core.collision.shapes import Vec2
 from core.checks.check import check_level
 from editor.playtest.editor_snapshot import EditorSnapshot
@@ -266,7 +267,7 @@ class PlayMode(QObject):
 
     def _on_document_changed(self, change) -> None:
         # another level was opened (a file dropped on the window): the play-test's level is gone
-        if change.kind == "reset" and self.is_playing:
+        if change.kind is ChangeKind.RESET and self.is_playing:
             self.stop()
 
     # -- replay -----------------------------------------------------------------------

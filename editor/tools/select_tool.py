@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from core.collision.geometry import rotation_cos_sin
 from core.level.model import Box, OrientedBox, Pillar, Player
 from core.collision.shapes import Vec2
+from core.level.document import ChangeKind
 from core.level.kinds import objects_label
 from editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gesture
 from editor.context import EditorContext
@@ -131,7 +132,7 @@ class SelectTool(Tool):
             self._original_player = None
             self._handle = None
             self._set_cursor(Qt.ArrowCursor)
-        if change.kind in ("changed", "reset", "removed", "player"):
+        if change.kind in (ChangeKind.CHANGED, ChangeKind.RESET, ChangeKind.REMOVED, ChangeKind.PLAYER):
             self._update_handles()
 
     def _push(self, command) -> None:

@@ -8,7 +8,7 @@ import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QPainterPath
 
-from core.level.document import Change
+from core.level.document import Change, ChangeKind
 from core.level.model import Wall
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
@@ -200,12 +200,12 @@ class WallTool(Tool):
         return grid / 4 if grid > 0 and math.isfinite(grid) else 2.0
 
     def _on_document_changed(self, change: Change) -> None:
-        if change.kind == "reset":
+        if change.kind is ChangeKind.RESET:
             # Another level was opened: nodes placed in the old one mean nothing there.
             self.cancel()
             return
         # A thickness set on a wall in the inspector is the one the next wall gets.
-        if change.kind != "changed":
+        if change.kind is not ChangeKind.CHANGED:
             return
         for old, new in zip(change.old, change.objects):
             if isinstance(old, Wall) and isinstance(new, Wall) and old.thickness != new.thickness:

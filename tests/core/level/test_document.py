@@ -1,7 +1,7 @@
 """The observable level document that undo commands change."""
 import pytest
 
-from core.level.document import LevelDocument
+from core.level.document import ChangeKind, LevelDocument
 from core.level.model import Box, Level, Pillar, Player, Wall
 
 
@@ -23,7 +23,7 @@ def test_remove_then_insert_restores_order_exactly():
     assert ids(doc) == ["b"] and [i for i, _ in removed] == [0, 2]
     doc.insert_objects(removed)
     assert doc.level == before
-    assert [e.kind for e in events] == ["removed", "added"]
+    assert [e.kind for e in events] == [ChangeKind.REMOVED, ChangeKind.ADDED]
     assert [o.id for o in events[0].objects] == ["a", "c"]
 
 
@@ -38,7 +38,7 @@ def test_replace_reports_old_and_new_and_follows_renames():
     new = doc.get("b").moved(10, 0).with_id("b2")
     doc.replace_objects(["b"], [new])
     assert ids(doc) == ["a", "b2", "c"] and doc.get("b") is None and doc.get("b2") == new
-    assert events[-1].kind == "changed" and events[-1].old[0].id == "b" and events[-1].objects[0] is new
+    assert events[-1].kind is ChangeKind.CHANGED and events[-1].old[0].id == "b" and events[-1].objects[0] is new
 
 
 def test_ids_stay_unique():
@@ -62,7 +62,7 @@ def test_player_properties_and_reset_are_announced():
     doc.set_player(Player(spawn=(1, 2)))
     doc.set_properties(name="X", grid=32)
     doc.reset(Level())
-    assert [e.kind for e in events] == ["player", "properties", "reset"]
+    assert [e.kind for e in events] == [ChangeKind.PLAYER, ChangeKind.PROPERTIES, ChangeKind.RESET]
     assert len(doc) == 0
 
 
