@@ -1,4 +1,5 @@
-"""The level model: walls, boxes, oriented boxes, pillars and the player.
+"""The level model: layers, object types, walls, boxes, oriented boxes, pillars, tile grids, markers,
+reference images and the player.
 
 Every value here is immutable. An edit makes a new value (``box.moved(4, 0)``)
 and the editor's undo commands swap old and new values in the document, so an
@@ -8,7 +9,14 @@ Each object also knows what it collides as (:meth:`collision_shapes`): the
 play-test, the validator and the hull generator all read that one answer.
 
 ``extra`` holds keys this version does not know (a game's own data). They are
-kept untouched through load and save; never mutate an ``extra`` dict in place.
+kept untouched through load and save; never mutate an ``extra`` dict in place
+(nor a ``properties`` dict: make a new one).
+
+Every object sits on a ``layer`` (its id), may have a ``type`` (the game's name
+for it: "enemy", "door") and its own custom ``properties``; the level's
+:class:`ObjectType` of that name gives the defaults (:meth:`Level.properties_of`).
+Walls, boxes, oriented boxes, pillars and tile grids are ``solid`` unless made
+areas the player walks through (triggers); markers and images never collide.
 """
 from __future__ import annotations
 
@@ -20,17 +28,64 @@ from core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_
 
 __all__ = [
     "Player",
+    "Ref",
+    "Layer",
+    "ObjectType",
     "Wall",
     "Box",
     "OrientedBox",
     "Pillar",
+    "Tiles",
+    "Point",
+    "Image",
     "LevelObject",
     "Level",
     "OBJECT_KINDS",
     "DEFAULT_GRID",
+    "DEFAULT_LAYER",
+    "SOLID_CELL",
+    "EMPTY_CELL",
 ]
 
 DEFAULT_GRID = 16.0
+
+#: The id of the one layer a new level (or a version-1 file) has.
+DEFAULT_LAYER = "main"
+
+#: Tile grid cells: one character each.
+SOLID_CELL, EMPTY_CELL = "#", "."
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A custom property that points at another object (``{"ref": "lever"}`` in the file; ``""`` for none)."""
+
+    id: str = ""
+
+
+#: What a custom property may hold. ``bool`` is checked before ``int`` wherever it matters.
+PropertyValue = Union[str, int, float, bool, Ref]
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """A layer of the level: objects draw in layer order. Hidden and locked are editing states only."""
+
+    id: str
+    name: str
+    visible: bool = True
+    locked: bool = False
+    extra: Mapping = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectType:
+    """A kind of thing in the game ("enemy", "door"): a display colour and default properties."""
+
+    name: str
+    color: str = "#a0a0a0"
+    properties: Mapping = field(default_factory=dict, hash=False)
+    extra: Mapping = field(default_factory=dict, hash=False)
 
 
 def _points(points) -> tuple[Vec2, ...]:
@@ -98,6 +153,10 @@ class Wall:
     thickness: float = 8.0
     closed: bool = False
     extra: Mapping = field(default_factory=dict, hash=False)
+    layer: str = DEFAULT_LAYER
+    type: str = ""
+    properties: Mapping = field(default_factory=dict, hash=False)
+    solid: bool = True
 
     kind: ClassVar[str] = "wall"
 
@@ -139,6 +198,10 @@ class Box:
     origin: Vec2
     size: Vec2
     extra: Mapping = field(default_factory=dict, hash=False)
+    layer: str = DEFAULT_LAYER
+    type: str = ""
+    properties: Mapping = field(default_factory=dict, hash=False)
+    solid: bool = True
 
     kind: ClassVar[str] = "box"
 
@@ -169,6 +232,10 @@ class OrientedBox:
     half_extents: Vec2
     rotation: float = 0.0
     extra: Mapping = field(default_factory=dict, hash=False)
+    layer: str = DEFAULT_LAYER
+    type: str = ""
+    properties: Mapping = field(default_factory=dict, hash=False)
+    solid: bool = True
 
     kind: ClassVar[str] = "oriented_box"
 
@@ -205,6 +272,10 @@ class Pillar:
     center: Vec2
     radius: float
     extra: Mapping = field(default_factory=dict, hash=False)
+    layer: str = DEFAULT_LAYER
+    type: str = ""
+    properties: Mapping = field(default_factory=dict, hash=False)
+    solid: bool = True
 
     kind: ClassVar[str] = "circle"
 
@@ -226,24 +297,252 @@ class Pillar:
         return (c.x - r, c.y - r, c.x + r, c.y + r)
 
 
-LevelObject = Union[Wall, Box, OrientedBox, Pillar]
+def _cell_rects(cells: tuple[str, ...]) -> list[tuple[int, int, int, int]]:
+    """The solid cells as few rectangles ``(col, row, cols, rows)``: runs of a row, stacked while rows agree.
+
+    A run of cells is one box (seed 003's box sets), so nothing can catch on a
+    seam between two cells of one run; rows with the same run merge too.
+
+    >>> _cell_rects(("##.#", "##.#", "####"))
+    [(0, 0, 2, 2), (3, 0, 1, 2), (0, 2, 4, 1)]
+    """
+    open_runs: dict[tuple[int, int], list[int]] = {}  # (start col, length) -> [row started, rows]
+    done: list[tuple[int, int, int, int]] = []
+    for row, line in enumerate(cells):
+        runs = set()
+        col = 0
+        while col < len(line):
+            if line[col] == SOLID_CELL:
+                start = col
+                while col < len(line) and line[col] == SOLID_CELL:
+                    col += 1
+                runs.add((start, col - start))
+            else:
+                col += 1
+        for run in list(open_runs):
+            if run not in runs:
+                r0, n = open_runs.pop(run)
+                done.append((run[0], r0, run[1], n))
+        for run in runs:
+            if run in open_runs:
+                open_runs[run][1] += 1
+            else:
+                open_runs[run] = [row, 1]
+    for run, (r0, n) in open_runs.items():
+        done.append((run[0], r0, run[1], n))
+    return sorted(done, key=lambda r: (r[1], r[0]))
+
+
+@dataclass(frozen=True, slots=True)
+class Tiles:
+    """A grid of square cells of side ``cell``; ``cells`` are rows top to bottom, ``#`` solid and ``.`` empty.
+
+    >>> t = Tiles("tiles-1", (0, 256), 16, ("##..##", "######"))
+    >>> [(r.origin.x, r.origin.y, r.size.x, r.size.y) for r in t.collision_shapes()]
+    [(0.0, 256.0, 32.0, 16.0), (64.0, 256.0, 32.0, 16.0), (0.0, 272.0, 96.0, 16.0)]
+    """
+
+    id: str
+    origin: Vec2
+    cell: float
+    cells: tuple[str, ...]
+    extra: Mapping = field(default_factory=dict, hash=False)
+    layer: str = DEFAULT_LAYER
+    type: str = ""
+    properties: Mapping = field(default_factory=dict, hash=False)
+    solid: bool = True
+
+    kind: ClassVar[str] = "tiles"
+
+    def __post_init__(self):
+        object.__setattr__(self, "origin", as_vec2(self.origin))
+        object.__setattr__(self, "cell", float(self.cell))
+        object.__setattr__(self, "cells", tuple(self.cells))
+
+    @property
+    def columns(self) -> int:
+        return len(self.cells[0]) if self.cells else 0
+
+    @property
+    def rows(self) -> int:
+        return len(self.cells)
+
+    def is_solid(self, col: int, row: int) -> bool:
+        """Whether the cell at ``(col, row)`` is solid (cells outside the grid are empty)."""
+        return 0 <= row < self.rows and 0 <= col < self.columns and self.cells[row][col] == SOLID_CELL
+
+    def cell_at(self, x: float, y: float) -> tuple[int, int]:
+        """The ``(col, row)`` of the cell under the point ``(x, y)``, inside the grid or not."""
+        return math.floor((x - self.origin.x) / self.cell), math.floor((y - self.origin.y) / self.cell)
+
+    def solid_rects(self) -> tuple[Rect, ...]:
+        """The solid cells as few rectangles (runs of a row, stacked where rows agree)."""
+        o, c = self.origin, self.cell
+        return tuple(Rect(Vec2(o.x + col * c, o.y + row * c), Vec2(n * c, m * c))
+                     for col, row, n, m in _cell_rects(self.cells))
+
+    def collision_shapes(self) -> tuple[Rect, ...]:
+        return self.solid_rects()
+
+    def with_cells(self, changes: Mapping[tuple[int, int], bool]) -> "Tiles":
+        """The grid with the cells ``(col, row) -> solid`` set, grown to hold them and trimmed of empty edges.
+
+        The origin moves by whole cells, so cells already painted stay where they are.
+
+        >>> t = Tiles("t", (0, 0), 10, ("#",)).with_cells({(2, -1): True})
+        >>> t.origin, t.cells
+        (Vec2(x=0.0, y=-10.0), ('..#', '#..'))
+        """
+        solid = {(c, r) for r, line in enumerate(self.cells) for c, ch in enumerate(line) if ch == SOLID_CELL}
+        for key, on in changes.items():
+            (solid.add if on else solid.discard)(key)
+        if not solid:
+            return replace(self, cells=())
+        c0 = min(c for c, _ in solid)
+        r0 = min(r for _, r in solid)
+        c1 = max(c for c, _ in solid)
+        r1 = max(r for _, r in solid)
+        cells = tuple("".join(SOLID_CELL if (c, r) in solid else EMPTY_CELL for c in range(c0, c1 + 1))
+                      for r in range(r0, r1 + 1))
+        origin = Vec2(self.origin.x + c0 * self.cell, self.origin.y + r0 * self.cell)
+        return replace(self, origin=origin, cells=cells)
+
+    def moved(self, dx: float, dy: float) -> "Tiles":
+        return replace(self, origin=Vec2(self.origin.x + dx, self.origin.y + dy))
+
+    def with_id(self, new_id: str) -> "Tiles":
+        return replace(self, id=new_id)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        o = self.origin
+        return (o.x, o.y, o.x + self.columns * self.cell, o.y + self.rows * self.cell)
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A marker: an enemy's spawn point, a pickup, a lever. It has no size and never collides."""
+
+    id: str
+    position: Vec2
+    extra: Mapping = field(default_factory=dict, hash=False)
+    layer: str = DEFAULT_LAYER
+    type: str = ""
+    properties: Mapping = field(default_factory=dict, hash=False)
+
+    kind: ClassVar[str] = "point"
+    solid: ClassVar[bool] = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "position", as_vec2(self.position))
+
+    def collision_shapes(self) -> tuple:
+        return ()
+
+    def moved(self, dx: float, dy: float) -> "Point":
+        return replace(self, position=Vec2(self.position.x + dx, self.position.y + dy))
+
+    def with_id(self, new_id: str) -> "Point":
+        return replace(self, id=new_id)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        p = self.position
+        return (p.x, p.y, p.x, p.y)
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A reference picture to trace over, drawn under the geometry; it never collides.
+
+    ``path`` is relative to the level file (forward slashes); ``origin`` is its
+    top-left corner. Its size in pixels is the picture's, known only to whoever
+    reads the picture, so :meth:`bounds` here is its origin (``size`` is set when
+    known, and then the bounds cover it).
+    """
+
+    id: str
+    path: str
+    origin: Vec2
+    scale: float = 1.0
+    opacity: float = 1.0
+    extra: Mapping = field(default_factory=dict, hash=False)
+    layer: str = DEFAULT_LAYER
+    type: str = ""
+    properties: Mapping = field(default_factory=dict, hash=False)
+
+    kind: ClassVar[str] = "image"
+    solid: ClassVar[bool] = False
+
+    def __post_init__(self):
+        object.__setattr__(self, "origin", as_vec2(self.origin))
+        object.__setattr__(self, "scale", float(self.scale))
+        object.__setattr__(self, "opacity", float(self.opacity))
+
+    def collision_shapes(self) -> tuple:
+        return ()
+
+    def moved(self, dx: float, dy: float) -> "Image":
+        return replace(self, origin=Vec2(self.origin.x + dx, self.origin.y + dy))
+
+    def with_id(self, new_id: str) -> "Image":
+        return replace(self, id=new_id)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        o = self.origin
+        return (o.x, o.y, o.x, o.y)
+
+
+LevelObject = Union[Wall, Box, OrientedBox, Pillar, Tiles, Point, Image]
 
 #: The object classes by the ``kind`` string used in level files.
-OBJECT_KINDS: dict[str, type] = {cls.kind: cls for cls in (Wall, Box, OrientedBox, Pillar)}
+OBJECT_KINDS: dict[str, type] = {cls.kind: cls for cls in (Wall, Box, OrientedBox, Pillar, Tiles, Point, Image)}
 
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """A whole level: its name, grid size, player and objects (in drawing order)."""
+    """A whole level: name, grid, player, objects (in file order), layers (bottom to top), types, properties."""
 
     name: str = "Untitled"
     grid: float = DEFAULT_GRID
     player: Player = field(default_factory=Player)
     objects: tuple[LevelObject, ...] = ()
     extra: Mapping = field(default_factory=dict, hash=False)
+    layers: tuple[Layer, ...] = (Layer(DEFAULT_LAYER, "Main"),)
+    types: tuple[ObjectType, ...] = ()
+    properties: Mapping = field(default_factory=dict, hash=False)
 
     def __post_init__(self):
         object.__setattr__(self, "objects", tuple(self.objects))
+        object.__setattr__(self, "layers", tuple(self.layers))
+        object.__setattr__(self, "types", tuple(self.types))
+
+    def layer(self, layer_id: str) -> Optional[Layer]:
+        """The layer with this id, or None."""
+        return next((layer for layer in self.layers if layer.id == layer_id), None)
+
+    def object_type(self, name: str) -> Optional[ObjectType]:
+        """The object type with this name, or None (also for ``""``, no type)."""
+        return next((t for t in self.types if t.name == name), None) if name else None
+
+    def properties_of(self, obj) -> dict:
+        """An object's properties as the game sees them: its type's defaults overlaid with its own.
+
+        >>> level = Level(types=(ObjectType("enemy", "#e0503c", {"health": 3, "speed": 1.5}),))
+        >>> level.properties_of(Point("goblin-1", (0, 0), type="enemy", properties={"health": 5}))
+        {'health': 5, 'speed': 1.5}
+        """
+        t = self.object_type(obj.type)
+        merged = dict(t.properties) if t is not None else {}
+        merged.update(obj.properties)
+        return merged
+
+    def solid_objects(self):
+        """The objects that collide, in file order (hidden and locked layers' too: those are editing states)."""
+        return (obj for obj in self.objects if obj.solid)
+
+    def drawing_order(self) -> list:
+        """The objects in the order they draw: by layer, bottom to top, then file order."""
+        rank = {layer.id: i for i, layer in enumerate(self.layers)}
+        return sorted(self.objects, key=lambda o: rank.get(o.layer, len(rank)))
 
     def object_by_id(self, object_id: str) -> Optional[LevelObject]:
         for obj in self.objects:
@@ -261,8 +560,8 @@ class Level:
         return replace(self, player=player)
 
     def collision_shapes(self):
-        """Every object's collision shapes, in object order."""
-        for obj in self.objects:
+        """Every solid object's collision shapes, in object order."""
+        for obj in self.solid_objects():
             yield from obj.collision_shapes()
 
     def bounds(self) -> tuple[float, float, float, float]:
