@@ -1,9 +1,10 @@
 """Level objects on the system clipboard, as a small JSON document.
 
 The text is ``{"format": "level-editor.clipboard", "version": 1, "objects": [...]}``
-with each object written by the level format's own ``object_to_dict``, and read
-back through the level parser, so a paste accepts exactly what a level file
-accepts (and reports the same problems).
+with each object written by the level format's own ``object_to_dict`` (layer,
+type and custom properties included), and read back through the level parser,
+so a paste accepts exactly what a level file accepts (and reports the same
+problems).
 """
 from __future__ import annotations
 
@@ -43,8 +44,13 @@ def objects_from_text(text: str) -> Sequence[LevelObject]:
         raise ValueError("the clipboard holds no level objects")
     if data.get("version") != CLIPBOARD_VERSION:
         raise ValueError(f"the clipboard holds objects of an unknown version {data.get('version')!r}")
+    objects = data.get("objects")
+    # The objects keep the ids of their layers; whether those exist where they are pasted is the paste's business.
+    layer_ids = sorted({o["layer"] for o in objects if isinstance(o, dict) and isinstance(o.get("layer"), str)
+                        and o["layer"].strip()}) if isinstance(objects, list) else []
     level_data = {"format": FORMAT, "version": VERSION, "player": {"spawn": [0, 0], "radius": 1},
-                  "objects": data.get("objects")}
+                  "layers": [{"id": i, "name": i} for i in layer_ids] or [{"id": "main", "name": "Main"}],
+                  "objects": objects}
     try:
         level = parse_level(level_data, "clipboard")
     except LevelFileError as e:

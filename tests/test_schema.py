@@ -40,15 +40,39 @@ def test_what_save_writes_matches_the_schema(path):
     jsonschema.validate(json.loads(dumps_level(load_level(path))), SCHEMA)
 
 
+def _by_id(d, object_id):
+    return next(o for o in d["objects"] if o["id"] == object_id)
+
+
 @pytest.mark.parametrize("mutate", [
     lambda d: d.update(format="other"),
-    lambda d: d["objects"][0].update(thickness=0),
-    lambda d: d["objects"][0].update(kind="triangle"),
+    lambda d: _by_id(d, "courtyard").update(thickness=0),
+    lambda d: _by_id(d, "courtyard").update(kind="triangle"),
     lambda d: d["player"].pop("spawn"),
-    lambda d: d["objects"][0].update(points=[[0, 0]]),
+    lambda d: _by_id(d, "courtyard").update(points=[[0, 0]]),
+    lambda d: d.update(layers=[]),
+    lambda d: _by_id(d, "crate").pop("layer"),
+    lambda d: _by_id(d, "floor").update(cells=["##x#"]),
+    lambda d: _by_id(d, "gate").update(properties={"opened_by": {"ref": 3}}),
+    lambda d: _by_id(d, "gate").update(properties={"list": [1, 2]}),
+    lambda d: d["types"][0].update(color="red"),
+    lambda d: _by_id(d, "backdrop").update(opacity=1.5),
+    lambda d: _by_id(d, "exit").update(solid="no"),
 ])
 def test_schema_rejects_bad_levels(mutate):
-    d = json.loads(LEVELS[0].read_text())
+    d = json.loads((ROOT / "levels" / "game_content.json").read_text())
+    jsonschema.validate(d, SCHEMA)
     mutate(d)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(d, SCHEMA)
+
+
+def test_version_1_has_its_own_schema_beside_version_2():
+    from importlib.resources import files
+
+    v1 = json.loads((files("core.level") / "schemas" / schema_file_name(1)).read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(v1)
+    old = json.loads((ROOT / "tests" / "core" / "level" / "v1" / "showcase.json").read_text())
+    jsonschema.validate(old, v1)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(old, SCHEMA)

@@ -1,4 +1,4 @@
-"""Reading and writing level files (JSON, format ``level-editor.level`` version 1).
+"""Reading and writing level files (JSON, format ``level-editor.level`` version 2; version 1 is migrated).
 
 The command line and the editor read and write files only through this module.
 
@@ -18,7 +18,23 @@ import os
 import re
 from typing import Any, Optional
 
-from core.level.model import OBJECT_KINDS, Box, Level, OrientedBox, Pillar, Player, Wall
+from core.level.model import (
+    OBJECT_KINDS,
+    SOLID_CELL,
+    EMPTY_CELL,
+    Box,
+    Image,
+    Layer,
+    Level,
+    ObjectType,
+    OrientedBox,
+    Pillar,
+    Player,
+    Point,
+    Ref,
+    Tiles,
+    Wall,
+)
 from core.level.migrations import CURRENT_VERSION, MigrationError, migrate
 from core.level.atomic import write_text_atomic
 from core.level.problems import LEVEL_ID, PLAYER_ID, Problem
@@ -34,6 +50,9 @@ __all__ = [
     "level_to_dict",
     "object_to_dict",
     "player_to_dict",
+    "layer_to_dict",
+    "type_to_dict",
+    "property_to_json",
     "dumps_level",
     "save_level",
     "dumps_json",
@@ -42,14 +61,22 @@ __all__ = [
 FORMAT = "level-editor.level"
 VERSION = CURRENT_VERSION
 
-_TOP_KEYS = ("format", "version", "name", "grid", "player", "objects", "hulls")
+_TOP_KEYS = ("format", "version", "name", "grid", "properties", "types", "layers", "player", "objects", "hulls")
 _PLAYER_KEYS = ("spawn", "shape", "radius", "size", "speed")
+_LAYER_KEYS = ("id", "name", "visible", "locked")
+_TYPE_KEYS = ("name", "color", "properties")
+_COMMON_KEYS = ("id", "kind", "layer", "type", "properties")
+_SOLID_KINDS = ("wall", "box", "oriented_box", "circle", "tiles")
 _OBJECT_KEYS = {
-    "wall": ("id", "kind", "points", "thickness", "closed"),
-    "box": ("id", "kind", "origin", "size"),
-    "oriented_box": ("id", "kind", "center", "half_extents", "rotation"),
-    "circle": ("id", "kind", "center", "radius"),
+    "wall": _COMMON_KEYS + ("points", "thickness", "closed", "solid"),
+    "box": _COMMON_KEYS + ("origin", "size", "solid"),
+    "oriented_box": _COMMON_KEYS + ("center", "half_extents", "rotation", "solid"),
+    "circle": _COMMON_KEYS + ("center", "radius", "solid"),
+    "tiles": _COMMON_KEYS + ("origin", "cell", "cells", "solid"),
+    "point": _COMMON_KEYS + ("position",),
+    "image": _COMMON_KEYS + ("path", "origin", "scale", "opacity"),
 }
+_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 class LevelFileError(Exception):
@@ -156,6 +183,11 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
     if "grid" in data:
         grid = reader.positive(LEVEL_ID, "grid", data["grid"], default=16.0)
 
+    properties = reader.properties(LEVEL_ID, "properties", data.get("properties", {}))
+    types = _parse_types(data.get("types", []), reader)
+    layers = _parse_layers(data.get("layers"), reader)
+    layer_ids = {layer.id for layer in layers}
+
     player = Player()
     if "player" not in data:
         problems.append(Problem(PLAYER_ID, "the level has no player (a 'player' object with a spawn)"))
@@ -174,6 +206,9 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
             obj = _parse_object(index, raw, reader)
             if obj is None:
                 continue
+            if layers and obj.layer and obj.layer not in layer_ids:
+                problems.append(Problem(obj.id, f"layer {obj.layer!r} does not exist (the level's layers: "
+                                                f"{', '.join(repr(i) for i in sorted(layer_ids))})"))
             if raw.get("id") == obj.id:  # not a stand-in for a missing or bad id
                 if obj.id in seen:
                     problems.append(Problem(obj.id, f"duplicate id: another object is already called {obj.id!r}"))
@@ -183,7 +218,8 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
     extra = reader.custom_data(LEVEL_ID, {k: v for k, v in data.items() if k not in _TOP_KEYS})
     if problems:
         raise LevelFileError(source, problems)
-    return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra)
+    return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
+                 layers=tuple(layers), types=tuple(types), properties=properties)
 
 
 def _type_name(value: Any) -> str:
@@ -252,6 +288,47 @@ class _Reader:
                 self._bad(oid, f"custom data {key!r} holds a number that is not finite ({_json_constant(bad)})")
         return extra
 
+    def boolean(self, oid: str, key: str, value: Any, default: bool) -> bool:
+        if not isinstance(value, bool):
+            self._bad(oid, f"{key} must be true or false, not {_type_name(value)}")
+            return default
+        return value
+
+    def text(self, oid: str, key: str, value: Any, default: str = "", non_empty: bool = False) -> str:
+        if not isinstance(value, str) or (non_empty and not value.strip()):
+            self._bad(oid, f"{key} must be {'non-empty ' if non_empty else ''}text, not {_describe(value)}")
+            return default
+        return value
+
+    def properties(self, oid: str, key: str, value: Any) -> dict:
+        """Custom properties: text, numbers (an integer stays one), true/false, or ``{"ref": ID}``."""
+        if not isinstance(value, dict):
+            self._bad(oid, f"{key} must be an object of name: value, not {_describe(value)}")
+            return {}
+        out: dict = {}
+        for name, v in value.items():
+            if not name.strip():
+                self._bad(oid, f"{key}: a property name must not be empty")
+                continue
+            if isinstance(v, bool) or isinstance(v, str):
+                out[name] = v
+            elif isinstance(v, int):
+                if abs(v) > 2**63:
+                    self._bad(oid, f"property {name!r} is an integer too large to store ({len(str(abs(v)))} digits)")
+                    continue
+                out[name] = v
+            elif isinstance(v, float):
+                if not math.isfinite(v):
+                    self._bad(oid, f"property {name!r} must be a finite number, not {_json_constant(v)}")
+                    continue
+                out[name] = v
+            elif isinstance(v, dict) and set(v) == {"ref"} and isinstance(v["ref"], str):
+                out[name] = Ref(v["ref"])
+            else:
+                self._bad(oid, f"property {name!r} must be text, a number, true/false or an object reference "
+                               f"{{\"ref\": ID}}, not {_describe(v)}")
+        return out
+
     def require(self, oid: str, raw: dict, key: str, what: str) -> bool:
         if key not in raw:
             self._bad(oid, f"missing '{key}' ({what})")
@@ -288,6 +365,107 @@ def _describe(value: Any) -> str:
 
 def _fmt(v: float) -> str:
     return f"{v:g}"
+
+
+def _parse_layers(raw: Any, r: _Reader) -> list[Layer]:
+    if raw is None:
+        r._bad(LEVEL_ID, "missing 'layers' (a list of at least one layer)")
+        return []
+    if not isinstance(raw, list) or not raw:
+        r._bad(LEVEL_ID, f"'layers' must be a list of at least one layer, not {_describe(raw)}")
+        return []
+    layers: list[Layer] = []
+    seen: set[str] = set()
+    for i, item in enumerate(raw):
+        label = f"layers[{i}]"
+        if not isinstance(item, dict):
+            r._bad(label, f"each layer must be a JSON object, not {_type_name(item)}")
+            continue
+        if not r.require(label, item, "id", "the layer's unique text id"):
+            continue
+        lid = r.text(label, "id", item["id"], non_empty=True)
+        if not lid:
+            continue
+        label = f"layer {lid}"
+        if lid in seen:
+            r._bad(label, f"duplicate layer id: another layer is already called {lid!r}")
+            continue
+        seen.add(lid)
+        name = r.text(label, "name", item["name"]) if r.require(label, item, "name", "text") else lid
+        visible = r.boolean(label, "visible", item.get("visible", True), True)
+        locked = r.boolean(label, "locked", item.get("locked", False), False)
+        extra = r.custom_data(label, {k: v for k, v in item.items() if k not in _LAYER_KEYS})
+        layers.append(Layer(lid, name, visible, locked, extra))
+    return layers
+
+
+def _parse_types(raw: Any, r: _Reader) -> list[ObjectType]:
+    if not isinstance(raw, list):
+        r._bad(LEVEL_ID, f"'types' must be a list of object types, not {_describe(raw)}")
+        return []
+    types: list[ObjectType] = []
+    seen: set[str] = set()
+    for i, item in enumerate(raw):
+        label = f"types[{i}]"
+        if not isinstance(item, dict):
+            r._bad(label, f"each type must be a JSON object, not {_type_name(item)}")
+            continue
+        if not r.require(label, item, "name", "the type's unique name"):
+            continue
+        name = r.text(label, "name", item["name"], non_empty=True)
+        if not name:
+            continue
+        label = f"type {name}"
+        if name in seen:
+            r._bad(label, f"duplicate type name: another type is already called {name!r}")
+            continue
+        seen.add(name)
+        color = item.get("color", "#a0a0a0")
+        if not isinstance(color, str) or not _COLOR.fullmatch(color):
+            r._bad(label, f"color must be \"#rrggbb\", not {json.dumps(color) if isinstance(color, str) else _describe(color)}")
+            color = "#a0a0a0"
+        props = r.properties(label, "properties", item.get("properties", {}))
+        extra = r.custom_data(label, {k: v for k, v in item.items() if k not in _TYPE_KEYS})
+        types.append(ObjectType(name, color, props, extra))
+    return types
+
+
+def _parse_tiles(oid: str, raw: dict, r: _Reader, common: dict) -> Tiles:
+    origin = r.point(oid, "origin", raw["origin"]) if r.require(oid, raw, "origin", "its top-left corner [x, y]") else Vec2(0, 0)
+    cell = r.positive(oid, "cell", raw["cell"], 16.0) if r.require(oid, raw, "cell", "the side of a cell, > 0") else 16.0
+    rows: list[str] = []
+    if r.require(oid, raw, "cells", 'rows of "#" (solid) and "." (empty)'):
+        cells = raw["cells"]
+        if not isinstance(cells, list):
+            r._bad(oid, f"cells must be a list of rows (text), not {_type_name(cells)}")
+        else:
+            for i, row in enumerate(cells):
+                if not isinstance(row, str):
+                    r._bad(oid, f"cells row {i + 1} must be text of '#' and '.', not {_describe(row)}")
+                    continue
+                bad = next((j for j, ch in enumerate(row) if ch not in (SOLID_CELL, EMPTY_CELL)), None)
+                if bad is not None:
+                    r._bad(oid, f"cells row {i + 1} has {row[bad]!r} at column {bad + 1} "
+                                f"(a cell is '#' solid or '.' empty)")
+                    continue
+                if rows and len(row) != len(rows[0]):
+                    r._bad(oid, f"cells row {i + 1} has {len(row)} cells, row 1 has {len(rows[0])} "
+                                f"(all rows must be as long)")
+                    continue
+                rows.append(row)
+    return Tiles(oid, origin, cell, tuple(rows), **common)
+
+
+def _parse_image(oid: str, raw: dict, r: _Reader, common: dict) -> Image:
+    path = r.text(oid, "path", raw["path"], non_empty=True) if r.require(oid, raw, "path", "the picture's path") else ""
+    origin = r.point(oid, "origin", raw["origin"]) if r.require(oid, raw, "origin", "its top-left corner [x, y]") else Vec2(0, 0)
+    scale = r.positive(oid, "scale", raw.get("scale", 1.0), 1.0)
+    before = len(r.problems)
+    opacity = r.number(oid, "opacity", raw.get("opacity", 1.0), 1.0)
+    if len(r.problems) == before and not 0.0 <= opacity <= 1.0:
+        r._bad(oid, f"opacity must be between 0 and 1 (it is {_fmt(opacity)})")
+        opacity = 1.0
+    return Image(oid, path, origin, scale, opacity, **common)
 
 
 def _parse_player(raw: Any, r: _Reader) -> Player:
@@ -336,26 +514,42 @@ def _parse_object(index: int, raw: Any, r: _Reader):
                else f"missing 'kind' (one of: {known})")
         return None
     extra = r.custom_data(oid, {k: v for k, v in raw.items() if k not in _OBJECT_KEYS[kind]})
+    common = {"extra": extra, "layer": "", "type": "", "properties": {}}
+    if r.require(oid, raw, "layer", "the id of the layer it is on"):
+        common["layer"] = r.text(oid, "layer", raw["layer"], non_empty=True)
+    if "type" in raw:
+        common["type"] = r.text(oid, "type", raw["type"])
+    if "properties" in raw:
+        common["properties"] = r.properties(oid, "properties", raw["properties"])
+    if kind in _SOLID_KINDS:
+        common["solid"] = r.boolean(oid, "solid", raw.get("solid", True), True)
     if kind == "wall":
-        obj = _parse_wall(oid, raw, r, extra)
+        obj = _parse_wall(oid, raw, r, common)
+    elif kind == "tiles":
+        obj = _parse_tiles(oid, raw, r, common)
+    elif kind == "image":
+        obj = _parse_image(oid, raw, r, common)
+    elif kind == "point":
+        position = r.point(oid, "position", raw["position"]) if r.require(oid, raw, "position", "[x, y]") else Vec2(0, 0)
+        obj = Point(oid, position, **common)
     elif kind == "box":
         origin = r.point(oid, "origin", raw["origin"]) if r.require(oid, raw, "origin", "its minimum corner [x, y]") else Vec2(0, 0)
         size = r.point(oid, "size", raw["size"], positive=True) if r.require(oid, raw, "size", "[width, height]") else Vec2(1, 1)
-        obj = Box(oid, origin, size, extra)
+        obj = Box(oid, origin, size, **common)
     elif kind == "oriented_box":
         center = r.point(oid, "center", raw["center"]) if r.require(oid, raw, "center", "[x, y]") else Vec2(0, 0)
         half = (r.point(oid, "half_extents", raw["half_extents"], positive=True)
                 if r.require(oid, raw, "half_extents", "[half width, half height]") else Vec2(1, 1))
         rotation = r.number(oid, "rotation", raw.get("rotation", 0.0))
-        obj = OrientedBox(oid, center, half, rotation, extra)
+        obj = OrientedBox(oid, center, half, rotation, **common)
     else:
         center = r.point(oid, "center", raw["center"]) if r.require(oid, raw, "center", "[x, y]") else Vec2(0, 0)
         radius = r.positive(oid, "radius", raw["radius"]) if r.require(oid, raw, "radius", "a number > 0") else 1.0
-        obj = Pillar(oid, center, radius, extra)
+        obj = Pillar(oid, center, radius, **common)
     return obj
 
 
-def _parse_wall(oid: str, raw: dict, r: _Reader, extra: dict) -> Wall:
+def _parse_wall(oid: str, raw: dict, r: _Reader, common: dict) -> Wall:
     points: list[Vec2] = []
     if r.require(oid, raw, "points", "its nodes [[x, y], ...]"):
         pts = raw["points"]
@@ -375,7 +569,7 @@ def _parse_wall(oid: str, raw: dict, r: _Reader, extra: dict) -> Wall:
         closed = False
     if len(points) < 2:
         points = points + [Vec2(0, 0)] * (2 - len(points))
-    return Wall(oid, tuple(points), thickness, closed, extra)
+    return Wall(oid, tuple(points), thickness, closed, **common)
 
 
 # ---------------------------------------------------------------------------
@@ -393,9 +587,20 @@ def _pt(p: Vec2) -> list:
     return [_num(p.x), _num(p.y)]
 
 
+def property_to_json(value) -> Any:
+    """A custom property's JSON value (an object reference becomes ``{"ref": ID}``)."""
+    return {"ref": value.id} if isinstance(value, Ref) else value
+
+
+def properties_to_dict(properties) -> dict:
+    return {k: property_to_json(v) for k, v in properties.items()}
+
+
 def object_to_dict(obj) -> dict:
     """The JSON object for one level object (unknown keys kept, after the known ones)."""
-    d: dict[str, Any] = {"id": obj.id, "kind": obj.kind}
+    d: dict[str, Any] = {"id": obj.id, "kind": obj.kind, "layer": obj.layer}
+    if obj.type:
+        d["type"] = obj.type
     if isinstance(obj, Wall):
         d["points"] = [_pt(p) for p in obj.points]
         d["thickness"] = _num(obj.thickness)
@@ -410,8 +615,23 @@ def object_to_dict(obj) -> dict:
     elif isinstance(obj, Pillar):
         d["center"] = _pt(obj.center)
         d["radius"] = _num(obj.radius)
+    elif isinstance(obj, Tiles):
+        d["origin"] = _pt(obj.origin)
+        d["cell"] = _num(obj.cell)
+        d["cells"] = list(obj.cells)
+    elif isinstance(obj, Point):
+        d["position"] = _pt(obj.position)
+    elif isinstance(obj, Image):
+        d["path"] = obj.path
+        d["origin"] = _pt(obj.origin)
+        d["scale"] = _num(obj.scale)
+        d["opacity"] = _num(obj.opacity)
     else:
         raise TypeError(f"not a level object: {type(obj).__name__}")
+    if not obj.solid and obj.kind in _SOLID_KINDS:
+        d["solid"] = False
+    if obj.properties:
+        d["properties"] = properties_to_dict(obj.properties)
     for k, v in obj.extra.items():
         d.setdefault(k, v)
     return d
@@ -435,6 +655,21 @@ def player_to_dict(player: Player) -> dict:
     return d
 
 
+def layer_to_dict(layer: Layer) -> dict:
+    d: dict[str, Any] = {"id": layer.id, "name": layer.name, "visible": layer.visible, "locked": layer.locked}
+    for k, v in layer.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
+def type_to_dict(object_type: ObjectType) -> dict:
+    d: dict[str, Any] = {"name": object_type.name, "color": object_type.color,
+                         "properties": properties_to_dict(object_type.properties)}
+    for k, v in object_type.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
 def level_to_dict(level: Level, hulls: Optional[dict] = None) -> dict:
     """The level as a JSON-ready dict, ``hulls`` included (``{}`` when not given)."""
     d: dict[str, Any] = {
@@ -442,6 +677,9 @@ def level_to_dict(level: Level, hulls: Optional[dict] = None) -> dict:
         "version": VERSION,
         "name": level.name,
         "grid": _num(level.grid),
+        "properties": properties_to_dict(level.properties),
+        "types": [type_to_dict(t) for t in level.types],
+        "layers": [layer_to_dict(layer) for layer in level.layers],
         "player": player_to_dict(level.player),
         "objects": [object_to_dict(o) for o in level.objects],
         "hulls": hulls if hulls is not None else {},
@@ -472,7 +710,12 @@ def dumps_level(level: Level, hulls: Optional[dict] = None) -> str:
     d = level_to_dict(level, hulls)
     parts = ["{"]
     for k, v in d.items():
-        if k not in ("objects", "hulls"):
+        if k in ("types", "layers") and v:
+            # one type and one layer per line, as objects: a diff shows which one changed
+            parts.append(f"  {dumps_json(k)}: [")
+            parts.append(",\n".join("    " + dumps_json(item) for item in v))
+            parts.append("  ],")
+        elif k not in ("objects", "hulls"):
             parts.append(f"  {dumps_json(k)}: {dumps_json(v)},")
     objs = d["objects"]
     if objs:

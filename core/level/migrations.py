@@ -6,21 +6,41 @@ current one, so a file of any known older version opens; versions newer than
 this program, or with a gap in the chain, are refused with a message naming
 them.
 
-Version 1 is the first released format, so the registry is empty today. The
-next format change adds ``MIGRATIONS[1] = _v1_to_v2`` and a sample in levels/.
+Version 2 added layers, object types, custom properties, non-solid objects,
+tile grids, markers and reference images; a version-1 level becomes a
+version-2 level with every object on one layer.
 """
 from __future__ import annotations
 
-import copy
 from typing import Callable, Mapping, Optional
 
 Migration = Callable[[dict], dict]
 
 #: The current level format version written by this program.
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
+
+#: The one layer a version-1 level's objects go to.
+V1_LAYER = {"id": "main", "name": "Main", "visible": True, "locked": False}
+
+
+def _v1_to_v2(doc: dict) -> dict:
+    """Version 1 to 2: one layer holding every object; unknown keys stay where they were.
+
+    >>> _v1_to_v2({"version": 1, "objects": [{"id": "b", "kind": "box"}]})["objects"]
+    [{'id': 'b', 'kind': 'box', 'layer': 'main'}]
+    """
+    doc["version"] = 2
+    doc.setdefault("layers", [dict(V1_LAYER)])
+    objects = doc.get("objects")
+    if isinstance(objects, list):
+        for obj in objects:
+            if isinstance(obj, dict) and "layer" not in obj:
+                obj["layer"] = V1_LAYER["id"]
+    return doc
+
 
 #: Version ``n`` -> function turning a version-``n`` document into version ``n + 1``.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 
 
 class MigrationError(ValueError):
@@ -34,11 +54,18 @@ def migrate(
 ) -> dict:
     """Return ``data`` upgraded to version ``current``; the input is never modified.
 
+    A migration may change the document's top-level keys and the keys of each
+    object in ``objects``; those are copied before the first step. Anything
+    deeper (a game's own nested data) is shared with the input, never copied:
+    copying it would cost time and, nested deeply enough, Python's recursion limit.
+
     ``registry`` and ``current`` default to this program's :data:`MIGRATIONS`
     and :data:`CURRENT_VERSION`.
 
-    >>> migrate({"version": 1})["version"]
-    1
+    >>> migrate({"version": 1})["layers"][0]["id"]
+    'main'
+    >>> migrate({"version": 2})["version"]
+    2
     """
     registry = MIGRATIONS if registry is None else registry
     current = CURRENT_VERSION if current is None else current
@@ -47,7 +74,9 @@ def migrate(
         raise MigrationError(f"version {version!r} is not one this program knows (it reads up to {current})")
     if version == current:
         return data
-    doc = copy.deepcopy(data)
+    doc = dict(data)
+    if isinstance(doc.get("objects"), list):
+        doc["objects"] = [dict(o) if isinstance(o, dict) else o for o in doc["objects"]]
     while doc["version"] < current:
         step = registry.get(doc["version"])
         if step is None:
