@@ -5,9 +5,12 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QGraphicsScene
 
-from core.level.document import LevelDocument
+from dataclasses import replace
+
+from core.level.document import Change, ChangeKind, LevelDocument
 from editor.selection import Selection
 from editor.canvas.snapping import Snapper
+from editor.subscriptions import subscribe_while_alive
 
 
 class EditorContext(QObject):
@@ -20,6 +23,8 @@ class EditorContext(QObject):
 
     #: A short message for the status bar (tool hints, what just happened).
     message = Signal(str)
+    #: The layer new objects go to changed (its id).
+    current_layer_changed = Signal(str)
 
     def __init__(self, document: LevelDocument, scene: QGraphicsScene, undo_stack: QUndoStack | None = None,
                  parent: QObject | None = None):
@@ -29,6 +34,8 @@ class EditorContext(QObject):
         self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
         self.selection = Selection(document, self)
         self.snapper = Snapper(document, scene, self)
+        self._current_layer = document.level.layers[-1].id
+        subscribe_while_alive(document, self, self._on_document_changed)
 
     #: Set while a play-test runs (editor/playtest): commands are dropped unrun, so the level cannot change.
     read_only = False
@@ -43,6 +50,36 @@ class EditorContext(QObject):
             return
         self.undo_stack.push(command)
 
+    # -- the current layer (Tiled's: where new objects go) ------------------------------
+    @property
+    def current_layer(self) -> str:
+        """The id of the layer new objects go to."""
+        return self._current_layer
+
+    def set_current_layer(self, layer_id: str) -> None:
+        if layer_id == self._current_layer or self.document.level.layer(layer_id) is None:
+            return
+        self._current_layer = layer_id
+        self.current_layer_changed.emit(layer_id)
+
+    def on_current_layer(self, obj):
+        """``obj`` placed on the current layer (tools call this for every object they create)."""
+        return obj if obj.layer == self._current_layer else replace(obj, layer=self._current_layer)
+
+    def current_layer_locked(self) -> bool:
+        """True when the current layer is locked: tools then refuse to draw, and say why."""
+        layer = self.document.level.layer(self._current_layer)
+        if layer is not None and layer.locked:
+            self.message.emit(f"The layer '{layer.name}' is locked: unlock it or pick another layer to draw on.")
+            return True
+        return False
+
+    def _on_document_changed(self, change: Change) -> None:
+        if change.kind in (ChangeKind.RESET, ChangeKind.LAYERS) and \
+                self.document.level.layer(self._current_layer) is None:
+            self._current_layer = self.document.level.layers[-1].id
+            self.current_layer_changed.emit(self._current_layer)
+
     def snap(self, pos: QPointF, modifiers: Qt.KeyboardModifier = Qt.NoModifier, exclude=()) -> QPointF:
         """``pos`` snapped to the grid or a nearby node/corner (Ctrl suspends snapping)."""
         return self.snapper.snap(pos, modifiers, exclude)
@@ -50,3 +87,4 @@ class EditorContext(QObject):
     def scale(self) -> float:
         """Scene units per screen pixel of the first view (1.0 without a view): for pick radii."""
         return self.snapper.scale()
+

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Callable, Iterable, Optional, Sequence
 
-from core.level.model import Level, LevelObject, Player, unique_id
+from core.level.model import Layer, Level, LevelObject, ObjectType, Player, unique_id
 
 __all__ = ["Change", "ChangeKind", "LevelDocument"]
 
@@ -35,8 +35,12 @@ class ChangeKind(Enum):
     CHANGED = "changed"
     #: The player changed (``Change.objects`` holds the new player, ``Change.old`` the old one).
     PLAYER = "player"
-    #: The level's name, grid or extra data changed.
+    #: The level's name, grid, custom properties or extra data changed.
     PROPERTIES = "properties"
+    #: The layers changed (added, removed, renamed, reordered, shown, hidden, locked).
+    LAYERS = "layers"
+    #: The object types changed (their names, colours or default properties).
+    TYPES = "types"
     #: A whole new level: views rebuild from scratch.
     RESET = "reset"
 
@@ -119,6 +123,10 @@ class LevelDocument:
     def insert_objects(self, placed: Sequence[tuple[int, LevelObject]]) -> None:
         """Insert objects at the given indices (ascending; each index counts the ones inserted before it)."""
         ordered = sorted(placed, key=lambda p: p[0])
+        layer_ids = {layer.id for layer in self._level.layers}
+        homeless = next((obj for _, obj in ordered if obj.layer not in layer_ids), None)
+        if homeless is not None:
+            raise ValueError(f"{homeless.id} is on layer {homeless.layer!r}, which does not exist")
         new_ids = [obj.id for _, obj in ordered]
         clash = next((i for i in new_ids if i in self._index), None)
         if clash is None and len(set(new_ids)) != len(new_ids):
@@ -176,9 +184,38 @@ class LevelDocument:
         self._emit(Change(ChangeKind.PLAYER, (player,), (old,)))
 
     def set_properties(self, **changes) -> None:
-        """Change level-wide values: ``name``, ``grid`` or ``extra``."""
-        unknown = set(changes) - {"name", "grid", "extra"}
+        """Change level-wide values: ``name``, ``grid``, ``properties`` (the level's custom ones) or ``extra``."""
+        unknown = set(changes) - {"name", "grid", "properties", "extra"}
         if unknown:
             raise TypeError(f"not a level property: {sorted(unknown)[0]}")
         self._level = replace(self._level, **changes)
         self._emit(Change(ChangeKind.PROPERTIES))
+
+    def set_layers(self, layers: Sequence[Layer]) -> None:
+        """Replace the layers (bottom to top). Every object's layer must be one of them; at least one layer.
+
+        Removing a layer with objects on it is two steps for the caller: remove the
+        objects, then the layer (so each step undoes exactly).
+        """
+        layers = tuple(layers)
+        ids = [layer.id for layer in layers]
+        if not layers:
+            raise ValueError("a level needs at least one layer")
+        if len(set(ids)) != len(ids):
+            raise ValueError("two layers would have the same id")
+        stranded = next((o for o in self._level.objects if o.layer not in ids), None)
+        if stranded is not None:
+            raise ValueError(f"{stranded.id} is on layer {stranded.layer!r}, which would no longer exist")
+        old = self._level.layers
+        self._level = replace(self._level, layers=layers)
+        self._emit(Change(ChangeKind.LAYERS, layers, old))
+
+    def set_types(self, types: Sequence[ObjectType]) -> None:
+        """Replace the object types (names must stay unique)."""
+        types = tuple(types)
+        names = [t.name for t in types]
+        if len(set(names)) != len(names):
+            raise ValueError("two types would have the same name")
+        old = self._level.types
+        self._level = replace(self._level, types=types)
+        self._emit(Change(ChangeKind.TYPES, types, old))

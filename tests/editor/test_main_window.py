@@ -110,7 +110,7 @@ def test_copy_writes_level_json_to_the_system_clipboard(window):
     key(window, Qt.Key_C, Qt.ControlModifier)
     data = json.loads(QApplication.clipboard().text())
     assert data["format"] == CLIPBOARD_FORMAT
-    assert data["objects"] == [{"id": "box-1", "kind": "box", "origin": [240, 80], "size": [64, 32]}]
+    assert data["objects"] == [{"id": "box-1", "kind": "box", "layer": "main", "origin": [240, 80], "size": [64, 32]}]
 
 
 def test_paste_in_another_window(qtbot, tmp_path, window):
