@@ -8,8 +8,11 @@ For each object id, and for the whole level under ``"level"``::
      "min_rect": [[x, y], [x, y], [x, y], [x, y]]}
 
 all of the object's full collision outline: walls with their thickness and
-round ends and joints, pillars round. A level without objects has no hulls
-(``{}``).
+round ends and joints, pillars round, tile grids the union of their solid
+cells. Objects that are not solid have hulls like the others; markers
+(points), reference images and tile grids without a solid cell have no
+outline and so no entry, and the level's hulls cover every object that has
+one. A level without such objects has no hulls (``{}``).
 
 Every hull *contains* the exact shape, also after rounding to
 :data:`DECIMALS` decimals:
@@ -17,18 +20,20 @@ Every hull *contains* the exact shape, also after rounding to
 - ``aabb`` is exact (computed from nodes, corners and radii, not from
   polygons), then rounded outwards.
 - ``circle`` is the exact smallest circle for every object: the smallest
-  circle around its nodes, corners or centre, grown by its round radius. The
-  level's circle is the smallest circle around the level's convex hull.
+  circle around its nodes, corners (a tile grid's: of its convex hull) or
+  centre, grown by its round radius. The level's circle is the smallest
+  circle around the level's convex hull.
   Rounding moves the centre by at most half a unit of the last decimal; the
   radius grows by that shift and is rounded up.
 - ``convex_hull`` of a wall or pillar is shapely's convex hull of polygons
   drawn just outside the real arcs (by at most :data:`HULL_TOLERANCE` plus a
   thousandth of a pixel, with as few vertices as that allows); a box's and an
-  oriented box's hull is its four corners.
+  oriented box's hull is its four corners; a tile grid's is the exact convex
+  hull of its solid cells.
 - ``min_rect`` is exact for boxes, oriented boxes, pillars (the upright
   square) and one-segment walls (the segment grown by its half thickness all
-  round); for longer walls it is shapely's minimum rotated rectangle of the
-  hull, and for the level that of the level's hull.
+  round); for longer walls and tile grids it is shapely's minimum rotated
+  rectangle of the hull, and for the level that of the level's hull.
 - Exact corners that rounding would cut into are first moved out by one unit
   of the last decimal.
 
@@ -56,6 +61,7 @@ from core.checks.outlines import (
     ORIENTED_BOX,
     PILLAR,
     ROUND_MARGIN,
+    TILES,
     WALL,
     LevelOutlines,
     collector_paused,
@@ -124,6 +130,10 @@ def _hulls(o: LevelOutlines) -> dict:
     # Longer walls: shapely's smallest circle around the nodes, and its rectangle around the hull.
     chain = np.flatnonzero((kinds == WALL) & (site_count != 2))
     curved = np.flatnonzero(o.rounding > 0)
+    # Tile grids: straight edges, the corners of their convex hull are their sites.
+    tiles = np.flatnonzero(kinds == TILES)
+    # Shapely's smallest circle around the sites, for shapes whose circle is not known in closed form.
+    around = np.concatenate([chain, tiles])
 
     centres = np.zeros((n, 2))
     radii = np.zeros(n)
@@ -133,9 +143,9 @@ def _hulls(o: LevelOutlines) -> dict:
     radii[capsule] = np.hypot(*(ends[:, 1] - ends[:, 0]).T) / 2 + o.rounding[capsule]
     centres[pillar] = site_xy[site_start[pillar]]
     radii[pillar] = o.rounding[pillar]
-    if len(chain):
-        centres[chain] = shapely.get_coordinates(shapely.centroid(shapely.minimum_bounding_circle(o.sites[chain])))
-        radii[chain] = shapely.minimum_bounding_radius(o.sites[chain]) + o.rounding[chain]
+    if len(around):
+        centres[around] = shapely.get_coordinates(shapely.centroid(shapely.minimum_bounding_circle(o.sites[around])))
+        radii[around] = shapely.minimum_bounding_radius(o.sites[around]) + o.rounding[around]
     centres, radii = _round_circle(centres, radii)
 
     aabb = _round_box(o.aabb)
@@ -152,6 +162,11 @@ def _hulls(o: LevelOutlines) -> dict:
     if len(chain):
         chain_hulls = hulls[np.searchsorted(curved, chain)]
         _put(rect_pts, chain, _ring_points(shapely.oriented_envelope(chain_hulls), grow=False))
+    if len(tiles):
+        # The cells' corners may lie off the grid of DECIMALS decimals: grown so rounding cannot cut in.
+        tile_hulls = shapely.convex_hull(o.outlines[tiles])
+        _put(hull_pts, tiles, _ring_points(tile_hulls, grow=True))
+        _put(rect_pts, tiles, _ring_points(shapely.oriented_envelope(tile_hulls), grow=True))
 
     aabb_l, centres_l, radii_l = aabb.tolist(), centres.tolist(), radii.tolist()
     result = {

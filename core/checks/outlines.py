@@ -2,7 +2,12 @@
 
 The validator and the hull generator both start here, so they agree on what
 every object covers: a wall is the union of its capsules (round ends and
-joints), a box and an oriented box are their rectangles, a pillar is its disc.
+joints), a box and an oriented box are their rectangles, a pillar is its disc,
+a tile grid is the union of its solid cells. Markers (points) and reference
+images cover nothing and have no outline; nor has a tile grid without a solid
+cell. Objects that are not solid (triggers, zones, routes) do have outlines:
+they get hulls, and :attr:`LevelOutlines.solid` tells the collision checks to
+leave them out.
 
 Round parts cannot be exact polygons. Each round part is drawn with
 ``quad_segs`` vertices per quarter turn on a circle a little larger than the
@@ -33,7 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from core.level.model import Box, Level, OrientedBox, Pillar, Wall
+from core.level.model import EMPTY_CELL, SOLID_CELL, Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
 
 __all__ = [
     "QUAD_SEGS",
@@ -43,8 +48,10 @@ __all__ = [
     "BOX",
     "ORIENTED_BOX",
     "PILLAR",
+    "TILES",
     "LevelOutlines",
     "level_outlines",
+    "has_solid_cells",
     "rotation_cos_sin_array",
     "collector_paused",
 ]
@@ -61,22 +68,31 @@ ROUND_GROWTH = 1.0 / math.cos(math.pi / (4 * QUAD_SEGS))
 ROUND_MARGIN = 0.001
 
 #: Codes of :attr:`LevelOutlines.kinds`.
-WALL, BOX, ORIENTED_BOX, PILLAR = 0, 1, 2, 3
-_WALL, _BOX, _OBOX, _PILLAR = WALL, BOX, ORIENTED_BOX, PILLAR
+WALL, BOX, ORIENTED_BOX, PILLAR, TILES = 0, 1, 2, 3, 4
+_WALL, _BOX, _OBOX, _PILLAR, _TILES = WALL, BOX, ORIENTED_BOX, PILLAR, TILES
 
 
 @dataclass(frozen=True, eq=False)
 class LevelOutlines:
-    """Every object's collision outline and the data derived from it, in level order.
+    """The outline of every object that has one and the data derived from it, in level order.
+
+    Index ``i`` of every array is the ``i``-th object *that has an outline*
+    (:attr:`objects`), not the ``i``-th object of the level: markers, images and
+    tile grids without solid cells are left out.
 
     Attributes
     ----------
+    objects : tuple
+        The objects that have an outline, in level order.
     ids : list of str
-        Object ids, index ``i`` for object ``i`` of the level.
+        Their ids.
     kinds : ndarray of int8
-        :data:`WALL`, :data:`BOX`, :data:`ORIENTED_BOX` or :data:`PILLAR` per object.
-    outlines : ndarray of shapely.Polygon
-        Each object's full collision outline (containing the exact shape).
+        :data:`WALL`, :data:`BOX`, :data:`ORIENTED_BOX`, :data:`PILLAR` or :data:`TILES` per object.
+    solid : ndarray of bool
+        Whether the object collides (only solid objects take part in the collision checks).
+    outlines : ndarray of shapely.Polygon or shapely.MultiPolygon
+        Each object's full collision outline (containing the exact shape); a
+        tile grid's is exact, and a MultiPolygon when its cells fall apart.
     aabb : ndarray, shape (n, 4)
         Exact axis-aligned bounds ``minx, miny, maxx, maxy`` of the exact shape.
     rounding : ndarray, shape (n,)
@@ -84,11 +100,11 @@ class LevelOutlines:
         most :attr:`slack` outside the exact shape.
     sites : ndarray of shapely.MultiPoint
         Points whose neighbourhood of radius ``rounding`` is exactly the convex
-        hull of the object: a wall's nodes, a box's corners, a pillar's centre.
-        The smallest circle around an object is the one around its sites, grown
-        by ``rounding``.
+        hull of the object: a wall's nodes, a box's corners, a pillar's centre,
+        the corners of a tile grid's convex hull. The smallest circle around an
+        object is the one around its sites, grown by ``rounding``.
     wall_index : ndarray of int
-        The object index of each wall, in level order.
+        The index (into these arrays) of each wall, in level order.
     chains : ndarray of shapely.LineString
         Each wall's node chain (closed walls end on their first node), aligned
         with ``wall_index``.
@@ -96,8 +112,10 @@ class LevelOutlines:
         The factor round parts were drawn larger by (see :data:`ROUND_GROWTH`).
     """
 
+    objects: tuple
     ids: list
     kinds: np.ndarray
+    solid: np.ndarray
     outlines: np.ndarray
     aabb: np.ndarray
     rounding: np.ndarray
@@ -113,6 +131,34 @@ class LevelOutlines:
     def slack(self) -> np.ndarray:
         """How far each outline may reach beyond the exact shape, per object."""
         return np.where(self.rounding > 0, self.rounding * (self.growth - 1.0) + ROUND_MARGIN, 0.0)
+
+    def solid_only(self) -> "LevelOutlines":
+        """These outlines without the objects that do not collide (itself when all of them do).
+
+        >>> from core.level.model import Box, Level
+        >>> o = level_outlines(Level(objects=[Box("a", (0, 0), (1, 1)), Box("zone", (5, 0), (1, 1), solid=False)]))
+        >>> o.ids, o.solid_only().ids
+        (['a', 'zone'], ['a'])
+        """
+        if self.solid.all():
+            return self
+        keep = np.flatnonzero(self.solid)
+        walls = self.solid[self.wall_index]
+        # Where each kept object lands in the new arrays, to renumber the walls.
+        new_index = np.cumsum(self.solid) - 1
+        return LevelOutlines(
+            objects=tuple(self.objects[k] for k in keep.tolist()),
+            ids=[self.ids[k] for k in keep.tolist()],
+            kinds=self.kinds[keep],
+            solid=self.solid[keep],
+            outlines=self.outlines[keep],
+            aabb=self.aabb[keep],
+            rounding=self.rounding[keep],
+            sites=self.sites[keep],
+            wall_index=new_index[self.wall_index[walls]],
+            chains=self.chains[walls],
+            growth=self.growth,
+        )
 
 
 @contextlib.contextmanager
@@ -165,16 +211,18 @@ def level_outlines(level: Level, quad_segs: int = QUAD_SEGS) -> LevelOutlines:
 
 def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
     growth = 1.0 / math.cos(math.pi / (4 * quad_segs))
-    objects = level.objects
+    objects = tuple(obj for obj in level.objects if _has_outline(obj))
     n = len(objects)
     ids = [obj.id for obj in objects]
     kinds = np.empty(n, dtype=np.int8)
+    solid = np.fromiter((obj.solid for obj in objects), dtype=bool, count=n)
 
     # One pass in Python to gather plain numbers; everything after is vectorised.
     wall_idx, wall_pts, wall_owner, wall_r = [], [], [], []
     box_idx, box_vals = [], []
     obox_idx, obox_vals = [], []
     pil_idx, pil_vals = [], []
+    tile_idx = []
     for i, obj in enumerate(objects):
         if isinstance(obj, Wall):
             kinds[i] = _WALL
@@ -203,8 +251,11 @@ def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
             kinds[i] = _PILLAR
             pil_idx.append(i)
             pil_vals.append((obj.center.x, obj.center.y, obj.radius))
+        elif isinstance(obj, Tiles):
+            kinds[i] = _TILES
+            tile_idx.append(i)
         else:
-            raise TypeError(f"not a level object: {type(obj).__name__}")
+            raise TypeError(f"not a level object with an outline: {type(obj).__name__}")
 
     outlines = np.empty(n, dtype=object)
     sites = np.empty(n, dtype=object)
@@ -268,9 +319,21 @@ def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
         rounding[idx] = v[:, 2]
         aabb[idx] = np.stack([v[:, 0] - v[:, 2], v[:, 1] - v[:, 2], v[:, 0] + v[:, 2], v[:, 1] + v[:, 2]], axis=1)
 
+    if tile_idx:
+        idx = np.asarray(tile_idx)
+        outlines[idx] = [_tile_outline(objects[i]) for i in tile_idx]
+        hull_rings = shapely.get_exterior_ring(shapely.convex_hull(outlines[idx]))
+        corners, owner = shapely.get_coordinates(hull_rings, return_index=True)
+        last = np.r_[owner[1:] != owner[:-1], True]
+        corners, owner = corners[~last], owner[~last]  # each ring's closing point repeats its first
+        sites[idx] = shapely.multipoints(corners, indices=owner)
+        aabb[idx] = shapely.bounds(outlines[idx])
+
     return LevelOutlines(
+        objects=objects,
         ids=ids,
         kinds=kinds,
+        solid=solid,
         outlines=outlines,
         aabb=aabb,
         rounding=rounding,
@@ -279,3 +342,38 @@ def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
         chains=chains,
         growth=growth,
     )
+
+
+def _has_outline(obj) -> bool:
+    """Whether ``obj`` covers any ground: markers and images do not, nor does a tile grid without solid cells."""
+    if isinstance(obj, Tiles):
+        return has_solid_cells(obj)
+    return not isinstance(obj, (Point, Image))
+
+
+def has_solid_cells(tiles: Tiles) -> bool:
+    """Whether any cell of the grid is solid.
+
+    >>> has_solid_cells(Tiles("t", (0, 0), 16, ("..", ".#"))), has_solid_cells(Tiles("t", (0, 0), 16, ("..",)))
+    (True, False)
+    """
+    return any(SOLID_CELL in row for row in tiles.cells)
+
+
+def _tile_outline(tiles: Tiles):
+    """The union of a grid's solid cells, exact: one square per cell, joined by shapely's coverage union.
+
+    Neighbouring squares share their corners exactly (each is computed from
+    whole cell numbers), so the squares form a valid coverage and GEOS joins
+    them along the shared edges without any overlay: two to six times faster
+    than ``union_all`` of the grid's merged rectangles (whose T-junctions are
+    no valid coverage), and linear in the number of cells (a 200 x 200 grid
+    of noise takes about 0.2 s).
+    """
+    width = max(len(row) for row in tiles.cells)
+    text = "".join(row.ljust(width, EMPTY_CELL) for row in tiles.cells).encode("ascii", "replace")
+    grid = np.frombuffer(text, dtype=np.uint8).reshape(len(tiles.cells), width) == ord(SOLID_CELL)
+    rows, cols = np.nonzero(grid)
+    ox, oy, c = tiles.origin.x, tiles.origin.y, tiles.cell
+    cells = shapely.box(ox + cols * c, oy + rows * c, ox + (cols + 1) * c, oy + (rows + 1) * c)
+    return cells[0] if len(cells) == 1 else shapely.coverage_union_all(cells)

@@ -1,10 +1,21 @@
-"""Geometry validation of a level (shapely is the authority here, never in the per-tick loop).
+"""Validation of a level: its geometry (shapely is the authority here, never in the per-tick loop) and what
+its objects refer to.
+
+What the file format itself forbids (unknown layers, duplicate ids, layer ids
+or type names, bad tile rows, bad property values) is the loader's to report;
+here is what a well-formed level can still get wrong.
 
 :func:`validate_level` returns every problem it finds, errors first, then
 warnings, then one piece of information. Each problem names its object (its
 id, ``"player"`` for the player, ``"-"`` for the level) and carries a point to
-show on the canvas; messages that point at a spot also give its coordinates,
-for readers of the command line.
+show on the canvas (problems of the level's own data carry none); messages
+that point at a spot also give its coordinates, for readers of the command
+line.
+
+Only solid objects take part in the checks about colliding (the spawn, narrow
+passages, walls crossing walls, the spawn's free space): an area the player
+walks through (``solid: false``) blocks nothing. Markers and reference images
+have no outline and take part in none of the geometry checks.
 
 Errors (the level is wrong; ``check`` exits 1 and ``export`` writes nothing):
 
@@ -14,11 +25,26 @@ Errors (the level is wrong; ``check`` exits 1 and ``export`` writes nothing):
   touches or runs back over itself (consecutive duplicate nodes are ignored
   here; they are reported as zero-length segments).
 - **player overlapping geometry at its spawn**: the player's real body (circle
-  or box) at the spawn shares a point with any object's exact collision shape;
-  touching counts. Decided by the collision core's exact ``overlaps``, so the
-  validator and the play-test agree.
+  or box) at the spawn shares a point with any solid object's exact collision
+  shape; touching counts. Decided by the collision core's exact ``overlaps``,
+  so the validator and the play-test agree.
+- **reference to an object that does not exist**: a custom property (an
+  object's own, the level's, or a type's default) holds ``{"ref": ID}`` and no
+  object has that id. Named on the object that holds it (``"-"`` for the
+  level's properties and for a type's defaults, whose message names the type).
 
 Warnings (worth a look; the level still exports):
+
+- **unknown type**: an object's ``type`` is not one of the level's ``types``
+  (allowed by the format, but often a typo; the object gets no defaults).
+- **missing picture**: a reference image's file is not there, is not
+  readable, or does not start like a PNG or JPEG file. Checked only when the
+  caller says where the level file lives (``base_dir``), since the picture's
+  path is relative to it.
+- **tile grid without solid cells**: it collides nowhere and has nothing to
+  show or to pick on the canvas, so it is most likely left over from erasing
+  every cell and is best deleted. Not an error: the file is sound and the game
+  loses nothing by it.
 
 - **closed wall with fewer than 3 nodes**: there is nothing to close, it
   collides as an open wall.
@@ -45,9 +71,9 @@ Warnings (worth a look; the level still exports):
 
 Information:
 
-- **spawn area enclosed or open**: the outlines are united, and the spawn's
-  free space is enclosed when it lies in a hole of that union (touching
-  objects close a gap), else it is open to infinity.
+- **spawn area enclosed or open**: the solid objects' outlines are united,
+  and the spawn's free space is enclosed when it lies in a hole of that union
+  (touching objects close a gap), else it is open to infinity.
 
 Outlines contain the exact shapes and stay within 0.12 % of a radius of them
 (see :mod:`core.checks.outlines`), so measured gaps can be that much smaller than
@@ -59,18 +85,28 @@ objects at once), so a level of 100,000 objects validates in a few seconds.
 from __future__ import annotations
 
 import math
+import os
 from typing import Optional
 
 import numpy as np
 import shapely
 
-from core.level.model import Level, Wall
-from core.checks.outlines import QUAD_SEGS, ROUND_GROWTH, ROUND_MARGIN, LevelOutlines, collector_paused, level_outlines
+from core.level.model import Image, Level, Ref, Tiles, Wall
+from core.checks.outlines import (
+    QUAD_SEGS,
+    ROUND_GROWTH,
+    ROUND_MARGIN,
+    LevelOutlines,
+    collector_paused,
+    has_solid_cells,
+    level_outlines,
+)
 from core.collision.overlap import overlaps
 from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from core.collision.shapes import Vec2
 
-__all__ = ["validate_level", "player_outline", "player_extent", "FAR_FACTOR", "FAR_MIN_PLAYERS"]
+__all__ = ["validate_level", "picture_problem", "player_outline", "player_extent", "FAR_FACTOR",
+           "FAR_MIN_PLAYERS"]
 
 #: An object is far when it is more than this many times the level's typical extent from its middle.
 FAR_FACTOR = 3.0
@@ -80,9 +116,16 @@ FAR_MIN_PLAYERS = 16.0
 
 _SEVERITY_ORDER = {ERROR: 0, WARNING: 1, INFO: 2}
 
+#: How a PNG file starts: its signature; the first chunk, IHDR, follows its 4-byte length.
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-def validate_level(level: Level, outlines: Optional[LevelOutlines] = None) -> list[Problem]:
-    """Every geometry problem of ``level``: errors, then warnings, then the spawn area's info.
+#: How a JPEG file starts: the start-of-image marker and the first byte of the next marker.
+JPEG_START = b"\xff\xd8\xff"
+
+
+def validate_level(level: Level, outlines: Optional[LevelOutlines] = None,
+                   base_dir: Optional[str] = None) -> list[Problem]:
+    """Every semantic problem of ``level``: errors, then warnings, then the spawn area's info.
 
     Parameters
     ----------
@@ -90,6 +133,9 @@ def validate_level(level: Level, outlines: Optional[LevelOutlines] = None) -> li
         A level that loaded (structure, types and ranges are the loader's job).
     outlines : LevelOutlines, optional
         The level's outlines, when the caller already built them.
+    base_dir : str, optional
+        The folder of the level file, which reference images' paths are
+        relative to. Without it, the pictures are not looked at.
 
     Returns
     -------
@@ -105,18 +151,20 @@ def validate_level(level: Level, outlines: Optional[LevelOutlines] = None) -> li
     ['player: the player overlaps crate at its spawn; move the spawn or the object']
     """
     with collector_paused():
-        return _validate(level, outlines if outlines is not None else level_outlines(level))
+        return _validate(level, outlines if outlines is not None else level_outlines(level), base_dir)
 
 
-def _validate(level: Level, o: LevelOutlines) -> list[Problem]:
+def _validate(level: Level, o: LevelOutlines, base_dir: Optional[str]) -> list[Problem]:
+    solid = o.solid_only()
     problems: list[Problem] = []
-    problems += _wall_problems(level, o)
-    problems += _spawn_overlap(level, o)
-    near_i, near_j, near_d = _near_pairs(level, o)
-    problems += _narrow_passages(level, o, near_i, near_j, near_d)
-    problems += _wall_crossings(level, o)
+    problems += _wall_problems(o)
+    problems += _spawn_overlap(level, solid)
+    problems += _object_data(level, base_dir)
+    near_i, near_j, near_d = _near_pairs(level, solid)
+    problems += _narrow_passages(level, solid, near_i, near_j, near_d)
+    problems += _wall_crossings(solid)
     problems += _far_objects(level, o)
-    problems.append(_spawn_area(level, o, near_i, near_j, near_d))
+    problems.append(_spawn_area(level, solid, near_i, near_j, near_d))
     return sorted(problems, key=lambda p: _SEVERITY_ORDER[p.severity])
 
 
@@ -154,7 +202,7 @@ def _player_reach(level: Level) -> float:
 # Walls on their own
 
 
-def _wall_problems(level: Level, o: LevelOutlines) -> list[Problem]:
+def _wall_problems(o: LevelOutlines) -> list[Problem]:
     """Zero-length segments, too few nodes to close, and walls crossing themselves."""
     problems: list[Problem] = []
     if not len(o.wall_index):
@@ -171,7 +219,7 @@ def _wall_problems(level: Level, o: LevelOutlines) -> list[Problem]:
 
     simple = shapely.is_simple(o.chains)
     for w, obj_index in enumerate(o.wall_index):
-        wall: Wall = level.objects[obj_index]
+        wall: Wall = o.objects[obj_index]
         n = len(wall.points)
         for seg in zero_by_wall.get(w, ()):
             where = wall.points[seg % n]
@@ -243,14 +291,14 @@ def _self_crossing(points, closed: bool) -> Optional[tuple[Vec2, bool]]:
 
 
 def _spawn_overlap(level: Level, o: LevelOutlines) -> list[Problem]:
-    """The player's body at the spawn against every object's exact collision shapes."""
+    """The player's body at the spawn against the exact collision shapes of the objects in ``o``."""
     if not len(o):
         return []
     body = level.player.body_at(level.player.spawn)
     candidates = shapely.STRtree(o.outlines).query(player_outline(level), predicate="intersects")
     hits = []
     for k in sorted(candidates.tolist()):
-        obj = level.objects[k]
+        obj = o.objects[k]
         if any(overlaps(body, shape) for shape in obj.collision_shapes()):
             hits.append(obj.id)
     if not hits:
@@ -323,8 +371,12 @@ def _box_touches_both(a: np.ndarray, b: np.ndarray, w: float, h: float) -> np.nd
     scale = np.array([1.0 / w, 1.0 / h])
     a = shapely.transform(a, lambda c: c * scale)
     b = shapely.transform(b, lambda c: c * scale)
-    coords, owner = shapely.get_coordinates(shapely.boundary(b), return_index=True)
-    edge = np.flatnonzero(owner[1:] == owner[:-1])
+    # Edges run along one ring: a closed wall's outline has two, a tile grid's may have many parts.
+    parts, part_owner = shapely.get_parts(b, return_index=True)
+    rings, ring_part = shapely.get_rings(parts, return_index=True)
+    coords, coord_ring = shapely.get_coordinates(rings, return_index=True)
+    owner = part_owner[ring_part[coord_ring]]
+    edge = np.flatnonzero(coord_ring[1:] == coord_ring[:-1])
     corners = np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
     ends = np.stack([coords[edge], coords[edge + 1]], axis=1)  # (edges, 2, 2)
     hexagons = shapely.convex_hull(shapely.multipoints((ends[:, :, None, :] + corners).reshape(-1, 8, 2)))
@@ -333,7 +385,7 @@ def _box_touches_both(a: np.ndarray, b: np.ndarray, w: float, h: float) -> np.nd
     return np.bincount(owner[edge][hit], minlength=len(b)) > 0
 
 
-def _wall_crossings(level: Level, o: LevelOutlines) -> list[Problem]:
+def _wall_crossings(o: LevelOutlines) -> list[Problem]:
     """Walls whose node chains pass through or run along another wall's chain."""
     if len(o.chains) < 2:
         return []
@@ -350,8 +402,8 @@ def _wall_crossings(level: Level, o: LevelOutlines) -> list[Problem]:
     problems = []
     for k in hit[np.lexsort((b[hit], a[hit]))]:
         wa, wb = int(a[k]), int(b[k])
-        first = level.objects[o.wall_index[wa]]
-        second = level.objects[o.wall_index[wb]]
+        first = o.objects[o.wall_index[wa]]
+        second = o.objects[o.wall_index[wb]]
         if along[k]:
             where = _crossing_point(chains[wa], chains[wb], first, second)
             message = (f"runs along wall {second.id} near {_at(where)}: the two walls lie on top of each other")
@@ -436,6 +488,93 @@ def _alternate(arms_a: list[float], arms_b: list[float]) -> bool:
 
 
 # ---------------------------------------------------------------------------
+# What the objects say besides their shapes: references, types, pictures, empty grids
+
+
+def _object_data(level: Level, base_dir: Optional[str]) -> list[Problem]:
+    """References to objects that do not exist, unknown types, missing pictures and grids without solid cells.
+
+    One plain pass over the objects: most have no properties and no type, so a
+    level of 100,000 objects costs a few hundredths of a second here.
+    """
+    problems: list[Problem] = []
+    ids: Optional[set] = None
+    type_names = {t.name for t in level.types}
+    pictures: dict[str, Optional[str]] = {}
+
+    def dangling(properties) -> list[tuple[str, str]]:
+        nonlocal ids
+        refs = [(key, value.id) for key, value in properties.items() if isinstance(value, Ref) and value.id]
+        if not refs:
+            return []
+        if ids is None:
+            ids = level.ids()
+        return [(key, target) for key, target in refs if target not in ids]
+
+    for key, target in dangling(level.properties):
+        problems.append(Problem(LEVEL_ID, f"the level's property {key!r} refers to {target!r}, which does not exist",
+                                ERROR))
+    for t in level.types:
+        for key, target in dangling(t.properties):
+            problems.append(Problem(
+                LEVEL_ID, f"type {t.name!r}: default property {key!r} refers to {target!r}, which does not exist",
+                ERROR))
+    for obj in level.objects:
+        if obj.properties:
+            for key, target in dangling(obj.properties):
+                problems.append(Problem(obj.id, f"property {key!r} refers to {target!r}, which does not exist",
+                                        ERROR, _middle(obj)))
+        if obj.type and obj.type not in type_names:
+            problems.append(Problem(obj.id, f"type {obj.type!r} is not one of the level's types",
+                                    WARNING, _middle(obj)))
+        if isinstance(obj, Tiles) and not has_solid_cells(obj):
+            problems.append(Problem(
+                obj.id, "this tile grid has no solid cells: it collides nowhere and has nothing to show; "
+                        "paint some cells or delete it", WARNING, _middle(obj)))
+        elif isinstance(obj, Image) and base_dir is not None:
+            if obj.path not in pictures:
+                pictures[obj.path] = picture_problem(base_dir, obj.path)
+            trouble = pictures[obj.path]
+            if trouble is not None:
+                problems.append(Problem(obj.id, trouble, WARNING, _middle(obj)))
+    return problems
+
+
+def picture_problem(base_dir: str, path: str) -> Optional[str]:
+    """What is wrong with the reference picture at ``path`` (relative to ``base_dir``), or None when it is fine.
+
+    Fine means a file that can be opened and starts like a PNG (its signature
+    and then the IHDR chunk) or a JPEG (its start-of-image marker); the picture
+    itself is not decoded.
+
+    >>> picture_problem(".", "no/such/picture.png")
+    "the picture 'no/such/picture.png' is not there (looked for no/such/picture.png)"
+    """
+    if not path:
+        return "this image has no picture: its path is empty"
+    full = os.path.normpath(os.path.join(base_dir, path))
+    if os.path.isdir(full):
+        return f"the picture {path!r} is a folder, not a file"
+    try:
+        with open(full, "rb") as f:
+            head = f.read(16)
+    except FileNotFoundError:
+        return f"the picture {path!r} is not there (looked for {full})"
+    except OSError as e:
+        return f"the picture {path!r} cannot be read: {e.strerror or e}"
+    if head[:8] == PNG_SIGNATURE and head[12:16] == b"IHDR":
+        return None
+    if head[:3] == JPEG_START:
+        return None
+    return f"the picture {path!r} is not a PNG or JPEG file"
+
+
+def _middle(obj) -> Vec2:
+    x0, y0, x1, y1 = obj.bounds()
+    return Vec2((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+# ---------------------------------------------------------------------------
 # Objects far from the rest
 
 
@@ -492,16 +631,16 @@ def _far_objects(level: Level, o: LevelOutlines) -> list[Problem]:
 
 
 def _spawn_area(level: Level, o: LevelOutlines, i, j, d) -> Problem:
-    """Whether the free space holding the spawn is a hole of the united outlines (enclosed) or not."""
+    """Whether the free space holding the spawn is a hole of the united outlines in ``o`` (enclosed) or not."""
     spawn = level.player.spawn
     point = shapely.Point(spawn.x, spawn.y)
     open_message = ("the spawn is in open space: the free space around it is not closed off, "
                     "it reaches outside the level")
     if not len(o):
         return Problem(LEVEL_ID, open_message, INFO, spawn)
-    inside = [level.objects[k].id
+    inside = [o.objects[k].id
               for k in sorted(shapely.STRtree(o.outlines).query(point, predicate="intersects").tolist())
-              if any(overlaps(spawn, s) for s in level.objects[k].collision_shapes())]
+              if any(overlaps(spawn, s) for s in o.objects[k].collision_shapes())]
     if inside:
         return Problem(LEVEL_ID, f"the spawn point is inside {inside[0]}, so it has no free space around it",
                        INFO, spawn)

@@ -12,8 +12,12 @@ Two kinds of generated level, each at 1,000, 10,000 and 100,000 objects
 Each row gives the time to build the outlines once, to validate (outlines
 included), to build the hulls from those outlines, and the problems found.
 
-    python -m tests.benchmarks.bench_validation                 # the full table
-    python -m tests.benchmarks.bench_validation --sizes 1000    # a quick look
+A second table does the same for one tile grid of 1,000, 10,000 and 100,000
+cells (``--cells``): rooms of solid cells with doorways, sprinkled with
+single cells at random, so the grid has long runs and ragged bits alike.
+
+    python -m tests.benchmarks.bench_validation                 # the full tables
+    python -m tests.benchmarks.bench_validation --sizes 1000 --cells 1000    # a quick look
 """
 from __future__ import annotations
 
@@ -28,11 +32,12 @@ from typing import Optional, Sequence
 
 from core.level.generate import generate_level
 from core.checks.hulls import level_hulls
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from core.level.model import Box, Level, OrientedBox, Pillar, Player, Tiles, Wall
 from core.checks.outlines import level_outlines
 from core.checks.validation import validate_level
 
 SIZES = (1_000, 10_000, 100_000)
+CELLS = (1_000, 10_000, 100_000)
 
 
 def scatter_level(count: int, seed: int = 0) -> Level:
@@ -60,6 +65,22 @@ def scatter_level(count: int, seed: int = 0) -> Level:
     return Level(name=f"scatter {count}", player=Player(spawn=(side / 2, side / 2)), objects=objects)
 
 
+def tile_level(cells: int, seed: int = 0) -> Level:
+    """One square tile grid of about ``cells`` cells: rooms 8 cells wide walled in solid cells, with a
+    doorway in every wall, and one empty cell in five turned solid at random."""
+    rng = random.Random(seed)
+    side = max(2, round(math.sqrt(cells)))
+    rows = []
+    for r in range(side):
+        row = []
+        for c in range(side):
+            wall = (r % 8 == 0 and c % 8 not in (3, 4)) or (c % 8 == 0 and r % 8 not in (3, 4))
+            row.append("#" if wall or rng.random() < 0.2 else ".")
+        rows.append("".join(row))
+    return Level(name=f"tiles {side * side}", player=Player(spawn=(-100, -100)),
+                 objects=[Tiles("tiles", (0, 0), 16, rows)])
+
+
 def _timed(func, *args):
     gc.collect()
     start = time.perf_counter()
@@ -67,8 +88,8 @@ def _timed(func, *args):
     return result, time.perf_counter() - start
 
 
-def run(sizes: Sequence[int] = SIZES, out=sys.stdout) -> list[dict]:
-    """Measure every kind of level at every size; print the table and return its rows."""
+def run(sizes: Sequence[int] = SIZES, out=sys.stdout, cells: Sequence[int] = CELLS) -> list[dict]:
+    """Measure every kind of level at every size, then tile grids; print the tables and return their rows."""
     rows = []
     header = f"{'level':<8} {'objects':>8} {'outlines s':>11} {'validate s':>11} {'hulls s':>8}  problems"
     print(header, file=out)
@@ -86,6 +107,23 @@ def run(sizes: Sequence[int] = SIZES, out=sys.stdout) -> list[dict]:
             rows.append(row)
             print(f"{name:<8} {row['objects']:>8,} {t_outlines:>11.2f} {t_validate:>11.2f} {t_hulls:>8.2f}  {summary}",
                   file=out, flush=True)
+    if cells:
+        header = f"{'grid':<8} {'cells':>8} {'solid':>8} {'outlines s':>11} {'validate s':>11} {'hulls s':>8}"
+        print("", file=out)
+        print(header, file=out)
+        print("-" * len(header), file=out)
+    for n in cells:
+        level = tile_level(n)
+        grid = level.objects[0]
+        solid = sum(row.count("#") for row in grid.cells)
+        outlines, t_outlines = _timed(level_outlines, level)
+        problems, t_validate = _timed(validate_level, level)
+        hulls, t_hulls = _timed(level_hulls, level, outlines)
+        row = dict(level="tiles", cells=grid.rows * grid.columns, solid=solid, outlines=t_outlines,
+                   validate=t_validate, hulls=t_hulls, hull_entries=len(hulls))
+        rows.append(row)
+        print(f"{'tiles':<8} {row['cells']:>8,} {solid:>8,} {t_outlines:>11.2f} {t_validate:>11.2f} {t_hulls:>8.2f}",
+              file=out, flush=True)
     return rows
 
 
@@ -93,8 +131,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.bench_validation", description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), metavar="N",
                         help="object counts to measure (default: 1000 10000 100000)")
+    parser.add_argument("--cells", type=int, nargs="*", default=list(CELLS), metavar="N",
+                        help="cells of the tile grids to measure (default: 1000 10000 100000; none: skip them)")
     args = parser.parse_args(argv)
-    run(args.sizes)
+    run(args.sizes, cells=args.cells)
     return 0
 
 
