@@ -15,6 +15,8 @@ changed is dropped, and the newer level is checked next.
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
+from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -43,9 +45,12 @@ class ValidationRunner(QObject):
     #: True while a check is waiting or running, False when the shown results are up to date.
     busy_changed = Signal(bool)
 
-    def __init__(self, document: LevelDocument, parent: QObject | None = None, delay_ms: int = DELAY_MS):
+    def __init__(self, document: LevelDocument, parent: QObject | None = None, delay_ms: int = DELAY_MS,
+                 folder: Callable[[], str | None] = lambda: None):
         super().__init__(parent)
         self._doc = document
+        #: The open level file's folder (None before its first save): reference pictures are looked for there.
+        self._folder = folder
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="level-check")
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
@@ -83,9 +88,9 @@ class ValidationRunner(QObject):
             self.run_now()
 
     def result_for(self, level: Level) -> CheckResult | None:
-        """The latest result if it is about exactly ``level``."""
+        """The latest result if it is about exactly ``level``, its pictures looked for in the file's folder now."""
         cur = self.current
-        return cur if cur is not None and cur.level is level else None
+        return cur if cur is not None and cur.level is level and cur.base_dir == self._folder() else None
 
     def complete(self, level: Level) -> CheckResult:
         """Problems and hulls of ``level`` now (for a save), reusing what the latest check built for it.
@@ -94,7 +99,7 @@ class ValidationRunner(QObject):
         when the background check already has them.
         """
         cur = self.result_for(level)
-        return check_level(level, with_hulls=True) if cur is None else add_hulls(cur)
+        return check_level(level, with_hulls=True, base_dir=self._folder()) if cur is None else add_hulls(cur)
 
     # -- scheduling ----------------------------------------------------------------
     def _on_document_changed(self, change: Change) -> None:
@@ -125,7 +130,7 @@ class ValidationRunner(QObject):
         self._running = generation
         self.runs += 1
         self._set_busy(True)
-        self._future = self._executor.submit(check_level, level, with_hulls)
+        self._future = self._executor.submit(check_level, level, with_hulls, self._folder())
         self._poll.start()
 
     def _collect(self) -> None:
@@ -148,7 +153,7 @@ class ValidationRunner(QObject):
         if result.level is not self._doc.level:
             return
         if result.hulls is None and self.current is not None and self.current.level is result.level:
-            result = CheckResult(result.level, result.problems, self.current.hulls, result.outlines)
+            result = replace(result, hulls=self.current.hulls)
         self.current = result
         self.problems_ready.emit(result.problems)
         if result.hulls is not None:

@@ -27,21 +27,21 @@ def write(tmp_path, objects, spawn=(100, 100), name="level.json", player=None):
     return p
 
 
-BORDER = {"id": "border", "kind": "wall", "points": [[0, 0], [400, 0], [400, 300], [0, 300]],
+BORDER = {"id": "border", "kind": "wall", "layer": "main", "points": [[0, 0], [400, 0], [400, 300], [0, 300]],
           "thickness": 8, "closed": True}
 
 ERRORS = [
-    {"id": "dup", "kind": "wall", "points": [[50, 200], [50, 200], [150, 200]], "thickness": 4, "closed": False},
-    {"id": "bowtie", "kind": "wall", "points": [[200, 50], [300, 150], [300, 50], [200, 150]], "thickness": 4,
+    {"id": "dup", "kind": "wall", "layer": "main", "points": [[50, 200], [50, 200], [150, 200]], "thickness": 4, "closed": False},
+    {"id": "bowtie", "kind": "wall", "layer": "main", "points": [[200, 50], [300, 150], [300, 50], [200, 150]], "thickness": 4,
      "closed": True},
-    {"id": "crate", "kind": "box", "origin": [112, 80], "size": [30, 30]},  # touches the player at x = 112
+    {"id": "crate", "kind": "box", "layer": "main", "origin": [112, 80], "size": [30, 30]},  # touches the player at x = 112
 ]
 
 WARNINGS = [
-    {"id": "two", "kind": "wall", "points": [[320, 200], [360, 200]], "thickness": 4, "closed": True},
-    {"id": "slip", "kind": "wall", "points": [[100, 250], [100, 310]], "thickness": 4, "closed": False},
-    {"id": "pillar-a", "kind": "circle", "center": [200, 250], "radius": 10},
-    {"id": "pillar-b", "kind": "circle", "center": [225, 250], "radius": 10},
+    {"id": "two", "kind": "wall", "layer": "main", "points": [[320, 200], [360, 200]], "thickness": 4, "closed": True},
+    {"id": "slip", "kind": "wall", "layer": "main", "points": [[100, 250], [100, 310]], "thickness": 4, "closed": False},
+    {"id": "pillar-a", "kind": "circle", "layer": "main", "center": [200, 250], "radius": 10},
+    {"id": "pillar-b", "kind": "circle", "layer": "main", "center": [225, 250], "radius": 10},
 ]
 
 
@@ -89,7 +89,7 @@ def test_check_verbose_adds_the_information_line(tmp_path, capsys):
 
 def test_check_box_player_touching_a_wall(tmp_path, capsys):
     player = {"spawn": [100, 100], "shape": "box", "size": [24, 32], "speed": 200}
-    wall = {"id": "ledge", "kind": "wall", "points": [[50, 120], [150, 120]], "thickness": 8, "closed": False}
+    wall = {"id": "ledge", "kind": "wall", "layer": "main", "points": [[50, 120], [150, 120]], "thickness": 8, "closed": False}
     p = write(tmp_path, [BORDER, wall], player=player)  # the box reaches y = 116, the wall's side too
     assert main(["check", str(p)]) == 1
     assert f"{p}: player: the player overlaps ledge at its spawn; move the spawn or the object" in lines_of(
@@ -97,7 +97,7 @@ def test_check_box_player_touching_a_wall(tmp_path, capsys):
 
 
 def test_export_writes_hulls_for_every_object_and_the_level(tmp_path, capsys):
-    pillar = {"id": "pillar", "kind": "circle", "center": [300, 200], "radius": 16}
+    pillar = {"id": "pillar", "kind": "circle", "layer": "main", "center": [300, 200], "radius": 16}
     p = write(tmp_path, [BORDER, pillar])
     out = tmp_path / "out.json"
     assert main(["export", str(p), "-o", str(out)]) == 0
