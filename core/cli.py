@@ -140,6 +140,11 @@ def _shown(problems, verbose: bool = False) -> list[Problem]:
     return [p for p in problems if verbose or p.severity != INFO]
 
 
+def _folder_of(path: str) -> str:
+    """The folder of a level file: its reference pictures' paths are relative to it."""
+    return os.path.dirname(os.path.abspath(path))
+
+
 def _read(path: str, out):
     """Load ``path``; on failure print its problems and return (None, exit code)."""
     try:
@@ -154,7 +159,7 @@ def _cmd_check(args) -> int:
     for path in args.levels:
         level, status = _read(path, sys.stdout)
         if level is not None:
-            problems = _shown(check_level(level).problems, args.verbose)
+            problems = _shown(check_level(level, base_dir=_folder_of(path)).problems, args.verbose)
             _print_problems(path, problems, sys.stdout)
             status = EXIT_PROBLEMS if any(p.is_error for p in problems) else EXIT_OK
         code = max(code, status)
@@ -165,7 +170,7 @@ def _cmd_export(args) -> int:
     level, status = _read(args.level, sys.stderr)
     if level is None:
         return status
-    result = check_level(level, with_hulls=True)
+    result = check_level(level, with_hulls=True, base_dir=_folder_of(args.level))
     problems = _shown(result.problems)
     _print_problems(args.level, problems, sys.stderr)
     if any(p.is_error for p in problems):
