@@ -8,9 +8,9 @@ add one import and one list entry here.
 from __future__ import annotations
 
 from editor.tools.box_tool import BoxTool
-from editor.tools.circle_tool import CircleTool
 from editor.tools.node_tool import NodeTool
 from editor.tools.oriented_box_tool import OrientedBoxTool
+from editor.tools.pillar_tool import PillarTool
 from editor.tools.select_tool import SelectTool
 from editor.tools.spawn_tool import SpawnTool
 from editor.tools.tool import Tool
@@ -22,6 +22,6 @@ TOOL_CLASSES: list[type[Tool]] = [
     WallTool,
     BoxTool,
     OrientedBoxTool,
-    CircleTool,
+    PillarTool,
     SpawnTool,
 ]

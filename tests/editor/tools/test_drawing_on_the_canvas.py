@@ -149,7 +149,7 @@ def test_deleting_a_node_is_refused_when_the_wall_would_be_too_short(window):
     assert window.document.level == level
 
 
-# -- box, oriented box, circle ----------------------------------------------------------------------------
+# -- box, oriented box, pillar ----------------------------------------------------------------------------
 def test_draw_a_box(window):
     before = window.document.level
     use(window, Qt.Key_B, "BoxTool")
@@ -182,13 +182,13 @@ def test_draw_an_oriented_box_and_turn_it_with_shift(window):
     undo_redo_round_trip(window, drawn, "Rotate oriented box")
 
 
-def test_draw_a_circle(window):
+def test_draw_a_pillar(window):
     before = window.document.level
-    use(window, Qt.Key_C, "CircleTool")
+    use(window, Qt.Key_C, "PillarTool")
     drag(window, (480, 560), (480, 590))
     [pillar] = new_objects(window, before)
     assert isinstance(pillar, Pillar) and pillar.center == Vec2(480, 560) and pillar.radius == 32
-    undo_redo_round_trip(window, before, "Add circle")
+    undo_redo_round_trip(window, before, "Add pillar")
 
 
 # -- spawn ------------------------------------------------------------------------------------------------

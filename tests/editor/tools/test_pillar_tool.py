@@ -1,4 +1,4 @@
-"""The circle tool: press at the centre, drag out the radius."""
+"""The pillar tool: press at the centre, drag out the radius."""
 from __future__ import annotations
 
 import pytest
@@ -6,12 +6,12 @@ from PySide6.QtCore import Qt
 
 from core.level.model import Box, Pillar
 from editor.commands import AddObjectsCommand
-from editor.tools.circle_tool import CircleTool
+from editor.tools.pillar_tool import PillarTool
 from tests.editor.tools.conftest import Mouse, key
 
 
 def make(editor):
-    tool = CircleTool(editor)
+    tool = PillarTool(editor)
     tool.activate()
     return tool, Mouse(tool)
 
@@ -25,7 +25,7 @@ def test_press_at_the_centre_and_drag_out_the_radius(editor):
     assert tuple(pillar.center) == (64, 64)
     assert pillar.radius == 24  # 26 px, to the nearest half grid step
     assert editor.selection.ids() == ["pillar-1"]
-    assert editor.undo_stack.undoText() == "Add circle"
+    assert editor.undo_stack.undoText() == "Add pillar"
 
 
 def test_preview_while_dragging(editor):

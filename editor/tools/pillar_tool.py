@@ -14,17 +14,17 @@ from editor.tools.preview import ShapePreview, distance, format_number
 from editor.tools.tool import Tool
 
 
-class CircleTool(Tool):
+class PillarTool(Tool):
     """Press at the centre, drag out the radius, release.
 
     With grid snapping on the radius goes in half-grid steps; dragging onto
-    another object's node or corner makes the circle reach exactly to it.
+    another object's node or corner makes the pillar reach exactly to it.
     """
 
-    name = "Circle"
+    name = "Pillar"
     shortcut = "C"
-    icon_name = "tool-circle"
-    hint = "Circle: press at the centre, drag out the radius and release (Ctrl: no snapping, Esc cancels)."
+    icon_name = "tool-pillar"
+    hint = "Pillar: press at the centre, drag out the radius and release (Ctrl: no snapping, Esc cancels)."
     cursor = Qt.CrossCursor
 
     def __init__(self, editor: EditorContext, parent: QObject | None = None):
@@ -64,11 +64,11 @@ class CircleTool(Tool):
         center = self._center
         self._cancel()
         if radius <= 0:
-            self.editor.message.emit("Drag out from the centre to give the circle a radius.")
+            self.editor.message.emit("Drag out from the centre to give the pillar a radius.")
             return
         doc = self.editor.document
         pillar = Pillar(doc.new_id("pillar"), (center.x(), center.y()), radius)
-        self.editor.push(AddObjectsCommand(doc, [pillar], "Add circle"))
+        self.editor.push(AddObjectsCommand(doc, [pillar], "Add pillar"))
         self.editor.selection.set([pillar.id])
 
     def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
