@@ -1,7 +1,6 @@
 """Draw an oriented box, then turn it with its rotation handle (O)."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from typing import Optional
 
@@ -23,6 +22,7 @@ from editor.tools.preview import (
     format_number,
     outline_pen,
 )
+from editor.tools.rotation import handle_rotation
 from editor.tools.tool import Tool
 
 #: The rotation handle sits this many screen pixels beyond the box's top edge.
@@ -30,19 +30,6 @@ HANDLE_DISTANCE_PIXELS = 28.0
 
 #: How close (screen pixels) a press must be to the rotation handle to grab it.
 HANDLE_PICK_PIXELS = 8.0
-
-#: Shift turns in steps of this many degrees.
-ROTATION_STEP = 15.0
-
-
-def normalized_angle(degrees: float) -> float:
-    """``degrees`` in (-180, 180]."""
-    a = math.fmod(degrees, 360.0)
-    if a <= -180.0:
-        a += 360.0
-    elif a > 180.0:
-        a -= 360.0
-    return 0.0 if a == 0 else a
 
 
 class _RotationHandle(QGraphicsItem):
@@ -76,7 +63,6 @@ class _RotationHandle(QGraphicsItem):
 class _Turn:
     box_id: str
     start_rotation: float
-    start_angle: float
     gesture: int
 
 
@@ -140,7 +126,7 @@ class OrientedBoxTool(Tool):
             return
         box = self._handle_at(pos)
         if box is not None:
-            self._turn = _Turn(box.id, box.rotation, self._angle(box, pos), new_gesture())
+            self._turn = _Turn(box.id, box.rotation, new_gesture())
             return
         self._start = self.editor.snap(pos, modifiers)
         self._end = QPointF(self._start)
@@ -214,22 +200,16 @@ class OrientedBoxTool(Tool):
             self._pushing = False
 
     # -- turning --------------------------------------------------------------
-    @staticmethod
-    def _angle(box: OrientedBox, pos: QPointF) -> float:
-        return math.degrees(math.atan2(pos.y() - box.center.y, pos.x() - box.center.x))
-
     def _turn_to(self, pos: QPointF, modifiers) -> None:
         turn = self._turn
         box = self.editor.document.get(turn.box_id)
         if not isinstance(box, OrientedBox):
             self._turn = None
             return
-        if distance(pos, QPointF(box.center.x, box.center.y)) < 1e-9:
+        rotation = handle_rotation((box.center.x, box.center.y), (pos.x(), pos.y()),
+                                   snap=bool(modifiers & Qt.ShiftModifier))
+        if rotation is None:
             return
-        rotation = turn.start_rotation + self._angle(box, pos) - turn.start_angle
-        if modifiers & Qt.ShiftModifier:
-            rotation = round(rotation / ROTATION_STEP) * ROTATION_STEP
-        rotation = normalized_angle(rotation)
         self._show_label(pos, f"{format_number(rotation)}°")
         if rotation == box.rotation:
             return

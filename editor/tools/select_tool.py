@@ -19,6 +19,7 @@ from editor.context import EditorContext
 from editor.items.handle_item import HANDLE_RADIUS, HandleItem
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
+from editor.tools.rotation import handle_rotation
 from editor.tools.tool import Tool
 
 #: How close (screen pixels) a click must be to an object to pick it.
@@ -29,8 +30,6 @@ DRAG_PIXELS = 3.0
 ROTATE_HANDLE_PIXELS = 28.0
 #: The smallest size a resize leaves (level units).
 MIN_SIZE = 1.0
-#: Shift snaps rotation to multiples of this many degrees.
-ROTATION_STEP = 15.0
 
 _BOX_ROLES = {
     "nw": (-1, -1), "n": (0, -1), "ne": (1, -1), "e": (1, 0),
@@ -418,16 +417,9 @@ class SelectTool(Tool):
 
     @staticmethod
     def _rotated(box: OrientedBox, pos: QPointF, modifiers) -> OrientedBox:
-        dx, dy = pos.x() - box.center.x, pos.y() - box.center.y
-        if dx == 0 and dy == 0:
-            return box
-        angle = math.degrees(math.atan2(dy, dx)) + 90.0
-        if modifiers & Qt.ShiftModifier:
-            angle = round(angle / ROTATION_STEP) * ROTATION_STEP
-        else:
-            angle = round(angle, 1)
-        angle = (angle + 180.0) % 360.0 - 180.0
-        return replace(box, rotation=angle + 0.0)
+        rotation = handle_rotation((box.center.x, box.center.y), (pos.x(), pos.y()),
+                                   snap=bool(modifiers & Qt.ShiftModifier))
+        return box if rotation is None else replace(box, rotation=rotation)
 
     # -- keys --------------------------------------------------------------------
     def key_pressed(self, key: int, modifiers) -> bool:

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 
 from core.level.model import OrientedBox
 from editor.commands import AddObjectsCommand
-from editor.tools.oriented_box_tool import OrientedBoxTool, normalized_angle
+from editor.tools.oriented_box_tool import OrientedBoxTool
 from tests.editor.tools.conftest import Mouse, key
 
 
@@ -128,11 +128,6 @@ def test_handle_hides_when_the_tool_is_left(editor):
     mouse.drag((32, 32), (96, 64))
     tool.deactivate()
     assert not tool.handle_visible("obox-1")
-
-
-@pytest.mark.parametrize("a,b", [(0, 0), (180, 180), (-180, 180), (190, -170), (360, 0), (-190, 170)])
-def test_normalized_angle(a, b):
-    assert normalized_angle(a) == b
 
 
 def test_undo_in_the_middle_of_a_turn_ends_the_turn_and_keeps_the_redo(editor):
