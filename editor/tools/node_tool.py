@@ -60,7 +60,6 @@ class NodeTool(Tool):
         self._label: Optional[LabelItem] = None
         self._selected: Optional[tuple[str, int]] = None
         self._drag: Optional[_NodeDrag] = None
-        self._pushing = False
         subscribe_while_alive(editor.document, self, self._on_document_changed)
         editor.selection.changed.connect(self._on_selection_changed)
 
@@ -136,11 +135,7 @@ class NodeTool(Tool):
             return
         points[drag.index] = new_point
         new = replace(wall, points=tuple(points))
-        self._pushing = True
-        try:
-            self.editor.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Move node", drag.gesture))
-        finally:
-            self._pushing = False
+        self.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Move node", drag.gesture))
         self._show_label(p, f"{format_number(p.x())}, {format_number(p.y())}")
 
     def mouse_released(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
@@ -165,7 +160,7 @@ class NodeTool(Tool):
         points.insert(seg + 1, Vec2(q.x, q.y))
         new = replace(wall, points=tuple(points))
         self._drag = None
-        self.editor.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Insert node"))
+        self.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Insert node"))
         self._set_selected((wall.id, seg + 1))
 
     def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
@@ -209,7 +204,7 @@ class NodeTool(Tool):
             return False
         new = replace(wall, points=tuple(points))
         self._set_selected(None)
-        self.editor.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Delete node"))
+        self.push(ChangeObjectsCommand(self.editor.document, [wall], [new], "Delete node"))
         return True
 
     # -- hit testing ----------------------------------------------------------
@@ -267,7 +262,7 @@ class NodeTool(Tool):
     def _on_document_changed(self, change: Change) -> None:
         if not self._active:
             return
-        if self._drag is not None and not self._pushing:
+        if self._drag is not None and not self.pushing:
             # Undo, redo or a panel changed the level mid-drag: that change wins and the drag ends here
             # (going on would start a new step and throw away the one that was just undone).
             self._drag = None

@@ -10,20 +10,13 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 
 from core.level.model import OrientedBox
 from core.collision.shapes import Vec2
-from editor.commands import AddObjectsCommand, ChangeObjectsCommand, new_gesture
+from editor.commands import ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
 from editor.items.handle_item import HandleItem
 from editor.subscriptions import subscribe_while_alive
-from editor.tools.preview import (
-    PREVIEW_Z,
-    STEM_COLOR,
-    ShapePreview,
-    distance,
-    format_number,
-    outline_pen,
-)
+from editor.tools.drag_tool import DragTool
+from editor.tools.preview import PREVIEW_Z, STEM_COLOR, distance, format_number, outline_pen
 from editor.tools.rotation import handle_rotation
-from editor.tools.tool import Tool
 
 #: The rotation handle sits this many screen pixels beyond the box's top edge.
 HANDLE_DISTANCE_PIXELS = 28.0
@@ -66,7 +59,7 @@ class _Turn:
     gesture: int
 
 
-class OrientedBoxTool(Tool):
+class OrientedBoxTool(DragTool):
     """Press, drag and release to draw an oriented box (axis-aligned at first).
 
     The selected oriented box shows a rotation handle above its top edge: drag
@@ -78,17 +71,13 @@ class OrientedBoxTool(Tool):
     icon_name = "tool-oriented-box"
     hint = ("Oriented box: press, drag and release to draw it, then drag its round handle to turn it "
             "(Shift: 15° steps, Ctrl: no snapping while drawing).")
-    cursor = Qt.CrossCursor
+    empty_drag_message = "Drag from one corner of the box to the opposite one."
 
     def __init__(self, editor: EditorContext, parent: QObject | None = None):
         super().__init__(editor, parent)
         self._active = False
-        self._start: Optional[QPointF] = None
-        self._end: Optional[QPointF] = None
         self._turn: Optional[_Turn] = None
-        self.preview = ShapePreview(editor.scene)
         self._handles: dict[str, _RotationHandle] = {}
-        self._pushing = False
         subscribe_while_alive(editor.document, self, self._on_document_changed)
         editor.selection.changed.connect(self._sync_handles)
 
@@ -107,6 +96,17 @@ class OrientedBoxTool(Tool):
         h = self._handles.get(box_id)
         return h is not None and shiboken6.isValid(h) and h.isVisible() and h.scene() is self.editor.scene
 
+    # -- drawing (the press, drag and release of DragTool) ----------------------
+    def make_object(self, start: QPointF, end: QPointF, modifiers: Qt.KeyboardModifier) -> Optional[OrientedBox]:
+        w, h = abs(end.x() - start.x()), abs(end.y() - start.y())
+        if w <= 0 or h <= 0:
+            return None
+        center = ((start.x() + end.x()) / 2, (start.y() + end.y()) / 2)
+        return OrientedBox(self.editor.document.new_id("obox"), center, (w / 2, h / 2), 0.0)
+
+    def object_added(self, obj: OrientedBox) -> None:
+        self.editor.message.emit("Drag the round handle to turn the box (Shift: 15° steps).")
+
     # -- lifecycle ----------------------------------------------------------
     def activate(self) -> None:
         self._active = True
@@ -114,90 +114,52 @@ class OrientedBoxTool(Tool):
 
     def deactivate(self) -> None:
         self._active = False
-        self._start = self._end = None
         self._turn = None
         self._sync_handles()
-        self._update_preview()
-        self.editor.snapper.hide_marker()
+        super().deactivate()
 
-    # -- events ---------------------------------------------------------------
+    # -- events: a press on a rotation handle turns, anything else draws --------
     def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
-        if button != Qt.LeftButton:
-            return
-        box = self._handle_at(pos)
+        box = self._handle_at(pos) if button == Qt.LeftButton else None
         if box is not None:
             self._turn = _Turn(box.id, box.rotation, new_gesture())
             return
-        self._start = self.editor.snap(pos, modifiers)
-        self._end = QPointF(self._start)
-        self._update_preview()
+        super().mouse_pressed(pos, button, modifiers)
 
     def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         if self._turn is not None:
             self._turn_to(pos, modifiers)
             return
-        if self._start is None:
-            self.editor.snap(pos, modifiers)
-            return
-        self._end = self.editor.snap(pos, modifiers)
-        self._update_preview()
+        super().mouse_moved(pos, buttons, modifiers)
 
     def mouse_released(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
-        if button != Qt.LeftButton:
-            return
-        if self._turn is not None:
+        if button == Qt.LeftButton and self._turn is not None:
             self._turn_to(pos, modifiers)
             self._turn = None
             self._show_label(None, "")
             return
-        if self._start is None:
-            return
-        start, end = self._start, self.editor.snap(pos, modifiers)
-        self._start = self._end = None
-        self.editor.snapper.hide_marker()
-        self._update_preview()
-        w, h = abs(end.x() - start.x()), abs(end.y() - start.y())
-        if w <= 0 or h <= 0:
-            self.editor.message.emit("Drag from one corner of the box to the opposite one.")
-            return
-        doc = self.editor.document
-        box = OrientedBox(doc.new_id("obox"), ((start.x() + end.x()) / 2, (start.y() + end.y()) / 2),
-                          (w / 2, h / 2), 0.0)
-        self.editor.push(AddObjectsCommand(doc, [box], "Add oriented box"))
-        self.editor.selection.set([box.id])
-        self.editor.message.emit("Drag the round handle to turn the box (Shift: 15° steps).")
+        super().mouse_released(pos, button, modifiers)
 
     def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
-        if key == Qt.Key_Escape and (self._start is not None or self._turn is not None):
-            if self._turn is not None:
-                # Back to where the turn started, still within the same undo step.
-                box = self.editor.document.get(self._turn.box_id)
-                if isinstance(box, OrientedBox) and box.rotation != self._turn.start_rotation:
-                    self._push(ChangeObjectsCommand(
-                        self.editor.document, [box], [replace(box, rotation=self._turn.start_rotation)],
-                        "Rotate oriented box", self._turn.gesture))
-                self._turn = None
-                self._show_label(None, "")
-            self._start = self._end = None
-            self.editor.snapper.hide_marker()
-            self._update_preview()
+        if key == Qt.Key_Escape and self._turn is not None:
+            # Back to where the turn started, still within the same undo step.
+            box = self.editor.document.get(self._turn.box_id)
+            if isinstance(box, OrientedBox) and box.rotation != self._turn.start_rotation:
+                self.push(ChangeObjectsCommand(
+                    self.editor.document, [box], [replace(box, rotation=self._turn.start_rotation)],
+                    "Rotate oriented box", self._turn.gesture))
+            self._turn = None
+            self._show_label(None, "")
             return True
-        return False
+        return super().key_pressed(key, modifiers)
 
     def _on_document_changed(self, change) -> None:
-        if self._turn is not None and not self._pushing:
+        if self._turn is not None and not self.pushing:
             # Undo, redo or a panel changed the level mid-turn: that change wins and the turn ends here,
             # rather than starting a new step over the redo.
             self._turn = None
             self._show_label(None, "")
         self._sync_handles()
-
-    def _push(self, command) -> None:
-        self._pushing = True
-        try:
-            self.editor.push(command)
-        finally:
-            self._pushing = False
 
     # -- turning --------------------------------------------------------------
     def _turn_to(self, pos: QPointF, modifiers) -> None:
@@ -214,7 +176,7 @@ class OrientedBoxTool(Tool):
         if rotation == box.rotation:
             return
         new = replace(box, rotation=rotation)
-        self._push(ChangeObjectsCommand(self.editor.document, [box], [new], "Rotate oriented box", turn.gesture))
+        self.push(ChangeObjectsCommand(self.editor.document, [box], [new], "Rotate oriented box", turn.gesture))
 
     def _handle_at(self, pos: QPointF) -> Optional[OrientedBox]:
         if not self._active:
@@ -242,16 +204,9 @@ class OrientedBoxTool(Tool):
                 self._handles[box_id] = h
             h.place(box)
 
-    # -- preview --------------------------------------------------------------
     def _show_label(self, at: Optional[QPointF], text: str) -> None:
         if at is None:
             if self.preview.label_item is not None:
                 self.preview.label_item.setVisible(False)
             return
         self.preview.show_label(at, text)
-
-    def _update_preview(self) -> None:
-        if self._start is None:
-            self.preview.hide()
-            return
-        self.preview.show_drag_rect(self._start, self._end)

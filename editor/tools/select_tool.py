@@ -80,7 +80,6 @@ class SelectTool(Tool):
         self._handle: Optional[HandleItem] = None
         self._handle_original = None
         self._active = False
-        self._pushing = False
         subscribe_while_alive(editor.document, self, self._on_document_changed)
 
     # -- lifecycle ---------------------------------------------------------------
@@ -123,7 +122,7 @@ class SelectTool(Tool):
 
     # -- handles -----------------------------------------------------------------
     def _on_document_changed(self, change) -> None:
-        if self._state in (_PRESSED, _MOVING, _HANDLE) and not self._pushing:
+        if self._state in (_PRESSED, _MOVING, _HANDLE) and not self.pushing:
             # Undo, redo or a panel changed the level mid-drag: that change wins and the drag ends here,
             # instead of pushing moves of objects that may be gone or elsewhere now.
             self._state = _IDLE
@@ -133,13 +132,6 @@ class SelectTool(Tool):
             self._set_cursor(Qt.ArrowCursor)
         if change.kind in (ChangeKind.CHANGED, ChangeKind.RESET, ChangeKind.REMOVED, ChangeKind.PLAYER):
             self._update_handles()
-
-    def _push(self, command) -> None:
-        self._pushing = True
-        try:
-            self.editor.push(command)
-        finally:
-            self._pushing = False
 
     def _handle_target(self):
         ids = self._selection.ids()
@@ -337,9 +329,9 @@ class SelectTool(Tool):
         if self._originals:
             current = [doc.get(o.id) for o in self._originals]
             moved = [o.moved(dx, dy) for o in self._originals]
-            self._push(ChangeObjectsCommand(doc, current, moved, label, self._gesture, player=player))
+            self.push(ChangeObjectsCommand(doc, current, moved, label, self._gesture, player=player))
         elif player is not None:
-            self._push(ChangePlayerCommand(doc, player[0], player[1], label, self._gesture))
+            self.push(ChangePlayerCommand(doc, player[0], player[1], label, self._gesture))
 
     def _cancel_gesture(self) -> None:
         """Put everything back where the current drag started (Esc, or another tool taking over)."""
@@ -347,8 +339,8 @@ class SelectTool(Tool):
             self.move_selection_by(0.0, 0.0)
         elif self._state == _HANDLE and self._handle_original is not None:
             orig = self._handle_original
-            self._push(ChangeObjectsCommand(self.editor.document, [self.editor.document.get(orig.id)],
-                                            [orig], self._handle_label(), self._gesture))
+            self.push(ChangeObjectsCommand(self.editor.document, [self.editor.document.get(orig.id)],
+                                           [orig], self._handle_label(), self._gesture))
         if self._band is not None:
             self._scene.removeItem(self._band)
             self._band = None
@@ -381,8 +373,8 @@ class SelectTool(Tool):
                 r = max(MIN_SIZE, math.hypot(p.x() - orig.center.x, p.y() - orig.center.y))
                 new = replace(orig, radius=r)
         current = self.editor.document.get(orig.id)
-        self._push(ChangeObjectsCommand(self.editor.document, [current], [new], self._handle_label(),
-                                        self._gesture))
+        self.push(ChangeObjectsCommand(self.editor.document, [current], [new], self._handle_label(),
+                                       self._gesture))
 
     @staticmethod
     def _resized_box(box: Box, role: str, p: QPointF) -> Box:

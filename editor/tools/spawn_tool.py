@@ -67,7 +67,7 @@ class SpawnTool(Tool):
         spawn = Vec2(p.x(), p.y())
         if spawn == old.spawn:
             return
-        self.editor.push(ChangePlayerCommand(doc, old, replace(old, spawn=spawn), "Move spawn", self._gesture))
+        self.push(ChangePlayerCommand(doc, old, replace(old, spawn=spawn), "Move spawn", self._gesture))
 
     def _blocking_object(self) -> Optional[str]:
         player = self.editor.document.player

@@ -9,6 +9,7 @@ scene items, removed on :meth:`deactivate`.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QUndoCommand
 
 from editor.context import EditorContext
 
@@ -33,6 +34,25 @@ class Tool(QObject):
     def __init__(self, editor: EditorContext, parent: QObject | None = None):
         super().__init__(parent)
         self.editor = editor
+        self._pushing = False
+
+    # Changing the level
+    def push(self, command: QUndoCommand) -> None:
+        """Push ``command`` on the undo stack; :attr:`pushing` is True while it runs."""
+        self._pushing = True
+        try:
+            self.editor.push(command)
+        finally:
+            self._pushing = False
+
+    @property
+    def pushing(self) -> bool:
+        """The document change being announced is this tool's own push.
+
+        A tool that ends its gesture when the level changes under it (undo,
+        redo, a panel) checks this so its own edits do not end the gesture.
+        """
+        return self._pushing
 
     # Lifecycle
     def activate(self) -> None:

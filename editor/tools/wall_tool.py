@@ -167,7 +167,7 @@ class WallTool(Tool):
         wall = Wall(doc.new_id("wall"), [(p.x(), p.y()) for p in nodes], self.thickness, closed)
         self._nodes = []
         self._thickness = wall.thickness
-        self.editor.push(AddObjectsCommand(doc, [wall], "Add wall"))
+        self.push(AddObjectsCommand(doc, [wall], "Add wall"))
         self.editor.selection.set([wall.id])
         self.editor.snapper.hide_marker()
         self._update_preview()

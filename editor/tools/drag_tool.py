@@ -1,0 +1,92 @@
+"""The base of the tools that draw one object per press, drag and release (Tiled's CreateObjectTool)."""
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QObject, QPointF, Qt
+
+from core.level.model import LevelObject
+from editor.commands import AddObjectsCommand
+from editor.context import EditorContext
+from editor.tools.preview import ShapePreview
+from editor.tools.tool import Tool
+
+
+class DragTool(Tool):
+    """Press where the object starts, drag, release to add it; Esc cancels, Ctrl turns snapping off.
+
+    A subclass says what a drag makes (:meth:`make_object`) and, if it is
+    not a rectangle, how the drag looks meanwhile (:meth:`show_preview`).
+    The new object is added in one undo step and selected.
+    """
+
+    cursor = Qt.CrossCursor
+    #: Shown in the status bar when a drag makes nothing.
+    empty_drag_message = "Drag from one corner to the opposite one."
+
+    def __init__(self, editor: EditorContext, parent: QObject | None = None):
+        super().__init__(editor, parent)
+        self._start: Optional[QPointF] = None
+        self.preview = ShapePreview(editor.scene)
+
+    @property
+    def drawing(self) -> bool:
+        return self._start is not None
+
+    # -- what a subclass says -------------------------------------------------------
+    def drag_point(self, pos: QPointF, modifiers: Qt.KeyboardModifier) -> QPointF:
+        """Where the drag is with the cursor at ``pos``: snapped, unless the tool snaps something else."""
+        return self.editor.snap(pos, modifiers)
+
+    def show_preview(self, start: QPointF, end: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        """Show what a release at ``end`` would make (the rectangle by default)."""
+        self.preview.show_drag_rect(start, end)
+
+    def make_object(self, start: QPointF, end: QPointF, modifiers: Qt.KeyboardModifier) -> Optional[LevelObject]:
+        """The object a drag from ``start`` to ``end`` makes, or None when it makes nothing."""
+        raise NotImplementedError
+
+    def object_added(self, obj: LevelObject) -> None:
+        """``obj`` was added and selected (e.g. to say what to do next)."""
+
+    # -- the gesture ------------------------------------------------------------------
+    def deactivate(self) -> None:
+        self.cancel()
+        self.preview.remove()
+
+    def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if button != Qt.LeftButton:
+            return
+        self._start = self.editor.snap(pos, modifiers)
+        self.show_preview(self._start, QPointF(self._start), modifiers)
+
+    def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if self._start is None:
+            self.editor.snap(pos, modifiers)  # shows the snap marker before the press
+            return
+        self.show_preview(self._start, self.drag_point(pos, modifiers), modifiers)
+
+    def mouse_released(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        if button != Qt.LeftButton or self._start is None:
+            return
+        start, end = self._start, self.drag_point(pos, modifiers)
+        self.cancel()
+        obj = self.make_object(start, end, modifiers)
+        if obj is None:
+            self.editor.message.emit(self.empty_drag_message)
+            return
+        self.push(AddObjectsCommand(self.editor.document, [obj]))
+        self.editor.selection.set([obj.id])
+        self.object_added(obj)
+
+    def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
+        if key == Qt.Key_Escape and self._start is not None:
+            self.cancel()
+            return True
+        return False
+
+    def cancel(self) -> None:
+        """Drop the drag under way, if any."""
+        self._start = None
+        self.editor.snapper.hide_marker()
+        self.preview.hide()
