@@ -17,7 +17,8 @@ class DragTool(Tool):
 
     A subclass says what a drag makes (:meth:`make_object`) and, if it is
     not a rectangle, how the drag looks meanwhile (:meth:`show_preview`).
-    The new object is added in one undo step and selected.
+    The new object goes on the current layer in one undo step and is
+    selected; on a locked layer a press draws nothing (the context says why).
     """
 
     cursor = Qt.CrossCursor
@@ -55,7 +56,7 @@ class DragTool(Tool):
         self.preview.remove()
 
     def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
-        if button != Qt.LeftButton:
+        if button != Qt.LeftButton or self.editor.current_layer_locked():
             return
         self._start = self.editor.snap(pos, modifiers)
         self.show_preview(self._start, QPointF(self._start), modifiers)
@@ -75,6 +76,7 @@ class DragTool(Tool):
         if obj is None:
             self.editor.message.emit(self.empty_drag_message)
             return
+        obj = self.editor.on_current_layer(obj)
         self.push(AddObjectsCommand(self.editor.document, [obj]))
         self.editor.selection.set([obj.id])
         self.object_added(obj)

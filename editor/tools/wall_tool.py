@@ -93,7 +93,7 @@ class WallTool(Tool):
             if self._nodes:
                 self.finish()
             return
-        if button != Qt.LeftButton:
+        if button != Qt.LeftButton or (not self._nodes and self.editor.current_layer_locked()):
             return
         if self._near_first_node(pos, modifiers):
             if len(self._nodes) >= 3:
@@ -164,7 +164,8 @@ class WallTool(Tool):
             self.editor.message.emit("A wall needs at least 2 nodes: click where it starts, then where it turns or ends.")
             return None
         doc = self.editor.document
-        wall = Wall(doc.new_id("wall"), [(p.x(), p.y()) for p in nodes], self.thickness, closed)
+        wall = self.editor.on_current_layer(
+            Wall(doc.new_id("wall"), [(p.x(), p.y()) for p in nodes], self.thickness, closed))
         self._nodes = []
         self._thickness = wall.thickness
         self.push(AddObjectsCommand(doc, [wall], "Add wall"))

@@ -3,11 +3,15 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsScene
 
-from core.level.model import Box, OrientedBox, Pillar
+from core.level.document import LevelDocument
+from core.level.model import Box, Layer, Level, OrientedBox, Pillar
+from editor.context import EditorContext
 from editor.tools.box_tool import BoxTool
 from editor.tools.oriented_box_tool import OrientedBoxTool
 from editor.tools.pillar_tool import PillarTool
+from editor.tools.wall_tool import WallTool
 from tests.editor.tools.conftest import Mouse, key
 
 TOOLS = [(BoxTool, Box, "Add box"), (OrientedBoxTool, OrientedBox, "Add oriented box"),
@@ -73,3 +77,47 @@ def test_a_drag_that_makes_nothing_says_why(editor, cls, message):
     assert editor.document.objects == () and editor.undo_stack.count() == 0
     assert message in editor.messages[-1]
 
+
+@pytest.fixture
+def layered(qtbot):
+    """A level without the default layer: "Art" and a locked "Walls" on top."""
+    level = Level(name="Layers", grid=16, layers=(Layer("art", "Art"), Layer("walls", "Walls", locked=True)))
+    ctx = EditorContext(LevelDocument(level), QGraphicsScene())
+    ctx._test_scene = ctx.scene
+    ctx.messages = []
+    ctx.message.connect(ctx.messages.append)
+    yield ctx
+    ctx.undo_stack.clear()
+
+
+@pytest.mark.parametrize("cls", [BoxTool, OrientedBoxTool, PillarTool])
+def test_a_drawn_object_goes_on_the_current_layer(layered, cls):
+    layered.set_current_layer("art")
+    tool, mouse = make(layered, cls)
+    mouse.drag((32, 32), (96, 64))
+    [obj] = layered.document.objects
+    assert obj.layer == "art"
+    layered.undo_stack.undo()
+    assert layered.document.objects == ()
+
+
+@pytest.mark.parametrize("cls", [BoxTool, OrientedBoxTool, PillarTool])
+def test_nothing_is_drawn_on_a_locked_layer_and_the_status_bar_says_why(layered, cls):
+    layered.set_current_layer("walls")
+    tool, mouse = make(layered, cls)
+    mouse.drag((32, 32), (96, 64))
+    assert not tool.drawing and layered.document.objects == ()
+    assert "locked" in layered.messages[-1]
+
+
+def test_a_wall_goes_on_the_current_layer_and_not_on_a_locked_one(layered):
+    tool, mouse = make(layered, WallTool)
+    layered.set_current_layer("walls")
+    mouse.click(0, 0)
+    mouse.double_click(64, 0)
+    assert layered.document.objects == () and "locked" in layered.messages[-1]
+    layered.set_current_layer("art")
+    mouse.click(0, 0)
+    mouse.double_click(64, 0)
+    [wall] = layered.document.objects
+    assert wall.layer == "art"
