@@ -2,21 +2,34 @@
 
 The player's centre moves as a point among the configuration obstacles of
 a :class:`~core.collision.world.World` (every collider grown by the player's body), so
-a circle player and a box player share one exact algorithm:
+a circle player and a box player share one exact algorithm. :func:`move` is
+a short list of named steps, as Box2D's mover is:
 
-1. **Push out** when the tick starts overlapping (or touching) anything: move
-   along the penetration normal of each overlap in turn until nothing
-   overlaps (the tutorial's "Solving intersecting boxes", the wall-chain
-   article's push to the thickness). Only a start that was already invalid
-   moves the player without being asked.
-2. **Sweep to the first contact** along what is left of the motion, with the
-   exact closed-form ray cast against every obstacle grown by a small
+1. **Gather** (:func:`_gather`): one broad-phase query for everything the
+   tick can reach; a slide may turn, but never goes further than
+   ``|motion|`` from the start. The motion is checked once, before this.
+2. **Push out** (:func:`_push_out`) when the tick starts overlapping (or
+   touching) anything: move along the penetration normal of each overlap in
+   turn until nothing overlaps (the tutorial's "Solving intersecting boxes",
+   the wall-chain article's push to the thickness). Only a start that was
+   already invalid moves the player without being asked.
+3. **Contact planes** (:func:`_contact_planes`): the surfaces within
+   :data:`~core.collision.planes.CONTACT` of the centre, as
+   :class:`~core.collision.planes.Plane` records.
+4. **Clip** (:func:`~core.collision.planes.clip_motion`): remove only the
+   part of the remaining motion that goes into those surfaces (the
+   tutorial's speed projection). Against two surfaces the motion follows
+   their crease; against opposing ones it stops.
+5. **Slide limit** (:func:`~core.collision.planes.slide_limit`): a clipped
+   slide is only right while its surfaces are still there (to the end of a
+   ledge, around a round corner).
+6. **Sweep** (:func:`_sweep`) to the first contact along the slide, with the
+   exact closed-form ray cast against every other obstacle grown by a small
    :data:`SKIN`: the player stops with a positive gap, so it never ends a
    tick touching geometry, and no speed can tunnel.
-3. **Slide**: remove only the part of the remaining motion that goes into
-   the surfaces in contact (the tutorial's speed projection). Against two
-   surfaces the motion follows their crease; against opposing ones it stops.
-   Repeat, up to :data:`MAX_ITERATIONS` sweeps per tick.
+
+Steps 3 to 6 repeat with what is left of the motion, up to
+:data:`MAX_ITERATIONS` sweeps per tick.
 
 Why it does not catch on seams: a run of boxes or a chain of wall segments
 grows into overlapping obstacles whose faces line up, and the skin rounds
@@ -41,25 +54,26 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+from core.collision.planes import CONTACT, SKIN, Plane, clip_motion, slide_limit
 from core.collision.shapes import Circle, Vec2, as_vec2
 
 __all__ = ["SKIN", "MAX_ITERATIONS", "Contact", "Move", "move", "clip_motion"]
-
-#: Gap (px) the controller keeps between the player and geometry. Far above
-#: rounding (1e-10 px even a million px from the origin), far below anything a
-#: designer can see, and small enough that a gap 2 px wider than the player
-#: lets it through.
-SKIN = 1e-3
-
-#: Within this gap a collider counts as "in contact": its surface clips the
-#: motion instead of being swept against. A little over SKIN, so that a player
-#: stopped by a sweep (at SKIN, up to rounding) is in contact next time.
-CONTACT = SKIN * 1.01
 
 #: Sweeps per tick; each one either finishes the move or meets a new surface.
 MAX_ITERATIONS = 12
 
 _PUSH_PASSES = 16
+
+# A surface in contact may still be approached to half the skin, so that a
+# player stopped by a sweep (at SKIN, up to rounding) can slide along it.
+_HALF_SKIN = 0.5 * SKIN
+
+# Corners that the whole sweep enters by less than this are grazed, not hit
+# (the seam of two boxes misaligned by a hair).
+_GRAZE = 0.25 * SKIN
+
+# Shared by every tick that starts clear (a Vec2 cannot change under anyone).
+_NOT_PUSHED = Vec2(0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -98,45 +112,6 @@ class Move:
     contacts: tuple
     slide: Optional[Vec2]
     pushed_out: Vec2
-
-
-def clip_motion(vx: float, vy: float, planes) -> tuple[float, float]:
-    """The motion closest to ``(vx, vy)`` that goes into none of ``planes``.
-
-    Each plane is ``(nx, ny, allowance)``: a unit normal pointing away from a
-    surface and how far (px) the motion may still approach it. The answer is
-    the motion itself, its projection onto one surface (the tutorial's speed
-    projection; with two surfaces this is their crease), or zero when the
-    surfaces oppose each other.
-
-    Examples
-    --------
-    >>> clip_motion(3.0, 4.0, [(0.0, -1.0, 0.0)])  # floor below: keep the run
-    (3.0, 0.0)
-    >>> clip_motion(3.0, 4.0, [(0.0, -1.0, 0.0), (-1.0, 0.0, 0.0)])  # corner
-    (0.0, 0.0)
-    """
-    for nx, ny, allow in planes:
-        if nx * vx + ny * vy < -allow:
-            break
-    else:
-        return vx, vy
-    best_x = best_y = 0.0
-    best_len = -1.0
-    for i, (nx, ny, allow) in enumerate(planes):
-        d = nx * vx + ny * vy
-        if d >= -allow:
-            continue
-        cx = vx - d * nx
-        cy = vy - d * ny
-        for j, (mx, my, other) in enumerate(planes):
-            if j != i and mx * cx + my * cy < -other:
-                break
-        else:
-            length = cx * cx + cy * cy
-            if length > best_len:
-                best_x, best_y, best_len = cx, cy, length
-    return best_x, best_y
 
 
 def _contact(world, index: int, px: float, py: float, gap: float, nx: float, ny: float) -> Contact:
@@ -205,75 +180,72 @@ def _push_out(world, px: float, py: float) -> tuple[float, float]:
     return px, py
 
 
-def _slide_limit(near, px, py, rx, ry, sx, sy, planes, touching) -> float:
-    """How much of the slide ``(sx, sy)`` stays valid, as a fraction of it.
+def _gather(world, px: float, py: float, reach: float) -> tuple[list, list]:
+    """The broad phase, once per tick: a slide may turn, but never goes further than ``reach`` from the start.
 
-    The slide was clipped against surfaces in contact at the start; it is only
-    right while they are still there. Along a flat face that is until the run
-    of faces lined up with it ends (a ledge, a doorway); around a round corner
-    it is until the wished motion ``(rx, ry)`` no longer goes into the corner.
+    Returns the collider indices and the ``(index, obstacle)`` pairs the
+    other steps loop over.
     """
-    slen = math.hypot(sx, sy)
-    ux, uy = sx / slen, sy / slen
-    rlen = math.hypot(rx, ry)
-    wx, wy = rx / rlen, ry / rlen
-    limit = 1.0
-    for (nx, ny, allow), (_, ob, g, _, _, face) in zip(planes, touching):
-        if nx * rx + ny * ry >= -allow or abs(nx * ux + ny * uy) > 1e-9:
-            continue  # not a surface this slide runs along
-        if face >= 0:
-            run = _face_run(near, px, py, ux, uy, nx, ny)
-        else:
-            # Round corner: centre c, grown radius rho. Slide until the line
-            # along the wished motion just touches the corner's disc.
-            k = ob.radius + g
-            cx, cy = px - nx * k, py - ny * k
-            rho = ob.radius + SKIN
-            h0 = wx * (cy - py) - wy * (cx - px)
-            turn = wx * uy - wy * ux
-            if turn > 0.0:
-                run = (h0 + rho) / turn
-            elif turn < 0.0:
-                run = (rho - h0) / -turn
-            else:
-                run = math.inf
-        if run > 1e-9:
-            limit = min(limit, run / slen)
-    return limit
+    indices = world.near_indices(px - reach, py - reach, px + reach, py + reach)
+    obstacles = world.obstacles
+    return indices, [(i, obstacles[i]) for i in indices]
 
 
-def _face_run(near, px, py, ux, uy, nx, ny) -> float:
-    """How far (px) from ``(px, py)`` along ``(ux, uy)`` flat faces with normal ``n`` continue.
+def _contact_planes(near, px: float, py: float) -> list[Plane]:
+    """The surfaces touching the centre: they clip the motion, since a sweep cannot start on them."""
+    planes = []
+    x0 = px - CONTACT
+    x1 = px + CONTACT
+    y0 = py - CONTACT
+    y1 = py + CONTACT
+    for i, ob in near:
+        b = ob.bounds
+        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+            continue
+        g, nx, ny, face = ob.closest(px, py)
+        if g < CONTACT:
+            allow = g - _HALF_SKIN
+            planes.append(Plane(nx, ny, allow if allow > 0.0 else 0.0, i, ob, g, face))
+    return planes
 
-    Faces of neighbouring colliders that line up (a run of boxes, a straight
-    wall chain, even misaligned by a hair) join into one surface; the run ends
-    where no face continues, plus the skin, so the player is clear of the
-    corner when it turns.
+
+def _record_blocking(world, planes, px: float, py: float, rx: float, ry: float, contacts: list) -> None:
+    """Append the surfaces that took motion away, so the debug view can show what stopped the player."""
+    for p in planes:
+        if p.normal_x * rx + p.normal_y * ry < -p.allowance:
+            contacts.append(_contact(world, p.collider, px, py, p.gap, p.normal_x, p.normal_y))
+
+
+def _sweep(near, planes, px: float, py: float, sx: float, sy: float, limit: float):
+    """The first surface along the slide, grown by the skin so that the player stops short of it.
+
+    Returns ``(t, index, hit)``: the fraction of the slide, and the collider
+    and ray hit met there (``-1, None`` when the slide ends first).
     """
-    spans = []
-    for _, ob in near:
-        r = ob.radius
-        for ax, ay, ex, ey, fnx, fny, _, _ in ob.faces:
-            if abs(fnx - nx) > 1e-9 or abs(fny - ny) > 1e-9:
-                continue
-            d = fnx * (px - ax) + fny * (py - ay) - r
-            if not -CONTACT < d < CONTACT:
-                continue
-            a = (ax - px) * ux + (ay - py) * uy
-            b = a + ex * ux + ey * uy
-            spans.append((a - SKIN, b + SKIN) if a < b else (b - SKIN, a + SKIN))
-    spans.sort()
-    end = None
-    for lo, hi in spans:
-        if end is None:
-            if lo <= 0.0 <= hi:
-                end = hi
-        elif lo <= end:
-            if hi > end:
-                end = hi
-        else:
-            break
-    return math.inf if end is None else end
+    ex = px + sx * limit
+    ey = py + sy * limit
+    x0 = (px if px < ex else ex) - SKIN
+    x1 = (ex if px < ex else px) + SKIN
+    y0 = (py if py < ey else ey) - SKIN
+    y1 = (ey if py < ey else py) + SKIN
+    # Surfaces in contact are not swept: along a straight line the gap to a
+    # convex obstacle only shrinks while moving into it, and the clip forbids that.
+    skip = {p.collider for p in planes} if planes else ()
+    best_t = limit
+    best_i = -1
+    best = None
+    for i, ob in near:
+        if i in skip:
+            continue
+        b = ob.bounds
+        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+            continue
+        h = ob.ray(px, py, sx, sy, ob.radius + SKIN, _GRAZE)
+        if h is not None and h[0] < best_t:
+            best_t = h[0]
+            best_i = i
+            best = h
+    return best_t, best_i, best
 
 
 def move(world, position, motion) -> Move:
@@ -293,12 +265,19 @@ def move(world, position, motion) -> Move:
     Move
         The end position and what happened on the way.
 
+    Raises
+    ------
+    ValueError
+        When ``position`` or ``motion`` is not finite. This is the tick's one
+        check: the steps after it trust their floats.
+
     Notes
     -----
     Guarantees, for a start that does not overlap anything: the player never
     moves further than ``|motion|``, never crosses a collider, and ends every
     tick with a positive gap (close to :data:`SKIN`) to all geometry.
     """
+    # The tick's one check of its input: every step after it trusts its floats.
     p = as_vec2(position)
     d = as_vec2(motion)
     px, py = p.x, p.y
@@ -307,103 +286,63 @@ def move(world, position, motion) -> Move:
         raise ValueError(f"position must be finite, got ({px}, {py})")
     if not (math.isfinite(rx) and math.isfinite(ry)):
         raise ValueError(f"motion must be finite, got ({rx}, {ry})")
-    obstacles = world.obstacles
-
-    # Everything the centre can reach this tick: a slide may turn, but never
-    # goes further than |motion| from the start.
     reach = math.hypot(rx, ry) + 2.0 * CONTACT
-    indices = world.near_indices(px - reach, py - reach, px + reach, py + reach)
-    near = [(i, obstacles[i]) for i in indices]
+    indices, near = _gather(world, px, py, reach)
 
-    pushed = Vec2(0.0, 0.0)
+    pushed = _NOT_PUSHED
     if _min_gap_of(near, px, py) <= 0.0:
         qx, qy = _push_out(world, px, py)
         pushed = Vec2(qx - px, qy - py)
         px, py = qx, qy
-        indices = world.near_indices(px - reach, py - reach, px + reach, py + reach)
-        near = [(i, obstacles[i]) for i in indices]
+        indices, near = _gather(world, px, py, reach)
     start_x, start_y = px, py
 
     path = [Vec2(px, py)]
     contacts: list[Contact] = []
-    slide = None
-    half_skin = 0.5 * SKIN
-    graze = 0.25 * SKIN
+    slide_x = slide_y = 0.0
     # (rx, ry) is the intent: what is left of the wished motion. Each pass
     # clips it against the surfaces in contact *here*, so a surface left
     # behind (the end of a ledge) stops clipping as soon as it is left.
     for _ in range(MAX_ITERATIONS):
         if rx == 0.0 and ry == 0.0:
             break
-        planes = []
-        touching = []
-        x0 = px - CONTACT
-        x1 = px + CONTACT
-        y0 = py - CONTACT
-        y1 = py + CONTACT
-        for i, ob in near:
-            b = ob.bounds
-            if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
-                continue
-            g, nx, ny, face = ob.closest(px, py)
-            if g < CONTACT:
-                allow = g - half_skin
-                planes.append((nx, ny, allow if allow > 0.0 else 0.0))
-                touching.append((i, ob, g, nx, ny, face))
+        planes = _contact_planes(near, px, py)
         sx, sy = rx, ry
         limit = 1.0
         if planes:
             sx, sy = clip_motion(rx, ry, planes)
             if sx != rx or sy != ry:
-                for (nx, ny, allow), (i, ob, g, _, _, face) in zip(planes, touching):
-                    if nx * rx + ny * ry < -allow:
-                        contacts.append(_contact(world, i, px, py, g, nx, ny))
+                _record_blocking(world, planes, px, py, rx, ry, contacts)
                 if sx == 0.0 and sy == 0.0:
-                    break
-                limit = _slide_limit(near, px, py, rx, ry, sx, sy, planes, touching)
-        # Sweep to the first surface, grown by the skin; surfaces in contact
-        # are not swept (along a straight line the gap to a convex obstacle
-        # only shrinks while moving into it, and the clip forbids that).
-        ex = px + sx * limit
-        ey = py + sy * limit
-        x0 = (px if px < ex else ex) - SKIN
-        x1 = (ex if px < ex else px) + SKIN
-        y0 = (py if py < ey else ey) - SKIN
-        y1 = (ey if py < ey else py) + SKIN
-        skip = {t[0] for t in touching}
-        best_t = limit
-        best = None
-        for i, ob in near:
-            if i in skip:
-                continue
-            b = ob.bounds
-            if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
-                continue
-            h = ob.ray(px, py, sx, sy, ob.radius + SKIN, graze)
-            if h is not None and h[0] < best_t:
-                best_t = h[0]
-                best = (i, h[1], h[2])
-        slide = (sx, sy)
-        if best is None and best_t >= 1.0:
+                    break  # at rest: no push, no bounce, so the position repeats bit for bit
+                limit = slide_limit(near, px, py, rx, ry, sx, sy, planes)
+        t, hit_index, hit = _sweep(near, planes, px, py, sx, sy, limit)
+        slide_x, slide_y = sx, sy
+        if hit is None and t >= 1.0:
             px, py = px + sx, py + sy
             path.append(Vec2(px, py))
             break
-        px += sx * best_t
-        py += sy * best_t
+        px += sx * t
+        py += sy * t
         path.append(Vec2(px, py))
-        if best is not None:
-            i, nx, ny = best
-            contacts.append(_contact(world, i, px, py, SKIN, nx, ny))
+        if hit is not None:
+            contacts.append(_contact(world, hit_index, px, py, SKIN, hit[1], hit[2]))
         # The rest of the tick, with the wished motion again.
-        rx *= 1.0 - best_t
-        ry *= 1.0 - best_t
+        rx *= 1.0 - t
+        ry *= 1.0 - t
 
-    if (px != start_x or py != start_y) and _min_gap_of(near, px, py) <= 0.0:
+    moved = px != start_x or py != start_y
+    if moved and _min_gap_of(near, px, py) <= 0.0:
         # Cannot happen with exact sweeps; if rounding ever disagreed, a tick
         # standing still is better than one ending inside a wall.
         px, py = start_x, start_y
         path = [Vec2(px, py)]
-    if slide is not None:
-        n = math.hypot(slide[0], slide[1])
-        slide = Vec2(slide[0] / n, slide[1] / n) if n > 0.0 and (px, py) != (start_x, start_y) else None
-    return Move(Vec2(px, py), tuple(path), tuple(indices), tuple(contacts), slide, pushed)
+        moved = False
+    slide = None
+    if moved:
+        # Only a sweep moves the player, so (slide_x, slide_y) is the last one's, and not zero.
+        n = math.hypot(slide_x, slide_y)
+        if n > 0.0:
+            slide = Vec2(slide_x / n, slide_y / n)
+    # path[-1] is Vec2(px, py): every step that moves the centre appends it.
+    return Move(path[-1], tuple(path), tuple(indices), tuple(contacts), slide, pushed)

@@ -367,6 +367,23 @@ def test_touching_at_the_start_counts_as_overlapping(kind):
     assert m.position.x < 0 and clear_of_everything(world, m.position)
 
 
+@pytest.mark.parametrize("position, motion, message", [
+    (Vec2(math.nan, 0.0), Vec2(1.0, 0.0), "position must be finite"),
+    (Vec2(0.0, math.inf), Vec2(1.0, 0.0), "position must be finite"),
+    (Vec2(0.0, 0.0), Vec2(math.inf, 0.0), "motion must be finite"),
+    (Vec2(0.0, 0.0), Vec2(0.0, -math.nan), "motion must be finite"),
+])
+def test_rejects_a_non_finite_position_or_motion_at_the_entry(position, motion, message):
+    world = World(floor_of_boxes(), body("circle"))
+    with pytest.raises(ValueError, match=message):
+        move(world, position, motion)
+
+
+def test_plain_tuples_work_as_position_and_motion():
+    world = World(floor_of_boxes(), body("box"))
+    assert move(world, (8, 50), (3, 4)) == move(world, Vec2(8.0, 50.0), Vec2(3.0, 4.0))
+
+
 def test_clip_motion_crease_and_opposing_planes():
     # Two floors meeting in a V: sliding down one into the other stops.
     n1 = (-math.sqrt(0.5), -math.sqrt(0.5), 0.0)
