@@ -243,7 +243,8 @@ class RoundedPolygon:
             # Squares of the motion would overflow (and lose every corner):
             # cast along the motion scaled by a power of two, which is exact,
             # and scale the time back.
-            e = -math.frexp(m)[1]
+            # (m itself may be infinite when each part is finite: take the larger part's exponent)
+            e = -math.frexp(max(abs(dx), abs(dy)))[1] - 1
             hit = self.ray(px, py, math.ldexp(dx, e), math.ldexp(dy, e), r, graze)
             return None if hit is None else (math.ldexp(hit[0], e), hit[1], hit[2])
         if r == 0.0 and self.count > 1:

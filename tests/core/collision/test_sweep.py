@@ -412,3 +412,16 @@ def test_penetration_agrees_with_overlaps(mover, target):
         assert n.length() == pytest.approx(1.0)
         out = _translated(mover, n.x * (p.depth + 1e-6), n.y * (p.depth + 1e-6))
         assert not overlaps(out, target)
+
+
+def test_a_motion_whose_length_overflows_is_still_cast_exactly():
+    """|dx| + |dy| is infinite for (1e308, 1e308) although both parts are finite: no endless rescaling."""
+    from core.collision import Circle, Rect, Vec2, cast
+    from core.collision.mover import move
+    from core.collision.world import World
+
+    t = cast(Circle(Vec2(0, 0), 5), Vec2(1e308, 1e308), Rect(Vec2(0, 10), Vec2(100, 10)))
+    assert t is not None and 0 < t < 1e-300
+    world = World([Rect(Vec2(0, 10), Vec2(100, 10))], Circle(Vec2(0, 0), 5))
+    m = move(world, Vec2(0, 0), Vec2(1e308, -1e308))
+    assert m.position.x == 1e308 and m.position.y == -1e308
