@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 #: Selection outline and hover tint, shared by every item so they read as one language.
@@ -14,6 +14,16 @@ HOVER_COLOR = QColor(140, 220, 255)
 #: Below this many screen pixels an object is drawn as a plain rectangle (10,000 objects stay fast).
 TINY_PIXELS = 3.0
 
+#: What an object that does not collide (a trigger, a zone, a route) is drawn in when it has no type.
+TRIGGER_COLOR = QColor(236, 104, 200)
+#: How opaque the fill of an object that does not collide is (0-255): the floor shows through it.
+PASSABLE_FILL_ALPHA = 56
+
+#: A type's name is written on an object at least this many screen pixels wide (and tall enough for it).
+LABEL_PIXELS = 36.0
+#: The labels' text height on screen, in pixels.
+LABEL_FONT_PIXELS = 11
+
 #: Outlines kept per item class for reuse by objects of the same shape; emptied when it grows past this.
 MAX_SHARED_SHAPES = 20000
 
@@ -22,17 +32,48 @@ _NO_BUTTON = Qt.NoButton
 
 
 class LookState:
-    """Which objects look selected or hovered: one per scene, read by every item as it paints.
+    """How the objects of one scene look: selected, hovered, their types' colours, where pictures are.
 
-    The scene changes it and repaints what changed; a selection of 100,000
-    objects is then one set, not 100,000 item updates in Python.
+    One per scene, read by every item as it paints. The scene changes it and
+    repaints what changed; a selection of 100,000 objects is then one set, not
+    100,000 item updates in Python, and a type's new colour is one dict entry.
+
+    ``type_colors`` maps a type's name to its colour (``"#rrggbb"``);
+    ``base_folder`` is the level file's folder, that pictures' paths are relative
+    to (``None`` for a level not saved yet).
     """
 
-    __slots__ = ("selected", "hovered")
+    __slots__ = ("selected", "hovered", "type_colors", "base_folder")
 
     def __init__(self):
         self.selected: set[str] = set()
         self.hovered: Optional[str] = None
+        self.type_colors: dict[str, str] = {}
+        self.base_folder: Optional[str] = None
+
+
+_label_font: Optional[QFont] = None
+_label_metrics: Optional[QFontMetricsF] = None
+
+
+def label_font() -> tuple[QFont, QFontMetricsF]:
+    """The small font of the labels on the canvas and its metrics (made once, after the application)."""
+    global _label_font, _label_metrics
+    if _label_font is None:
+        _label_font = QFont()
+        _label_font.setPixelSize(LABEL_FONT_PIXELS)
+        _label_metrics = QFontMetricsF(_label_font)
+    return _label_font, _label_metrics
+
+
+def draw_screen_text(painter: QPainter, rect: QRectF, text: str, color: QColor, flags=Qt.AlignCenter) -> None:
+    """Write ``text`` in the label font at its size on screen, inside ``rect`` (screen pixels)."""
+    painter.save()
+    painter.resetTransform()
+    painter.setFont(label_font()[0])
+    painter.setPen(color)
+    painter.drawText(rect, flags, text)
+    painter.restore()
 
 
 class ObjectItem(QGraphicsItem):
@@ -85,6 +126,9 @@ class ObjectItem(QGraphicsItem):
         self._local_box = (0.0, 0.0, 0.0, 0.0)
         self._extra = None
         self._ax = self._ay = None
+        # the object's type and whether it collides, read on every paint: kept as plain attributes
+        self._type = ""
+        self._solid = True
         self.setAcceptedMouseButtons(_NO_BUTTON)
         self.sync(value)
 
@@ -107,6 +151,12 @@ class ObjectItem(QGraphicsItem):
              self._local_box, self._extra) = shape
             self._shape_key = key
         self.value = value
+        kind = getattr(value, "type", "")
+        solid = getattr(value, "solid", True) or not self.PASSABLE_LOOK
+        if kind != self._type or solid != self._solid:
+            # a new type or solidity is a new look on the same outline
+            self._type, self._solid = kind, solid
+            reshaped = True
         ax, ay = self.anchor(value)
         if ax != self._ax or ay != self._ay:
             self._ax, self._ay = ax, ay
@@ -117,8 +167,11 @@ class ObjectItem(QGraphicsItem):
     def _make_shape(self, value) -> tuple:
         outline = self.build_outline(value)
         pad = self.padding(value)
-        rect = outline.boundingRect()
+        rect = self.drawn_rect(value, outline)
         bounds = rect.adjusted(-pad, -pad, pad, pad)
+        beside = self.label_rect(value)
+        if beside is not None:
+            bounds = bounds.united(beside)
         return (outline, rect, max(rect.width(), rect.height()), bounds,
                 (bounds.left(), bounds.top(), bounds.right(), bounds.bottom()), self.outline_extra(value))
 
@@ -137,36 +190,75 @@ class ObjectItem(QGraphicsItem):
     def padding(self, value) -> float:
         return 1.0
 
+    def drawn_rect(self, value, outline: QPainterPath) -> QRectF:
+        """The rectangle the object draws in, relative to the anchor (its outline's, unless it draws more)."""
+        return outline.boundingRect()
+
+    def label_rect(self, value) -> Optional[QRectF]:
+        """Where a label beside the object goes (a marker's name), relative to the anchor; None for none.
+
+        It widens what the item may paint, not what it is: picking, rubber bands
+        and the small-on-screen test use the object's own outline.
+        """
+        return None
+
     # -- look --------------------------------------------------------------
-    # Pens and brushes are made once per class and look, not per paint: with 10,000
-    # objects in view the Python work in paint() is what a frame costs.
+    # Pens and brushes are made once per class, look, colour and solidity, not per paint: with
+    # 10,000 objects in view the Python work in paint() is what a frame costs.
     _looks: dict = {}
 
     NORMAL, HOVERED, SELECTED = 0, 1, 2
 
+    #: Whether an object of this kind that does not collide is drawn as an area (dashed, see-through).
+    #: Markers and pictures never collide and have looks of their own.
+    PASSABLE_LOOK = True
+
     @classmethod
-    def look(cls, state: int) -> tuple[QPen, QBrush, QColor]:
-        """(edge pen, fill brush, colour when tiny on screen) for a look state."""
-        key = (cls, state)
+    def look(cls, state: int, color: Optional[str] = None, solid: bool = True) -> tuple:
+        """(edge pen, fill brush, colour when tiny on screen, label colour) for a look state.
+
+        ``color`` is the object's type's colour (``"#rrggbb"``; ``None`` for the kind's own);
+        an object that does not collide (``solid`` false) is outlined dashed and filled see-through.
+        """
+        key = (cls, state, color, solid)
         found = ObjectItem._looks.get(key)
         if found is None:
-            fill = QColor(cls.FILL)
-            if state == cls.SELECTED:
-                pen = QPen(SELECTED_COLOR, 2.0)
-                fill = fill.lighter(115)
-                tiny = SELECTED_COLOR
-            elif state == cls.HOVERED:
-                pen = QPen(HOVER_COLOR, 1.5)
-                fill = fill.lighter(135)
-                tiny = fill
-            else:
-                pen = QPen(cls.EDGE, 1.0)
-                tiny = fill
-            pen.setCosmetic(True)
-            pen.setJoinStyle(Qt.MiterJoin)
-            found = (pen, QBrush(fill), tiny)
-            ObjectItem._looks[key] = found
+            found = ObjectItem._looks[key] = cls._make_look(state, color, solid)
         return found
+
+    @classmethod
+    def _make_look(cls, state: int, color: Optional[str], solid: bool) -> tuple:
+        typed = QColor(color) if color else QColor()
+        if solid:
+            fill = typed if typed.isValid() else QColor(cls.FILL)
+            edge = typed.darker(220) if typed.isValid() else QColor(cls.EDGE)
+        else:
+            base = typed if typed.isValid() else QColor(TRIGGER_COLOR)
+            fill = QColor(base)
+            fill.setAlpha(PASSABLE_FILL_ALPHA)
+            edge = base
+        if state == cls.SELECTED:
+            pen = QPen(SELECTED_COLOR, 2.0)
+            fill = fill.lighter(115)
+            tiny = QColor(SELECTED_COLOR)
+        elif state == cls.HOVERED:
+            pen = QPen(HOVER_COLOR, 1.5)
+            fill = fill.lighter(135)
+            tiny = QColor(fill)
+        else:
+            pen = QPen(edge, 1.0 if solid else 2.0)
+            tiny = QColor(fill)
+        if not solid:
+            pen.setStyle(Qt.DashLine)
+            tiny.setAlpha(max(tiny.alpha(), 140))
+        pen.setCosmetic(True)
+        pen.setJoinStyle(Qt.MiterJoin)
+        # the label on a solid fill: dark on a light colour, light on a dark one; on see-through: the edge's
+        if solid:
+            text = QColor(20, 20, 20) if fill.lightness() > 150 else QColor(245, 245, 245)
+        else:
+            text = edge.lighter(130)
+        return pen, QBrush(fill), tiny, text
 
     def look_state(self) -> int:
         looks = self.looks
@@ -192,13 +284,32 @@ class ObjectItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         state = self.look_state()
-        look = self.look(state)
+        kind = self._type
+        look = self.look(state, self.looks.type_colors.get(kind) if kind else None, self._solid)
         # views only scale and translate, so m11 is the zoom
         zoom = painter.worldTransform().m11()
         if self._extent * zoom < TINY_PIXELS:
             painter.fillRect(self._outline_rect, look[2])
             return
         self.paint_object(painter, look, state == self.SELECTED, zoom)
+        if kind and self._extent * zoom >= LABEL_PIXELS:
+            self.paint_label(painter, kind, look[3], zoom)
+
+    def label_center(self) -> QPointF:
+        """Where the type's name is written, relative to the anchor (the middle of the object)."""
+        return self._outline_rect.center()
+
+    def paint_label(self, painter: QPainter, text: str, color: QColor, zoom: float) -> None:
+        """Write ``text`` (the type's name) on the object, at a size fixed on screen, if it fits inside it."""
+        _, metrics = label_font()
+        width = metrics.horizontalAdvance(text) + 4
+        height = metrics.height()
+        c = self.label_center()
+        local = QRectF(c.x() - width / zoom / 2, c.y() - height / zoom / 2, width / zoom, height / zoom)
+        if not self._outline_rect.contains(local):
+            return
+        device = painter.worldTransform().mapRect(local)
+        draw_screen_text(painter, device, text, color)
 
     def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
         """Draw the object at a size where its shape shows.

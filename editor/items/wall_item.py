@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 
 from core.collision.geometry import point_segment_distance_sq_xy
 from core.level.model import Wall
-from editor.items.object_item import SELECTED_COLOR, ObjectItem
+from editor.items.object_item import SELECTED_COLOR, ObjectItem, label_font
 
 
 _NODE_PEN = QPen(SELECTED_COLOR, 5.0)
@@ -79,10 +79,18 @@ class WallItem(ObjectItem):
     def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
         t = self.value.thickness
         if t * zoom < THIN_PIXELS:
-            painter.setPen(self._thin_pen(look[2], t, t * zoom < 1.0))
+            painter.setPen(self._thin_pen(look[2], t, t * zoom < 1.0, not self._solid))
             painter.drawPolyline(self._extra)
             return
-        super().paint_object(painter, look, selected, zoom)
+        if self._solid:
+            super().paint_object(painter, look, selected, zoom)
+        else:
+            # a path the player passes along (a patrol route): a see-through band and its centre line, dashed
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(look[1])
+            painter.drawPath(self._outline)
+            painter.setPen(look[0])
+            painter.drawPolyline(self._extra)
         if selected:
             # the nodes, so a selected wall shows how it is built
             painter.setPen(_NODE_PEN)
@@ -90,17 +98,50 @@ class WallItem(ObjectItem):
             painter.drawPoints([QPointF(p.x - p0.x, p.y - p0.y) for p in self.value.points])
 
     @classmethod
-    def _thin_pen(cls, color: QColor, thickness: float, hairline: bool) -> QPen:
-        key = (color.rgba(), thickness, hairline)
+    def _thin_pen(cls, color: QColor, thickness: float, hairline: bool, dashed: bool = False) -> QPen:
+        key = (color.rgba(), thickness, hairline, dashed)
         pen = cls._thin_pens.get(key)
         if pen is None:
             # under a pixel wide: one pixel, so the wall stays visible
             pen = QPen(color, 1.0 if hairline else thickness)
             pen.setCosmetic(hairline)
-            pen.setCapStyle(Qt.RoundCap)
+            pen.setCapStyle(Qt.FlatCap if dashed else Qt.RoundCap)
             pen.setJoinStyle(Qt.RoundJoin)
+            if dashed:
+                # a path the player walks along (a patrol route), not a wall
+                pen.setStyle(Qt.DashLine)
             cls._thin_pens[key] = pen
         return pen
+
+    def paint_label(self, painter: QPainter, text: str, color: QColor, zoom: float) -> None:
+        """The type's name along the longest segment, upright, when the wall is wide enough on screen to hold it."""
+        _, metrics = label_font()
+        width = metrics.horizontalAdvance(text) + 4
+        height = metrics.height()
+        if self.value.thickness * zoom < height:
+            return
+        segments = list(self.value.segments())
+        if not segments:
+            return
+        a, b = max(segments, key=lambda s: (s[1].x - s[0].x) ** 2 + (s[1].y - s[0].y) ** 2)
+        dx, dy = b.x - a.x, b.y - a.y
+        if math.hypot(dx, dy) * zoom < width + height:
+            return
+        angle = math.degrees(math.atan2(dy, dx))
+        if angle > 90:
+            angle -= 180
+        elif angle <= -90:
+            angle += 180
+        p0 = self.value.points[0]
+        mid = painter.worldTransform().map(QPointF((a.x + b.x) / 2 - p0.x, (a.y + b.y) / 2 - p0.y))
+        painter.save()
+        painter.resetTransform()
+        painter.translate(mid)
+        painter.rotate(angle)
+        painter.setFont(label_font()[0])
+        painter.setPen(color)
+        painter.drawText(QRectF(-width / 2, -height / 2, width, height), Qt.AlignCenter, text)
+        painter.restore()
 
     def padding(self, value) -> float:
         return 2.0

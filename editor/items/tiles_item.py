@@ -1,0 +1,81 @@
+"""TilesItem: a tile grid, its solid cells filled and a faint cell grid over its whole extent."""
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRectF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+
+from core.level.model import Tiles
+from editor.items.object_item import ObjectItem
+
+#: The cell grid is drawn only when a cell is at least this many pixels on screen (else it is a grey wash).
+GRID_PIXELS = 6.0
+
+
+class TilesItem(ObjectItem):
+    """A tile grid drawn from its origin (the item's position).
+
+    The solid cells are filled as one outline (the union of the few rectangles
+    :meth:`Tiles.solid_rects` gives), so a run of cells reads as the one flat
+    surface it collides as; a faint line between every two cells shows the grid
+    that painting would snap to, empty cells included. Only solid cells are
+    hit: a click on an empty cell reaches whatever lies under the grid.
+    """
+
+    FILL = QColor(150, 156, 120)
+    EDGE = QColor(58, 62, 40)
+
+    #: (look's edge colour) -> the faint pen of the cell lines
+    _grid_pens: dict = {}
+
+    def anchor(self, value: Tiles):
+        return value.origin.x, value.origin.y
+
+    def shape_key(self, value: Tiles):
+        return value.cell, value.cells
+
+    def build_outline(self, value: Tiles) -> QPainterPath:
+        o = value.origin
+        path = QPainterPath()
+        for r in value.solid_rects():
+            path.addRect(QRectF(r.origin.x - o.x, r.origin.y - o.y, r.size.x, r.size.y))
+        # one outline around each group of touching cells, no seams inside it
+        return path.simplified()
+
+    def drawn_rect(self, value: Tiles, outline: QPainterPath) -> QRectF:
+        return QRectF(0, 0, value.columns * value.cell, value.rows * value.cell)
+
+    def outline_extra(self, value: Tiles) -> list[QLineF]:
+        """The lines between cells, relative to the origin."""
+        c, cols, rows = value.cell, value.columns, value.rows
+        w, h = cols * c, rows * c
+        lines = [QLineF(i * c, 0, i * c, h) for i in range(cols + 1)]
+        lines += [QLineF(0, j * c, w, j * c) for j in range(rows + 1)]
+        return lines
+
+    def hit(self, scene_pos: QPointF, tolerance: float) -> bool:
+        v = self.value
+        c0, r0 = v.cell_at(scene_pos.x() - tolerance, scene_pos.y() - tolerance)
+        c1, r1 = v.cell_at(scene_pos.x() + tolerance, scene_pos.y() + tolerance)
+        # a few cells at most: the tolerance is a few pixels
+        c0, r0 = max(c0, 0), max(r0, 0)
+        c1, r1 = min(c1, v.columns - 1), min(r1, v.rows - 1)
+        return any(v.is_solid(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+
+    def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
+        painter.setPen(look[0])
+        painter.setBrush(look[1])
+        painter.drawPath(self._outline)
+        if self.value.cell * zoom >= GRID_PIXELS:
+            painter.setPen(self._grid_pen(look[0].color()))
+            painter.drawLines(self._extra)
+
+    @classmethod
+    def _grid_pen(cls, color: QColor) -> QPen:
+        key = color.rgba()
+        pen = cls._grid_pens.get(key)
+        if pen is None:
+            faint = QColor(color)
+            faint.setAlpha(70)
+            pen = cls._grid_pens[key] = QPen(faint, 1.0)
+            pen.setCosmetic(True)
+        return pen
