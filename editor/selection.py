@@ -14,6 +14,11 @@ class Selection(QObject):
 
     The player's spawn can be selected too, under the id ``"player"``.
     Objects that leave the document leave the selection with them.
+
+    Objects on a hidden or a locked layer cannot be selected (as on Tiled's
+    canvas), and leave the selection when their layer is hidden or locked: then
+    no tool, key or menu can move, reshape or delete what the designer has put
+    out of reach, and every tool need not check for itself.
     """
 
     PLAYER = "player"
@@ -44,6 +49,10 @@ class Selection(QObject):
 
     def set(self, ids: Iterable[str]) -> None:
         new = dict.fromkeys(ids)
+        out_of_reach = self._out_of_reach_layers()
+        if out_of_reach:
+            get = self._doc.get
+            new = {i: None for i in new if (o := get(i)) is None or o.layer not in out_of_reach}
         if list(new) != list(self._ids):
             self._ids = new
             self.changed.emit()
@@ -63,6 +72,10 @@ class Selection(QObject):
     def clear(self) -> None:
         self.set(())
 
+    def _out_of_reach_layers(self) -> set[str]:
+        """The ids of the hidden and the locked layers."""
+        return {layer.id for layer in self._doc.level.layers if layer.locked or not layer.visible}
+
     def _on_document_changed(self, change: Change) -> None:
         if change.kind is ChangeKind.RESET:
             self.clear()
@@ -74,3 +87,9 @@ class Selection(QObject):
             renamed = {o.id: n.id for o, n in zip(change.old, change.objects) if o.id != n.id}
             if renamed and renamed.keys() & self._ids.keys():
                 self.set(renamed.get(i, i) for i in self._ids)
+            elif self._ids and self._out_of_reach_layers() and \
+                    any(o.layer != n.layer for o, n in zip(change.old, change.objects)):
+                # moved to a hidden or locked layer: out of reach now
+                self.set(self._ids)
+        elif change.kind is ChangeKind.LAYERS and self._ids:
+            self.set(self._ids)

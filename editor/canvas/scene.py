@@ -3,6 +3,10 @@
 The scene draws; it never edits. It listens to the document's change events
 (Tiled's ``MapItem::documentChanged``), syncs the items, shows the selection,
 and forwards mouse and key events to the active tool in scene coordinates.
+
+Items stack by layer, bottom to top, then in file order; reference pictures
+go under everything else. A hidden layer's items are hidden; neither a hidden
+nor a locked layer's objects can be picked or caught by a rubber band.
 """
 from __future__ import annotations
 
@@ -13,24 +17,35 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from core.level.document import Change, ChangeKind, LevelDocument
-from core.level.model import Box, OrientedBox, Pillar, Wall
+from core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
 from editor.items.box_item import BoxItem
+from editor.items.image_item import ImageItem, forget_pictures
 from editor.items.object_item import LookState, ObjectItem
 from editor.items.oriented_box_item import OrientedBoxItem
 from editor.items.pillar_item import PillarItem
 from editor.items.player_item import PlayerItem
+from editor.items.point_item import PointItem
+from editor.items.tiles_item import TilesItem
 from editor.items.wall_item import WallItem
 from editor.canvas.overview import LevelOverview
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 
-ITEM_CLASSES = {Wall: WallItem, Box: BoxItem, OrientedBox: OrientedBoxItem, Pillar: PillarItem}
+ITEM_CLASSES = {Wall: WallItem, Box: BoxItem, OrientedBox: OrientedBoxItem, Pillar: PillarItem, Tiles: TilesItem,
+                Point: PointItem, Image: ImageItem}
 
 #: Room around the level that the view can scroll into, at least this many units.
 SCROLL_MARGIN = 1024.0
 
 #: The player's spawn is drawn above every object.
 PLAYER_Z = 1e9
+
+#: An object's z is its layer's place (bottom first) times this, plus its place in the file:
+#: layers stack, and inside a layer the file's order holds. Grows for levels with more objects.
+LAYER_STRIDE = 1 << 20
+
+#: Reference pictures draw this much lower than other objects of their layer: under all the geometry.
+PICTURES_BELOW = 1e9
 
 #: A change of more objects than this repaints the area around all of them at once.
 MANY = 64
@@ -87,6 +102,11 @@ class LevelScene(QGraphicsScene):
         self._last_pos = QPointF()
         self.looks = LookState()
         self._items: dict[str, ObjectItem] = {}
+        # the layers as last shown: place (bottom first), hidden ones, locked ones
+        self._rank: dict[str, int] = {}
+        self._hidden: set[str] = set()
+        self._locked: set[str] = set()
+        self._stride = LAYER_STRIDE
         self._overview_active = False
         self.overview = LevelOverview(self.level_rect, self._overview_items, self.__len__)
         self.player_item = PlayerItem(document.player, self.looks)
@@ -113,19 +133,37 @@ class LevelScene(QGraphicsScene):
         return len(self._items)
 
     def object_at(self, pos: QPointF, tolerance: float = 0.0) -> Optional[str]:
-        """The id of the topmost object (or ``"player"``) at ``pos``, within ``tolerance`` scene units."""
+        """The id of the topmost object (or ``"player"``) at ``pos``, within ``tolerance`` scene units.
+
+        Objects on hidden and locked layers are not picked: the click reaches what lies under them.
+        """
         t = max(tolerance, 1e-6)
         area = QRectF(pos.x() - t, pos.y() - t, 2 * t, 2 * t)
         for it in self.items(area, Qt.IntersectsItemBoundingRect, Qt.DescendingOrder):
-            if isinstance(it, ObjectItem) and it.isVisible() and it.hit(pos, tolerance):
+            if isinstance(it, ObjectItem) and self.pickable(it) and it.hit(pos, tolerance):
                 return it.object_id
         return None
 
     def objects_in(self, rect: QRectF) -> list[str]:
-        """Ids of the objects whose outline meets ``rect`` (the rubber band), in drawing order."""
+        """Ids of the objects whose outline meets ``rect`` (the rubber band), in drawing order.
+
+        Objects on hidden and locked layers are left out.
+        """
         found = [it for it in self.items(rect.normalized(), Qt.IntersectsItemShape, Qt.AscendingOrder)
-                 if isinstance(it, ObjectItem)]
+                 if isinstance(it, ObjectItem) and self.pickable(it)]
         return [it.object_id for it in found]
+
+    def pickable(self, item: ObjectItem) -> bool:
+        """Whether a click or a rubber band may take ``item``: shown, and not on a locked layer."""
+        if not item.isVisible():
+            return False
+        return not self._locked or item is self.player_item or item.value.layer not in self._locked
+
+    def layer_locked(self, layer_id: str) -> bool:
+        return layer_id in self._locked
+
+    def layer_hidden(self, layer_id: str) -> bool:
+        return layer_id in self._hidden
 
     def level_rect(self) -> QRectF:
         """The level's bounding box (objects and player), in scene units."""
@@ -221,9 +259,93 @@ class LevelScene(QGraphicsScene):
             it.setZValue(z)
         if self._overview_active:
             it.setFlag(_NO_CONTENTS, True)
+        if obj.layer in self._hidden:
+            it.setVisible(False)
         self.addItem(it)
         self._items[obj.id] = it
         return it
+
+    def _z(self, obj, index: int) -> float:
+        """Where ``obj``, the ``index``-th object of the file, stacks: by layer, then file order; pictures under."""
+        z = self._rank.get(obj.layer, len(self._rank)) * self._stride + index
+        return z - PICTURES_BELOW if type(obj) is Image else z
+
+    # -- layers and types ------------------------------------------------------------
+    def _read_layers(self) -> None:
+        layers = self.document.level.layers
+        self._rank = {layer.id: i for i, layer in enumerate(layers)}
+        self._hidden = {layer.id for layer in layers if not layer.visible}
+        self._locked = {layer.id for layer in layers if layer.locked}
+
+    def _read_types(self) -> None:
+        self.looks.type_colors = {t.name: t.color for t in self.document.level.types}
+
+    def _fit_stride(self) -> bool:
+        """Make room for every object inside its layer's band of z values; True when the band grew."""
+        n = len(self.document)
+        if n < self._stride:
+            return False
+        while self._stride <= n:
+            self._stride *= 2
+        return True
+
+    def _layers_changed(self) -> None:
+        """Show, hide and restack only the items of the layers whose state or place changed.
+
+        A lock changes nothing on screen; a renamed or added layer nothing at all.
+        At 100,000 objects that makes hiding one layer a pass over the objects that
+        touches only that layer's items, and a lock instant.
+        """
+        old_rank, old_hidden = self._rank, self._hidden
+        self._read_layers()
+        moved = {lid for lid, r in self._rank.items() if lid in old_rank and old_rank[lid] != r}
+        toggled = self._hidden ^ old_hidden
+        if self.looks.hovered is not None:
+            hovered = self.document.get(self.looks.hovered)
+            if hovered is not None and (hovered.layer in self._locked or hovered.layer in self._hidden):
+                self.set_hovered(None)
+        if not moved and not toggled:
+            return
+        items, hidden, boxes = self._items, self._hidden, []
+        for i, obj in enumerate(self.document.objects):
+            layer = obj.layer
+            if layer in moved:
+                items[obj.id].setZValue(self._z(obj, i))
+                if layer not in hidden:
+                    boxes.append(items[obj.id].scene_box())
+            if layer in toggled:
+                it = items[obj.id]
+                it.setVisible(layer not in hidden)
+                boxes.append(it.scene_box())
+        self._changed_area(boxes)
+
+    def _types_changed(self) -> None:
+        """New colours: every item looks its type up as it paints, so a repaint is all it takes."""
+        self._read_types()
+        self.update()
+        self.overview.invalidate(None)
+
+    # -- reference pictures ------------------------------------------------------------
+    @property
+    def base_folder(self) -> Optional[str]:
+        """The folder the level file is in: pictures' paths are relative to it (None: not saved yet)."""
+        return self.looks.base_folder
+
+    def set_base_folder(self, folder: Optional[str]) -> None:
+        """Read the level's pictures from ``folder`` (the window calls this when a level is opened or saved).
+
+        The pictures are read from disk again, so a picture fixed since it was
+        last shown (or one that is missing now) shows as it is.
+        """
+        self.looks.base_folder = folder
+        forget_pictures()
+        pictures = [it for it in self._items.values() if isinstance(it, ImageItem)]
+        before = [it.scene_box() for it in pictures]
+        for it in pictures:
+            it.reload()
+        after = [it.scene_box() for it in pictures]
+        self._changed_area(before + after)
+        self._grow_scene_rect(after)
 
     # -- document -> items ---------------------------------------------------
     def _rebuild(self) -> None:
@@ -235,8 +357,12 @@ class LevelScene(QGraphicsScene):
             self.removeItem(it)
         del old
         self._fit_bsp_depth()
-        for z, obj in enumerate(self.document.objects):
-            self._new_item(obj, z)
+        self._read_layers()
+        self._read_types()
+        self._stride = LAYER_STRIDE
+        self._fit_stride()
+        for i, obj in enumerate(self.document.objects):
+            self._new_item(obj, self._z(obj, i))
         self.player_item.sync(self.document.player)
         self._fit_scene_rect()
         self.overview.invalidate(None)
@@ -250,7 +376,8 @@ class LevelScene(QGraphicsScene):
         elif kind is ChangeKind.ADDED:
             n = len(self.document)
             appended = all(self.document.index_of(o.id) >= n - len(change.objects) for o in change.objects)
-            new = [self._new_item(obj, self.document.index_of(obj.id) if appended else None)
+            appended = not self._fit_stride() and appended
+            new = [self._new_item(obj, self._z(obj, self.document.index_of(obj.id)) if appended else None)
                    for obj in change.objects]
             if not appended:
                 self._restack()
@@ -275,6 +402,10 @@ class LevelScene(QGraphicsScene):
         elif kind is ChangeKind.PROPERTIES:
             # the grid size changed: the canvas redraws its background
             self.update()
+        elif kind is ChangeKind.LAYERS:
+            self._layers_changed()
+        elif kind is ChangeKind.TYPES:
+            self._types_changed()
 
     def _sync_changed(self, change: Change) -> None:
         """One pass over a change of any size: pure moves only move items, ids follow renames."""
@@ -290,13 +421,18 @@ class LevelScene(QGraphicsScene):
             shown = [items[o.id] for o in change.old]
         before = [it.scene_box() for it in shown]
         after = []
-        for it, new in zip(shown, change.objects):
+        hidden = self._hidden
+        for it, old, new in zip(shown, change.old, change.objects):
             if type(it.value) is type(new):
                 it.sync(new)
             else:
                 z = it.zValue()
                 self.removeItem(it)
                 it = self._new_item(new, z)
+            if old.layer != new.layer:
+                # moved to another layer: it stacks and shows as that layer's objects do
+                it.setZValue(self._z(new, self.document.index_of(new.id)))
+                it.setVisible(new.layer not in hidden)
             after.append(it.scene_box())
         self._changed_area(before + after)
         self._grow_scene_rect(after)
@@ -317,8 +453,9 @@ class LevelScene(QGraphicsScene):
             self.setBspTreeDepth(depth)
 
     def _restack(self) -> None:
-        for z, obj in enumerate(self.document.objects):
-            self._items[obj.id].setZValue(z)
+        items, z = self._items, self._z
+        for i, obj in enumerate(self.document.objects):
+            items[obj.id].setZValue(z(obj, i))
 
     def _fit_scene_rect(self) -> None:
         r = self.level_rect()
