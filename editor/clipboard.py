@@ -17,6 +17,9 @@ from core.level.file_format import FORMAT, VERSION, LevelFileError, object_to_di
 CLIPBOARD_FORMAT = "level-editor.clipboard"
 CLIPBOARD_VERSION = 1
 
+#: The layer of pasted objects that named none; the paste puts them on the current layer.
+NO_LAYER = "\x00no-layer"
+
 
 def objects_to_text(objects: Iterable[LevelObject]) -> str:
     """The clipboard text for ``objects``."""
@@ -46,6 +49,9 @@ def objects_from_text(text: str) -> Sequence[LevelObject]:
         raise ValueError(f"the clipboard holds objects of an unknown version {data.get('version')!r}")
     objects = data.get("objects")
     # The objects keep the ids of their layers; whether those exist where they are pasted is the paste's business.
+    # Objects without one (copied from a version-1 editor) get the first layer of the level they are pasted into.
+    if isinstance(objects, list):
+        objects = [{**o, "layer": NO_LAYER} if isinstance(o, dict) and "layer" not in o else o for o in objects]
     layer_ids = sorted({o["layer"] for o in objects if isinstance(o, dict) and isinstance(o.get("layer"), str)
                         and o["layer"].strip()}) if isinstance(objects, list) else []
     level_data = {"format": FORMAT, "version": VERSION, "player": {"spawn": [0, 0], "radius": 1},

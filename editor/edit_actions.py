@@ -71,7 +71,12 @@ class EditActions:
             if new_id in self.document or new_id in taken or new_id == Selection.PLAYER:
                 new_id = self.document.new_id(id_prefix(obj.kind), taken)
             taken.add(new_id)
-            copies.append(obj.with_id(new_id).moved(dx, dy))
+            copy = obj.with_id(new_id).moved(dx, dy)
+            layer = self.document.level.layer(copy.layer)
+            if layer is None or layer.locked:
+                # pasted from another level (or onto a layer locked since): the current layer takes it, as in Tiled
+                copy = self.context.on_current_layer(copy)
+            copies.append(copy)
         self.context.push(AddObjectsCommand(self.document, copies, f"{verb} {plural(len(copies), 'object')}"))
         self.selection.set(c.id for c in copies)
 

@@ -27,7 +27,7 @@ WHERE_AN_EDITOR_WRITES = """
 import json
 from PySide6.QtCore import QCoreApplication, QSettings
 from editor.autosave import default_recovery_folder
-from editor.main_window import APP_NAME
+from editor.files import APP_NAME
 QCoreApplication.setOrganizationName("level-editor")
 QCoreApplication.setApplicationName(APP_NAME)
 print(json.dumps({"settings": QSettings().fileName(), "recovery": default_recovery_folder()}))
