@@ -75,17 +75,17 @@ class FileActions:
     def new_level(self) -> bool:
         if not self.maybe_save():
             return False
-        self._set_level(Level(), None)
+        self.set_level(Level())
         return True
 
     def new_level_at(self, path: str) -> None:
         """Start a new level that Save will write to ``path`` without asking (the file need not exist)."""
         name = os.path.splitext(os.path.basename(path))[0] or "Untitled"
-        self._set_level(Level(name=name), os.path.abspath(path))
+        self.set_level(Level(name=name), os.path.abspath(path))
 
     def restore_level(self, level: Level, path: Optional[str]) -> None:
         """Show a recovered level as unsaved changes to ``path``: the file is written only when the user saves."""
-        self._set_level(level, path)
+        self.set_level(level, path)
         self.undo_stack.resetClean()
 
     def open_dialog(self) -> bool:
@@ -106,7 +106,7 @@ class FileActions:
             problems = "\n".join(f"{name}: {p.message}" if p.object_id == LEVEL_ID else str(p) for p in e.problems)
             self.show_error("Could not open level", f"{name} could not be opened.", problems)
             return False
-        self._set_level(level, os.path.abspath(path))
+        self.set_level(level, os.path.abspath(path))
         self._add_recent(self.path)
         return True
 
@@ -160,7 +160,11 @@ class FileActions:
             self.problems_dock.raise_()
         return True
 
-    def _set_level(self, level: Level, path: Optional[str]) -> None:
+    def set_level(self, level: Level, path: Optional[str] = None) -> None:
+        """Show ``level`` as the open level, saved at ``path`` (``None``: not saved yet), with no changes to undo.
+
+        Asks nothing: callers that may drop unsaved changes call :meth:`maybe_save` first.
+        """
         self.undo_stack.clear()
         self.document.reset(level)
         self.undo_stack.setClean()

@@ -2,49 +2,49 @@
 from __future__ import annotations
 
 import os
-from typing import Optional
+import time
+from typing import Callable, Optional
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Signal
-from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QToolBar
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog
 
 from core.playtest.replay import Replay, ReplayFileError, save_replay
 from core.level.document import ChangeKind
 from core.collision.shapes import Vec2
 from core.checks.check import check_level
 from editor.playtest.editor_snapshot import EditorSnapshot
-from editor.playtest.session import PlayTest
-from editor.resources import icon_path
+from editor.playtest.host import PlayHost
+from editor.playtest.session import PlaySession
+from editor import resources
 from editor.subscriptions import subscribe_while_alive
 
 REPLAY_FILTER = "Replays (*.json);;All files (*)"
 
-
-def _icon(name: str) -> QIcon:
-    path = icon_path(name)
-    return QIcon(path) if os.path.exists(path) else QIcon()
-
-
 class PlayMode(QObject):
     """F5 plays the level being drawn; Esc returns to editing exactly where it was.
 
-    Built by the main window once; adds its actions to the window, a Play menu
-    and buttons on the main toolbar. While playing, the window is locked by an
-    :class:`EditorSnapshot` and a :class:`PlayTest` runs on the canvas; the
-    document, the undo stack and the unsaved mark are never touched.
+    Built by the main window once, with a :class:`PlayHost` naming what it may
+    use; adds its actions to the window, a Play menu and buttons on the host's
+    toolbar. While playing, the window is locked by an :class:`EditorSnapshot`
+    and a :class:`PlaySession` runs on the canvas; the document, the undo stack
+    and the unsaved mark are never touched.
 
-    ``use_timer`` is for tests: when False, time passes only through
-    ``play_test.advance()`` and ``play_test.tick()``.
+    ``use_timer`` and ``clock`` are for tests: with ``use_timer`` False, time
+    passes only through the session's ``advance()``, ``tick()`` and ``frame()``,
+    and every new session reads the time from ``clock``.
     """
 
     started = Signal()
     stopped = Signal()
 
-    def __init__(self, window):
-        super().__init__(window)
-        self.window = window
+    def __init__(self, host: PlayHost):
+        super().__init__(host.window)
+        self.host = host
         self.use_timer = True
-        self.play_test: Optional[PlayTest] = None
+        self.clock: Callable[[], float] = time.perf_counter
+        #: The current or last play-test (its replay can still be saved after it stopped).
+        self.session: Optional[PlaySession] = None
         self.snapshot: Optional[EditorSnapshot] = None
         self._last_pixel: Optional[QPointF] = None
         self._push_reported = False
@@ -54,14 +54,14 @@ class PlayMode(QObject):
         self._build_menu()
         self._build_toolbar()
         self._update_actions()
-        window.canvas.viewport().installEventFilter(self)
-        window.installEventFilter(self)
-        subscribe_while_alive(window.document, self, self._on_document_changed)
+        host.canvas.viewport().installEventFilter(self)
+        host.window.installEventFilter(self)
+        subscribe_while_alive(host.document, self, self._on_document_changed)
 
     # -- construction -----------------------------------------------------------------
     def _action(self, text: str, slot, shortcut: str, icon: str, tip: str, checkable: bool = False) -> QAction:
-        w = self.window
-        a = QAction(_icon(icon), text, w)
+        w = self.host.window
+        a = QAction(resources.icon(icon), text, w)  # a missing icon raises
         a.setShortcut(QKeySequence(shortcut))
         a.setStatusTip(tip)
         a.setToolTip(f"{text.replace('&', '').rstrip('…')} ({QKeySequence(shortcut).toString()})")
@@ -94,7 +94,7 @@ class PlayMode(QObject):
                         self.step_action, self.debug_action, self.save_replay_action]
 
     def _build_menu(self) -> None:
-        menu = self.window.menuBar().addMenu("&Play")
+        menu = self.host.menu_bar.addMenu("&Play")
         menu.setObjectName("playMenu")
         menu.addActions([self.play_action, self.play_cursor_action, self.stop_action])
         menu.addSeparator()
@@ -106,28 +106,18 @@ class PlayMode(QObject):
         self.menu = menu
 
     def _build_toolbar(self) -> None:
-        bar = self.window.findChild(QToolBar, "mainToolBar")
-        if bar is None:
-            bar = QToolBar("Play", self.window)
-            bar.setObjectName("playToolBar")
-            self.window.addToolBar(bar)
+        bar = self.host.toolbar
         bar.addSeparator()
         bar.addActions([self.play_action, self.stop_action])
         self.toolbar = bar
 
-    def _kept_actions(self) -> list[QAction]:
-        """Actions that stay usable while playing: the Play menu, zoom, quit."""
-        w = self.window
-        names = ("zoom_in_action", "zoom_out_action", "actual_size_action", "quit_action")
-        return self.actions + [getattr(w, n) for n in names if getattr(w, n, None) is not None]
-
     def _update_actions(self) -> None:
         playing = self.is_playing
-        paused = playing and self.play_test.paused
+        paused = playing and self.session.paused
         self.stop_action.setEnabled(playing)
         self.pause_action.setEnabled(playing)
         self.step_action.setEnabled(paused)
-        self.save_replay_action.setEnabled(self.play_test is not None)
+        self.save_replay_action.setEnabled(self.session is not None)
         self.pause_action.blockSignals(True)
         self.pause_action.setChecked(paused)
         self.pause_action.blockSignals(False)
@@ -135,23 +125,23 @@ class PlayMode(QObject):
     # -- state ------------------------------------------------------------------------
     @property
     def is_playing(self) -> bool:
-        return self.play_test is not None and self.play_test.running
+        return self.session is not None and self.session.running
 
     def cursor_scene_position(self) -> Optional[QPointF]:
         """The level point under the mouse when it is over the canvas, else None."""
         if self.is_playing:
-            return self.play_test.cursor_target()
+            return self.session.cursor_target()
         if self._last_pixel is None:
             return None
-        vp = self.window.canvas.viewport()
+        vp = self.host.canvas.viewport()
         if not vp.rect().contains(self._last_pixel.toPoint()):
             return None
-        inverse, ok = self.window.canvas.viewportTransform().inverted()
+        inverse, ok = self.host.canvas.viewportTransform().inverted()
         return inverse.map(self._last_pixel) if ok else None
 
     def eventFilter(self, obj, event) -> bool:
         t = event.type()
-        if obj is self.window:
+        if obj is self.host.window:
             if t == QEvent.Close and self.is_playing:
                 self.stop()
             return False
@@ -170,8 +160,8 @@ class PlayMode(QObject):
 
     def play(self, from_cursor: bool = False) -> bool:
         """Start (or restart) the play-test from the spawn, or from the mouse cursor."""
-        w = self.window
-        level = w.document.level
+        host = self.host
+        level = host.document.level
         start, where = None, "the spawn"
         if from_cursor:
             p = self.cursor_scene_position()
@@ -181,26 +171,26 @@ class PlayMode(QObject):
                 where = "the spawn (the mouse is not over the canvas)"
         problems = self._errors_of(level)
         if self.is_playing:
-            self.play_test.stop()
+            self.session.stop()
         try:
-            play_test = PlayTest(w.canvas, level, start=start, problems=problems, use_timer=self.use_timer,
-                                 debug=self.debug_action.isChecked(), parent=self)
+            session = PlaySession(host.canvas, level, start=start, problems=problems, use_timer=self.use_timer,
+                                  debug=self.debug_action.isChecked(), clock=self.clock, parent=self)
         except (ValueError, TypeError, ArithmeticError) as e:
             if self.snapshot is not None:
                 self._unlock()
-            w.statusBar().showMessage(f"Cannot play this level: {e}", 8000)
+            host.show_status(f"Cannot play this level: {e}", 8000)
             return False
         if self.snapshot is None:
-            self.snapshot = EditorSnapshot(w, keep=self._kept_actions())
+            self.snapshot = EditorSnapshot(host)
             self.snapshot.lock()
-        if self.play_test is not None:
-            self.play_test.deleteLater()  # its level's collision world too; only the latest replay is offered
-        self.play_test = play_test
+        if self.session is not None:
+            self.session.deleteLater()  # its level's collision world too; only the latest replay is offered
+        self.session = session
         self._push_reported = False
-        play_test.stop_requested.connect(self.stop)
-        play_test.paused_changed.connect(self._paused_changed)
-        play_test.ticked.connect(self._ticked)
-        play_test.start()
+        session.stop_requested.connect(self.stop)
+        session.paused_changed.connect(self._paused_changed)
+        session.ticked.connect(self._ticked)
+        session.start()
         self._update_actions()
         self._where = where
         self._show_status()
@@ -212,7 +202,7 @@ class PlayMode(QObject):
         if self._checked is not None and self._checked[0] is level:
             return self._checked[1]
         # The Problems dock's background check usually has this very level already.
-        result = self.window.checks.result_for(level) or check_level(level)
+        result = self.host.checks.result_for(level) or check_level(level)
         self._checked = (level, list(result.errors))
         return self._checked[1]
 
@@ -220,11 +210,11 @@ class PlayMode(QObject):
         """Back to editing: view, selection and tool as they were; the level untouched."""
         if not self.is_playing:
             return
-        pt = self.play_test
-        pt.stop()
+        session = self.session
+        session.stop()
         self._unlock()
-        self.window.statusBar().showMessage(
-            f"Back to editing after {pt.tick_count} ticks; the level is as it was. "
+        self.host.show_status(
+            f"Back to editing after {session.tick_count} ticks; the level is as it was. "
             f"Ctrl+R saves the replay.", 5000)
         self._update_actions()
         self.stopped.emit()
@@ -234,12 +224,12 @@ class PlayMode(QObject):
         self.snapshot = None
 
     def step(self) -> None:
-        if self.is_playing and self.play_test.paused:
-            self.play_test.step()
+        if self.is_playing and self.session.paused:
+            self.session.step()
 
     def _set_paused(self, paused: bool) -> None:
         if self.is_playing:
-            self.play_test.set_paused(paused)
+            self.session.set_paused(paused)
 
     def _paused_changed(self, paused: bool) -> None:
         self._update_actions()
@@ -247,23 +237,23 @@ class PlayMode(QObject):
 
     def _set_debug(self, on: bool) -> None:
         if self.is_playing:
-            self.play_test.set_debug_visible(on)
-            self.play_test.hud.set_lines(self.play_test.hud_lines())
+            self.session.set_debug_visible(on)
+            self.session.hud.set_lines(self.session.hud_lines())
 
     def _ticked(self, _n: int) -> None:
-        if not self._push_reported and self.play_test.push_out is not None:
+        if not self._push_reported and self.session.push_out is not None:
             self._push_reported = True
             self._show_status()
 
     def _show_status(self) -> None:
-        pt = self.play_test
-        state = "Paused" if pt.paused else "Playing"
+        session = self.session
+        state = "Paused" if session.paused else "Playing"
         text = (f"{state} from {self._where}. Esc returns to editing · P pause · . step · F3 debug overlay. "
                 f"Arrows/WASD or hold the left mouse button to move.")
-        notes = pt.notes()
+        notes = session.notes()
         if notes:
             text += "  ⚠ " + " · ".join(notes)
-        self.window.statusBar().showMessage(text)
+        self.host.show_status(text)
 
     def _on_document_changed(self, change) -> None:
         # another level was opened (a file dropped on the window): the play-test's level is gone
@@ -273,24 +263,25 @@ class PlayMode(QObject):
     # -- replay -----------------------------------------------------------------------
     def replay(self) -> Optional[Replay]:
         """The recording of the current or last play-test."""
-        return self.play_test.replay() if self.play_test is not None else None
+        return self.session.replay() if self.session is not None else None
 
     def ask_replay_path(self) -> str:
-        w = self.window
-        base = os.path.splitext(w.path)[0] if w.path else os.path.join(os.getcwd(), "level")
-        path, _ = QFileDialog.getSaveFileName(w, "Save play-test replay", base + ".replay.json", REPLAY_FILTER)
+        level_path = self.host.level_path()
+        base = os.path.splitext(level_path)[0] if level_path else os.path.join(os.getcwd(), "level")
+        path, _ = QFileDialog.getSaveFileName(self.host.window, "Save play-test replay", base + ".replay.json",
+                                              REPLAY_FILTER)
         return path
 
     def save_replay_dialog(self) -> bool:
-        pt = self.play_test
-        if pt is None:
+        session = self.session
+        if session is None:
             return False
-        resume = self.is_playing and not pt.paused
+        resume = self.is_playing and not session.paused
         if resume:
-            pt.set_paused(True)
+            session.set_paused(True)
         path = self.ask_replay_path()
         if resume and self.is_playing:
-            pt.set_paused(False)
+            session.set_paused(False)
         return bool(path) and self.save_replay_to(path)
 
     def save_replay_to(self, path: str) -> bool:
@@ -301,8 +292,8 @@ class PlayMode(QObject):
         try:
             save_replay(path, replay)
         except ReplayFileError as e:
-            self.window.show_error("Could not save the replay", str(e))
+            self.host.show_error("Could not save the replay", str(e))
             return False
-        self.window.statusBar().showMessage(
+        self.host.show_status(
             f"Saved a replay of {len(replay.velocities)} ticks to {path}", 5000)
         return True

@@ -1,12 +1,12 @@
-"""PlayTest: one play-test session on the canvas: fixed ticks, input, drawing, recording."""
+"""PlaySession: one play-test on the canvas: fixed ticks, input, drawing, recording."""
 from __future__ import annotations
 
 import math
 import time
 from collections import deque
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
-from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsView
 
 from core.playtest.fixed_step import FixedStep
@@ -29,22 +29,24 @@ HUD_PERIOD = 0.1
 _MOVE_MODIFIERS = Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier
 
 
-class PlayTest(QObject):
+class PlaySession(QObject):
     """A running play-test of one level on a canvas.
 
     Owns a :class:`core.playtest.simulation.Simulation` built from a snapshot of the
-    level (levels are immutable values, so the document is never touched). A
-    display-rate timer measures real time; :class:`core.playtest.fixed_step.FixedStep`
-    turns it into whole ticks of ``dt``. The player is drawn between its last
-    two tick positions, so motion is smooth at any frame rate.
+    level (levels are immutable values, so the document is never touched). On
+    every display frame (:meth:`frame`, run by a display-rate timer) the
+    ``clock`` says how much time passed, and :attr:`fixed_step` turns that into
+    whole ticks of ``dt``. The player is drawn between its last two tick
+    positions, so motion is smooth at any frame rate.
 
     Every tick's wished velocity is recorded (:meth:`replay`) together with
     the position the editor showed after it (:attr:`shown_positions`);
     ``level-editor simulate`` on that replay gives exactly those positions.
 
-    Tests drive time with :meth:`advance` and :meth:`tick` instead of the
-    timer (``use_timer=False``) while the input still comes from real key and
-    mouse events on the canvas.
+    Tests drive time without the timer (``use_timer=False``): with
+    :meth:`advance` and :meth:`tick`, or by moving a stand-in ``clock`` and
+    calling :meth:`frame`, while the input still comes from real key and mouse
+    events on the canvas.
 
     Parameters
     ----------
@@ -56,6 +58,19 @@ class PlayTest(QObject):
         Where the player starts; the spawn by default.
     problems : sequence of core.level.problems.Problem
         The level's validation errors, listed in the HUD.
+    clock : callable() -> float
+        The time in seconds, only ever compared with itself (:func:`time.perf_counter`
+        by default); frames and the HUD's tick time are measured with it.
+
+    Examples
+    --------
+    A frame of 2.5 ticks runs two of them and draws the player halfway into the third::
+
+        now = [0.0]
+        session = PlaySession(canvas, level, use_timer=False, clock=lambda: now[0])
+        session.start()
+        now[0] += 2.5 * session.dt
+        session.frame()   # session.tick_count == 2, session.fixed_step.alpha == 0.5
     """
 
     #: After every tick, with the number of ticks run so far.
@@ -65,14 +80,17 @@ class PlayTest(QObject):
     paused_changed = Signal(bool)
 
     def __init__(self, view: QGraphicsView, level, start=None, problems: Sequence = (),
-                 use_timer: bool = True, debug: bool = False, parent: Optional[QObject] = None):
+                 use_timer: bool = True, debug: bool = False, clock: Callable[[], float] = time.perf_counter,
+                 parent: Optional[QObject] = None):
         super().__init__(parent)
         self.view = view
         self.level = level
         self.sim = Simulation(level, start=start, dt=DEFAULT_DT)
         self.dt = self.sim.dt
         self.speed = float(level.player.speed)
-        self.clock = FixedStep(self.dt, MAX_TICKS_PER_FRAME)
+        #: Real time in, whole ticks out (and how far into the next tick the display is).
+        self.fixed_step = FixedStep(self.dt, MAX_TICKS_PER_FRAME)
+        self.clock = clock
         self.input = PlayInput(self)
         self.problems = [p for p in problems if p.is_error]
         self.use_timer = use_timer
@@ -96,9 +114,8 @@ class PlayTest(QObject):
 
         self._timer = QTimer(self)
         self._timer.setTimerType(Qt.PreciseTimer)
-        self._timer.timeout.connect(self._on_timer)
-        self._elapsed = QElapsedTimer()
-        self._last_ns = 0
+        self._timer.timeout.connect(self.frame)
+        self._last_frame = 0.0
         self._frame_seconds: deque[float] = deque(maxlen=30)
         self._tick_seconds: deque[float] = deque(maxlen=60)
         self._hud_wait = 0.0
@@ -134,12 +151,11 @@ class PlayTest(QObject):
             self._filtered.append(obj)
         self._render(0.0)
         self._update_hud()
+        self._last_frame = self.clock()
         if self.use_timer:
             screen = self.view.screen()
             rate = screen.refreshRate() if screen is not None else 60.0
             self._timer.start(max(1, int(1000.0 / (rate if rate > 1 else 60.0))))
-            self._elapsed.start()
-            self._last_ns = 0
 
     def stop(self) -> None:
         """Take everything off the canvas; the recording stays (:meth:`replay`)."""
@@ -192,7 +208,7 @@ class PlayTest(QObject):
         if paused == self.paused:
             return
         self.paused = paused
-        self.clock.reset()
+        self.fixed_step.reset()
         self._show_latest = True
         self._render(0.0)
         self._update_hud()
@@ -203,16 +219,17 @@ class PlayTest(QObject):
         if visible:
             self.overlay.show_tick(self.sim.last)
 
-    def _on_timer(self) -> None:
-        now = self._elapsed.nsecsElapsed()
-        seconds = (now - self._last_ns) / 1e9
-        self._last_ns = now
+    def frame(self) -> None:
+        """One display frame: run the ticks the time since the last frame (by the clock) is worth, and draw."""
+        now = self.clock()
+        seconds = now - self._last_frame
+        self._last_frame = now
         self._frame(seconds)
 
     def _frame(self, seconds: float) -> None:
         self._frame_seconds.append(seconds)
         if not self.paused:
-            n = self.clock.advance(seconds)
+            n = self.fixed_step.advance(seconds)
             for _ in range(n):
                 self._tick()
             if n:
@@ -225,9 +242,9 @@ class PlayTest(QObject):
     def _tick(self) -> None:
         v = self.wished_velocity()
         self.previous = self.sim.position
-        t0 = time.perf_counter()
+        t0 = self.clock()
         pos = self.sim.step(v)
-        self._tick_seconds.append(time.perf_counter() - t0)
+        self._tick_seconds.append(self.clock() - t0)
         self.velocities.append(v)
         self.shown_positions.append(pos)
         last = self.sim.last
@@ -313,11 +330,11 @@ class PlayTest(QObject):
 
     # -- drawing ----------------------------------------------------------------------
     def shown_position(self) -> Vec2:
-        """Where the player is drawn now: between the last two ticks by the clock's fraction."""
+        """Where the player is drawn now: between the last two ticks, by the fixed step's fraction."""
         cur = self.sim.position
         if self._show_latest or self.paused:
             return cur
-        a = self.clock.alpha
+        a = self.fixed_step.alpha
         prev = self.previous
         return Vec2(prev.x + (cur.x - prev.x) * a, prev.y + (cur.y - prev.y) * a)
 

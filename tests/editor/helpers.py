@@ -54,7 +54,7 @@ def make_window(qtbot, tmp_path, level: Level | None = None, name: str = "settin
     window.show()
     qtbot.waitExposed(window)
     if level is not None:
-        window._set_level(level, None)
+        window.set_level(level)
     # one level unit per screen pixel, the level's origin near the top left of the canvas
     window.canvas.set_zoom(1.0)
     view = window.canvas.viewport().rect()

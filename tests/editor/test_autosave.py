@@ -286,7 +286,7 @@ def test_a_play_test_writes_nothing_new(saved, data_dir, qtbot):
     window.autosave.written.connect(written.append)
     assert window.play_mode.play()
     qtbot.wait(int(TICK * 4000))  # the player runs on its timer while autosave ticks
-    assert window.play_mode.play_test.tick_count > 0
+    assert window.play_mode.session.tick_count > 0
     window.play_mode.stop()
     qtbot.wait(int(TICK * 2000))
     assert written == []

@@ -205,7 +205,7 @@ def test_windows_closed_and_deleted_leave_nothing_listening_to_their_levels(qtbo
         w = MainWindow(settings=QSettings(str(tmp_path / f"w{n}.ini"), QSettings.IniFormat))
         w.ask_unsaved_changes = lambda: DISCARD
         w.show()
-        w._set_level(sample_level(), None)
+        w.set_level(sample_level())
         w.selection.set(["box-1"])
         w.set_tool(w.tool_named("OrientedBoxTool"))
         w.set_tool(w.tool_named("NodeTool"))

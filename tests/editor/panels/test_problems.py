@@ -288,7 +288,7 @@ def test_hulls_skip_objects_too_small_to_see(trouble, qtbot, monkeypatch):
 def test_opening_another_level_clears_the_problems_and_checks_it(trouble, qtbot, tmp_path):
     wait_checked(qtbot, trouble)
     click_row(trouble, 0)
-    trouble._set_level(Level(player=Player(spawn=(0, 0)), objects=(Box("b", (100, 100), (10, 10)),)), None)
+    trouble.set_level(Level(player=Player(spawn=(0, 0)), objects=(Box("b", (100, 100), (10, 10)),)))
     assert trouble.problems_dock.model.rowCount() == 0
     assert trouble.problems_dock.windowTitle() == "Problems"
     assert not trouble.problems_dock.marker.isVisible()

@@ -1,9 +1,9 @@
 """Play-test fixtures: a shown main window whose play-test runs on test time, driven by real key events.
 
 ``play_window`` is a main window with an open field, a tall wall box to the
-right of the spawn, and play-tests that advance only through
-``play_test.advance()`` / ``play_test.tick()`` (``use_timer = False``), so a
-test knows exactly how many ticks ran. Keys go to the canvas as the keyboard
+right of the spawn, and play-tests that advance only through the session's
+``advance()``, ``tick()`` and ``frame()`` (``use_timer = False``), so a test
+knows exactly how many ticks ran. Keys go to the canvas as the keyboard
 sends them (``qtbot.keyPress`` / ``keyRelease``), shortcuts included.
 """
 from __future__ import annotations
@@ -66,4 +66,4 @@ def play(qtbot, window, modifiers=Qt.NoModifier):
     """Press F5 (Shift+F5 with ``modifiers``) and return the running play-test."""
     tap(qtbot, window, Qt.Key_F5, modifiers)
     assert window.play_mode.is_playing
-    return window.play_mode.play_test
+    return window.play_mode.session

@@ -7,28 +7,33 @@ from PySide6.QtCore import Qt
 from tests.editor.playtest.conftest import DT, SPAWN, SPEED, play, press, release, tap
 
 
-class _Clock:
-    """Stands in for the play-test's QElapsedTimer: time passes only when the test says so."""
+class Clock:
+    """Stands in for the play-test's clock: time passes only when the test says so."""
 
     def __init__(self):
-        self.ns = 0
+        self.seconds = 1000.0  # any start: only differences count
 
-    def nsecsElapsed(self) -> int:
-        return self.ns
+    def __call__(self) -> float:
+        return self.seconds
 
 
-def test_ticks_follow_real_time_at_sixty_hertz_whatever_the_frame_rate(qtbot, play_window):
+@pytest.fixture
+def clock(play_window):
+    play_window.play_mode.clock = clock = Clock()
+    return clock
+
+
+def test_ticks_follow_real_time_at_sixty_hertz_whatever_the_frame_rate(qtbot, play_window, clock):
     w = play_window
     pt = play(qtbot, w)
-    pt._elapsed = clock = _Clock()
     press(qtbot, w, Qt.Key_Right)
     frames_ms = [7, 23, 16, 33, 5, 16, 17]  # an uneven display: the ticks must not care
     shown = []
     while sum(shown) < 610:
         step = frames_ms[len(shown) % len(frames_ms)]
         shown.append(step)
-        clock.ns += step * 1_000_000
-        pt._on_timer()
+        clock.seconds += step / 1000
+        pt.frame()
     release(qtbot, w, Qt.Key_Right)
     assert pt.tick_count == int(sum(shown) / 1000 * 60)
     held = [v for v in pt.velocities if v.x]
@@ -48,26 +53,29 @@ def test_the_real_timer_drives_the_play_test_until_it_stops(qtbot, play_window):
     assert pt.tick_count == n  # stopped means stopped
 
 
-def test_the_player_is_drawn_between_the_last_two_ticks(qtbot, play_window):
+def test_the_player_is_drawn_between_the_last_two_ticks(qtbot, play_window, clock):
     w = play_window
     pt = play(qtbot, w)
     press(qtbot, w, Qt.Key_Right)
-    pt._frame(DT * 2.5)  # one uneven display frame: two ticks and half of one
+    clock.seconds += DT * 2.5  # one uneven display frame: two ticks and half of one
+    pt.frame()
     assert pt.tick_count == 2
-    assert pt.clock.alpha == pytest.approx(0.5)
+    assert pt.fixed_step.alpha == pytest.approx(0.5)
     prev, cur = pt.previous, pt.position
     assert cur.x - prev.x == pytest.approx(SPEED * DT)
     assert pt.player_item.pos().x() == pytest.approx(prev.x + 0.5 * (cur.x - prev.x))
-    pt._frame(DT * 0.25)
+    clock.seconds += DT * 0.25
+    pt.frame()
     assert pt.tick_count == 2
     assert pt.player_item.pos().x() == pytest.approx(prev.x + 0.75 * (cur.x - prev.x))
     release(qtbot, w, Qt.Key_Right)
 
 
-def test_a_long_stall_runs_at_most_a_few_ticks(qtbot, play_window):
+def test_a_long_stall_runs_at_most_a_few_ticks(qtbot, play_window, clock):
     w = play_window
     pt = play(qtbot, w)
-    pt._frame(3.0)
+    clock.seconds += 3.0
+    pt.frame()
     assert pt.tick_count == 8
 
 

@@ -110,13 +110,27 @@ def test_a_wall_being_drawn_survives_a_play_test(qtbot, play_window):
     click(w, 0, 640)
     click(w, 160, 640)
     tool = w.tool
-    pending = list(tool._nodes)
+    pending = tool.nodes
     assert len(pending) == 2
     play(qtbot, w)
     tap(qtbot, w, Qt.Key_Escape)
     assert w.tool is tool and w.scene.tool is tool
-    assert list(tool._nodes) == pending
+    assert tool.nodes == pending
     assert w.undo_stack.count() == 0
+
+
+def test_every_action_of_the_window_but_play_zoom_and_quit_is_locked_while_playing(qtbot, play_window):
+    """The host names the actions to lock one by one: an action added to the window must be named there too."""
+    w = play_window
+    kept = {w.zoom_in_action, w.zoom_out_action, w.actual_size_action, w.quit_action, *w.play_mode.actions}
+    locked = set(w.play_mode.host.locked_actions)
+    assert locked == set(w.actions()) - kept
+    assert set(w.play_mode.host.docks) == set(w.findChildren(QDockWidget))
+    play(qtbot, w)
+    assert not any(a.isEnabled() for a in locked)
+    assert all(a.isEnabled() for a in kept - {w.play_mode.step_action})  # Step waits for a pause
+    tap(qtbot, w, Qt.Key_Escape)
+    assert w.zoom_in_action.isEnabled() and w.new_action.isEnabled() and w.play_mode.play_action.isEnabled()
 
 
 def test_play_menu_and_toolbar(play_window):
@@ -157,7 +171,7 @@ def test_f5_while_playing_restarts_from_the_spawn(qtbot, play_window):
 def test_opening_another_level_ends_the_play_test(qtbot, play_window):
     w = play_window
     play(qtbot, w)
-    w._set_level(field_level(speed=100), None)
+    w.set_level(field_level(speed=100))
     assert not w.play_mode.is_playing
     assert w.scene.tool is w.tool and w.tool_actions[w.tool].isEnabled()
 
@@ -167,7 +181,7 @@ def test_closing_the_window_while_playing_stops_first(qtbot, tmp_path):
     play(qtbot, w)
     w.close()
     assert not w.play_mode.is_playing
-    assert w.play_mode.play_test.player_item.scene() is None
+    assert w.play_mode.session.player_item.scene() is None
 
 
 def test_canvas_position_is_kept_when_the_camera_moved(qtbot, play_window):
@@ -220,7 +234,7 @@ def test_play_uses_the_background_check_when_it_is_up_to_date(qtbot, tmp_path, m
 def test_each_play_test_lets_go_of_the_one_before(qtbot, play_window):
     from PySide6.QtCore import QCoreApplication, QEvent
 
-    from editor.playtest.session import PlayTest
+    from editor.playtest.session import PlaySession
 
     w = play_window
     for _ in range(3):
@@ -229,7 +243,7 @@ def test_each_play_test_lets_go_of_the_one_before(qtbot, play_window):
     last = play(qtbot, w)
     QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
     # a play-test holds the whole level's collision world: only the latest is kept (for its replay)
-    assert w.play_mode.findChildren(PlayTest) == [last]
+    assert w.play_mode.findChildren(PlaySession) == [last]
     tap(qtbot, w, Qt.Key_Escape)
     assert w.play_mode.replay() == last.replay()
 
