@@ -154,12 +154,12 @@ class Recorder:
         self._real = runner_module.validate_level
         monkeypatch.setattr(runner_module, "validate_level", self)
 
-    def __call__(self, level, outlines=None):
+    def __call__(self, level, outlines=None, base_dir=None):
         self.threads.append(threading.current_thread())
         self.levels.append(level)
         if self.delay:
             time.sleep(self.delay)
-        return self._real(level, outlines)
+        return self._real(level, outlines, base_dir)
 
 
 def test_a_drag_never_validates_on_the_gui_thread_and_checks_once_after_it(trouble, qtbot, monkeypatch):
