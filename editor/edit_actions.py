@@ -8,12 +8,16 @@ command.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from core.level.kinds import id_prefix, plural
 from editor.clipboard import objects_from_text, objects_to_text
 from editor.commands import AddObjectsCommand, RemoveObjectsCommand
+from editor.property_commands import StepsCommand, find_references, retarget_steps
 from editor.selection import Selection
+
+#: The answers to "others refer to what you delete": clear those references, keep them dangling, delete nothing.
+CLEAR, KEEP, CANCEL = "clear", "keep", "cancel"
 
 
 class EditActions:
@@ -34,9 +38,43 @@ class EditActions:
         self.delete_selection()
 
     def delete_selection(self) -> None:
+        """Delete the selected objects; when other properties refer to them, ask whether to clear those first.
+
+        "clear" deletes and sets every such reference to none in the same undo
+        step; "keep" deletes and leaves them (Check then reports each one);
+        "cancel" deletes nothing.
+        """
         ids = [i for i in self.selection.ids() if i != Selection.PLAYER and i in self.document]
-        if ids:
-            self.context.push(RemoveObjectsCommand(self.document, ids))
+        if not ids:
+            return
+        delete = RemoveObjectsCommand(self.document, ids)
+        references = find_references(self.document.level, ids, skip_objects=ids)
+        if not references:
+            self.context.push(delete)
+            return
+        answer = self.ask_clear_references([r.describe() for r in references])
+        if answer == CLEAR:
+            n = len(references)
+            label = f"{delete.text()} and clear {plural(n, 'reference')} to {'it' if len(ids) == 1 else 'them'}"
+            cleared = retarget_steps(self.document, dict.fromkeys(ids, ""), skip_objects=ids)
+            self.context.push(StepsCommand(label, [*cleared, delete]))
+        elif answer == KEEP:
+            self.context.push(delete)
+
+    def ask_clear_references(self, names: list[str]) -> str:
+        """Other properties refer to the objects being deleted (``names`` says which): "clear", "keep" or "cancel"."""
+        listed = "\n".join(f"• {n}" for n in names[:12]) + ("\n…" if len(names) > 12 else "")
+        n = len(names)
+        box = QMessageBox(QMessageBox.Warning, "Delete",
+                          f"{n} propert{'y refers' if n == 1 else 'ies refer'} to what you are deleting:\n\n{listed}",
+                          QMessageBox.NoButton, self)
+        box.setInformativeText("Clear them (set to none), or keep them? Check reports references that are kept.")
+        clear = box.addButton("Delete and Clear", QMessageBox.AcceptRole)
+        keep = box.addButton("Delete and Keep", QMessageBox.DestructiveRole)
+        box.addButton(QMessageBox.Cancel)
+        box.setDefaultButton(clear)
+        box.exec()
+        return {clear: CLEAR, keep: KEEP}.get(box.clickedButton(), CANCEL)
 
     def copy(self) -> None:
         objects = self.selection.objects()

@@ -3,31 +3,43 @@
 Typed values are checked where they are typed: a field refuses characters that
 can never be a number, and marks in red (with a tooltip saying why) anything
 that is not yet a valid value; only a valid value is applied, as one undo step
-with a readable label ("Change radius of pillar-1").
+with a readable label ("Change radius of pillar-1"). Esc in a field puts back
+the value it showed.
+
+Below the numbers, an object's type ("enemy", "door"), whether it is solid, and
+its custom properties (:mod:`editor.panels.properties_table`); with several
+objects selected, the type and the properties they share; with nothing selected,
+the level's name, grid and custom properties.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Callable, Optional
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget,
 )
 
-from core.level.document import LevelDocument
-from core.level.model import Box, OrientedBox, Pillar, Player, Wall
+from core.level.document import Change, ChangeKind, LevelDocument
+from core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
 from core.collision.shapes import Vec2
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
 from editor.context import EditorContext
 from core.level.kinds import kind_name
+from editor.panels.properties_table import (
+    INVALID_STYLE, NONE_TEXT, CanvasPicker, LevelProperties, ObjectProperties, PropertiesTable, swatch,
+)
+from editor.property_commands import StepsCommand, find_references, retarget_steps, retargeted
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 
 _NUMBER_CHARS = set("0123456789+-.eE")
-INVALID_STYLE = "QLineEdit { border: 2px solid #d03030; background: #fff0f0; }"
+
+#: A number field's rule: any finite number, greater than 0, or from 0 to 1 (an opacity).
+ANY, POSITIVE, FRACTION = False, True, "fraction"
 
 
 def format_number(v: float) -> str:
@@ -43,9 +55,9 @@ def parse_number(text: str) -> float:
 
 
 class NumberValidator(QValidator):
-    """Accepts finite numbers (``positive``: greater than 0); a field can never hold letters."""
+    """Accepts finite numbers (``positive``: greater than 0, or ``FRACTION``: 0 to 1); a field never holds letters."""
 
-    def __init__(self, positive: bool, parent=None):
+    def __init__(self, positive, parent=None):
         super().__init__(parent)
         self.positive = positive
 
@@ -58,6 +70,8 @@ class NumberValidator(QValidator):
             v = parse_number(t)
         except ValueError:
             return f"{t!r} is not a number"
+        if self.positive == FRACTION:
+            return None if 0 <= v <= 1 else "must be from 0 to 1"
         if self.positive and v <= 0:
             return "must be greater than 0"
         return None
@@ -94,7 +108,8 @@ class IdValidator(QValidator):
 class ValueField(QLineEdit):
     """A line edit that shows a red mark and the reason while its text is not a valid value.
 
-    ``committed(text)`` is emitted when the user finishes a valid edit (Enter or leaving the field).
+    ``committed(text)`` is emitted when the user finishes a valid edit (Enter or leaving the field);
+    Esc puts back the value the field showed.
     """
 
     committed = Signal(str)
@@ -105,6 +120,7 @@ class ValueField(QLineEdit):
         self.key = key
         self.setValidator(validator)
         self._tooltip = ""
+        self._shown = ""
         self.textChanged.connect(self._check)
         self.editingFinished.connect(self._finished)
 
@@ -119,10 +135,19 @@ class ValueField(QLineEdit):
         """Show the model's value, unless the user is typing into this field."""
         if self.hasFocus() and self.isModified():
             return
+        self._shown = text
         if self.text() != text:
             self.setText(text)
         self.setModified(False)
         self._check()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key_Escape:
+            self.setText(self._shown)
+            self.setModified(False)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _check(self, *_):
         problem = self.problem
@@ -150,7 +175,24 @@ _OBJECT_ROWS = {
     Pillar: [("Center", [("center.x", "center", 0, False, "center"), ("center.y", "center", 1, False, "center")]),
              ("Radius", [("radius", "radius", None, True, "radius")])],
     Wall: [("Thickness", [("thickness", "thickness", None, True, "thickness")])],
+    Tiles: [("Origin", [("origin.x", "origin", 0, False, "origin"), ("origin.y", "origin", 1, False, "origin")]),
+            ("Cell size", [("cell", "cell", None, True, "cell size")])],
+    Point: [("Position", [("position.x", "position", 0, False, "position"),
+                          ("position.y", "position", 1, False, "position")])],
+    Image: [("Origin", [("origin.x", "origin", 0, False, "origin"), ("origin.y", "origin", 1, False, "origin")]),
+            ("Scale", [("scale", "scale", None, True, "scale")]),
+            ("Opacity", [("opacity", "opacity", None, FRACTION, "opacity")])],
 }
+
+
+def _has_solid(obj) -> bool:
+    """Walls, boxes, oriented boxes, pillars and tile grids can be made areas; markers and pictures never collide."""
+    return any(f.name == "solid" for f in fields(obj))
+
+
+def _title(kind: str) -> str:
+    name = kind_name(kind)
+    return name[:1].upper() + name[1:]
 
 
 def _with_value(value, attribute: str, index: Optional[int], number: float):
@@ -175,6 +217,9 @@ class Inspector(QWidget):
         self._doc = context.document
         self.fields: dict[str, QWidget] = {}
         self._refreshers: list[Callable[[], None]] = []
+        # type, solid and custom properties: refreshed only when they may have changed (not on every move of a drag)
+        self._data_refreshers: list[Callable[[], None]] = []
+        self._data_stale = True
         self._shown_key = None
         self.title = QLabel()
         self.title.setObjectName("inspectorTitle")
@@ -182,19 +227,32 @@ class Inspector(QWidget):
         self._form_host = QWidget()
         self._form = QFormLayout(self._form_host)
         self._form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        self._form.setContentsMargins(0, 0, 0, 0)
+        #: The next canvas click chooses an object for a reference (the "Pick" buttons).
+        self.picker = CanvasPicker(context, self)
+        self.properties_title = QLabel("Custom properties")
+        self.properties_title.setObjectName("customPropertiesTitle")
+        self.properties_title.setStyleSheet("font-weight: bold; padding: 10px 0 2px 0;")
+        #: The custom properties of what is shown (objects or the level).
+        self.properties = PropertiesTable(self._doc, self.picker)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
+        # the fields shrink with the dock; a sideways scrollbar would hide the values' ends
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         inner = QWidget()
         box = QVBoxLayout(inner)
         box.addWidget(self.title)
         box.addWidget(self._form_host)
+        box.addWidget(self.properties_title)
+        box.addWidget(self.properties)
         box.addStretch(1)
         scroll.setWidget(inner)
+        self.scroll_area = scroll
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)
         context.selection.changed.connect(self.refresh)
-        subscribe_while_alive(self._doc, self, lambda change: self.refresh())
+        subscribe_while_alive(self._doc, self, self._on_document_changed)
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------
@@ -207,13 +265,20 @@ class Inspector(QWidget):
         if not ids:
             return ("level",), None
         if len(ids) > 1:
-            return ("many", len(ids)), None
+            return ("many", tuple(ids)), None
         if ids[0] == Selection.PLAYER:
             return ("player", self._doc.player.shape), self._doc.player
         obj = self._doc.get(ids[0])
         if obj is None:
             return ("level",), None
         return ("object", type(obj), obj.id), obj
+
+    def _on_document_changed(self, change: Change) -> None:
+        if change.kind is not ChangeKind.CHANGED or any(
+                o.properties is not n.properties or o.type != n.type or o.solid != n.solid or o.id != n.id
+                for o, n in zip(change.old, change.objects)):
+            self._data_stale = True
+        self.refresh()
 
     def refresh(self) -> None:
         key, value = self._target()
@@ -222,6 +287,12 @@ class Inspector(QWidget):
             self._shown_key = key
         for refresh in self._refreshers:
             refresh()
+        if self._data_stale:
+            # a drag of many selected objects only moves them: their types and properties stay as shown
+            self._data_stale = False
+            for refresh in self._data_refreshers:
+                refresh()
+            self.properties.refresh()
 
     def _clear(self) -> None:
         # taken out and deleted later: a rebuild can start inside a signal of one of these widgets
@@ -233,20 +304,35 @@ class Inspector(QWidget):
                     item.widget().deleteLater()
         self.fields = {}
         self._refreshers = []
+        self._data_refreshers = []
+        self._data_stale = True
 
     def _rebuild(self, key, value) -> None:
         self._clear()
+        self.picker.cancel()
+        source = None
         if key[0] == "level":
             self.title.setText("Level")
             self._build_level()
+            source = LevelProperties(self._ctx)
         elif key[0] == "many":
-            self.title.setText(f"{key[1]} objects selected")
+            self.title.setText(f"{len(key[1])} objects selected")
+            ids = [i for i in key[1] if i != Selection.PLAYER]
+            if ids:
+                self._build_shared(ids)
+                source = ObjectProperties(self._ctx, ids)
         elif key[0] == "player":
             self.title.setText("Player")
             self._build_player()
         else:
-            self.title.setText(f"{kind_name(value.kind)} {value.id}")
+            self.title.setText(f"{_title(value.kind)} {value.id}")
             self._build_object(value)
+            source = ObjectProperties(self._ctx, [value.id])
+        self.properties.set_source(source)
+        self.properties.setVisible(source is not None)
+        self.properties_title.setVisible(source is not None)
+        self.properties_title.setText("Custom properties of the level" if key[0] == "level" else
+                                      "Shared custom properties" if key[0] == "many" else "Custom properties")
 
     # -- builders ------------------------------------------------------------------
     def _number_field(self, key: str, positive: bool, read: Callable[[], float],
@@ -280,6 +366,17 @@ class Inspector(QWidget):
         self.fields["id"] = id_field
         self._refreshers.append(lambda: id_field.show_value(state["id"]))
         self._row("Id", [id_field])
+        self._row("Type", [self._type_field(lambda: [state["id"]])])
+        if _has_solid(obj):
+            self._row("Solid", [self._solid_field(lambda: [state["id"]])])
+        if isinstance(obj, Image):
+            path = QLineEdit()
+            path.setObjectName("path")
+            path.setReadOnly(True)
+            path.setToolTip("The picture's file, relative to the level file")
+            self.fields["path"] = path
+            self._refreshers.append(lambda: path.setText(current().path if current() else ""))
+            self._row("Picture", [path])
         if isinstance(obj, Wall):
             # A wall's position is its first node; typing a new one moves the whole chain.
             self._row("Position", [self._number_field(
@@ -322,6 +419,13 @@ class Inspector(QWidget):
             self.fields["nodes"] = nodes
             self._refreshers.append(lambda: nodes.setText(str(len(current().points)) if current() else ""))
             self._row("Nodes", [nodes])
+        if isinstance(obj, Tiles):
+            cells = QLabel()
+            cells.setObjectName("cells")
+            self.fields["cells"] = cells
+            self._refreshers.append(
+                lambda: cells.setText(f"{current().columns} × {current().rows}" if current() else ""))
+            self._row("Cells", [cells])
 
         def follow_rename():
             ids = self._ctx.selection.ids()
@@ -330,6 +434,94 @@ class Inspector(QWidget):
                 id_field.validator().current = ids[0]
 
         self._refreshers.insert(0, follow_rename)
+
+    def _build_shared(self, ids: list[str]) -> None:
+        """Several objects: what they share (type, solid); the table below shows their shared properties."""
+        self._row("Type", [self._type_field(lambda: ids)])
+        objs = [self._doc.get(i) for i in ids]
+        if all(o is not None and _has_solid(o) for o in objs):
+            self._row("Solid", [self._solid_field(lambda: ids)])
+
+    def _objects(self, ids: list[str]) -> list:
+        return [o for o in (self._doc.get(i) for i in ids) if o is not None]
+
+    @staticmethod
+    def _subject(objs) -> str:
+        return objs[0].id if len(objs) == 1 else f"{len(objs)} objects"
+
+    def _type_field(self, ids: Callable[[], list[str]]) -> QComboBox:
+        """The object's type: one of the level's types, "(none)", or a new name typed in (Check then warns)."""
+        combo = QComboBox()
+        combo.setObjectName("type")
+        combo.setEditable(True)
+        combo.setInsertPolicy(QComboBox.NoInsert)
+        combo.lineEdit().setPlaceholderText("(different)")
+        combo.setToolTip("What the object is in the game; the types and their defaults are in Object Types…")
+        self.fields["type"] = combo
+        shown = {"names": None}
+
+        def show():
+            names = tuple((t.name, t.color) for t in self._doc.level.types)
+            in_use = {o.type for o in self._objects(ids())}
+            text = "" if len(in_use) != 1 else (next(iter(in_use)) or NONE_TEXT)
+            if combo.lineEdit().hasFocus() and combo.lineEdit().isModified():
+                return
+            combo.blockSignals(True)
+            if names != shown["names"]:
+                combo.clear()
+                combo.addItem(NONE_TEXT)
+                for name, color in names:
+                    combo.addItem(swatch(color), name)
+                shown["names"] = names
+            index = combo.findText(text, Qt.MatchExactly) if text else -1
+            combo.setCurrentIndex(index)
+            combo.setEditText(text)
+            combo.lineEdit().setModified(False)
+            combo.blockSignals(False)
+
+        def chosen(text: str):
+            every = self._objects(ids())
+            name = "" if text.strip() in ("", NONE_TEXT) else text.strip()
+            changed = [o for o in every if o.type != name]
+            if not changed or (not text.strip() and len({o.type for o in every}) > 1):
+                show()  # nothing chosen over "(different)", or nothing changes
+                return
+            subject = self._subject(every)
+            label = f"Set type of {subject} to {name}" if name else f"Clear type of {subject}"
+            self._ctx.push(ChangeObjectsCommand(self._doc, changed, [replace(o, type=name) for o in changed], label))
+
+        combo.activated.connect(lambda index: chosen(combo.itemText(index)))
+        combo.lineEdit().editingFinished.connect(lambda: chosen(combo.currentText())
+                                                 if combo.lineEdit().isModified() else None)
+        self._data_refreshers.append(show)
+        return combo
+
+    def _solid_field(self, ids: Callable[[], list[str]]) -> QCheckBox:
+        """Solid blocks the player; not solid makes an area it passes through (a trigger, a zone, a route)."""
+        box = QCheckBox("blocks the player")
+        box.setObjectName("solid")
+        box.setToolTip("Off: an area the player passes through (a trigger, a zone, a patrol route)")
+        self.fields["solid"] = box
+
+        def show():
+            values = {o.solid for o in self._objects(ids())}
+            box.blockSignals(True)
+            box.setTristate(len(values) > 1)
+            box.setCheckState(Qt.PartiallyChecked if len(values) > 1 else
+                              Qt.Checked if values == {True} else Qt.Unchecked)
+            box.blockSignals(False)
+
+        def clicked(on: bool):
+            objs = [o for o in self._objects(ids()) if o.solid != on]
+            if objs:
+                subject = self._subject(self._objects(ids()))
+                label = f"Make {subject} solid" if on else f"Make {subject} not solid"
+                self._ctx.push(ChangeObjectsCommand(self._doc, objs, [replace(o, solid=on) for o in objs], label))
+            show()
+
+        box.clicked.connect(clicked)
+        self._data_refreshers.append(show)
+        return box
 
     def _build_player(self) -> None:
         doc = self._doc
@@ -400,10 +592,18 @@ class Inspector(QWidget):
         self._ctx.push(ChangeObjectsCommand(self._doc, [wall], [moved], f"Move {wall.id}"))
 
     def _rename(self, old_id: str, new_id: str) -> None:
+        """A new id; properties that referred to the object follow it (in the same undo step)."""
         obj = self._doc.get(old_id)
         if obj is None or new_id == old_id:
             return
-        self._ctx.push(ChangeObjectsCommand(self._doc, [obj], [obj.with_id(new_id)], f"Rename {old_id} to {new_id}"))
+        label = f"Rename {old_id} to {new_id}"
+        renamed = obj.with_id(new_id)
+        renamed = replace(renamed, properties=retargeted(renamed.properties, {old_id: new_id}))
+        rename = ChangeObjectsCommand(self._doc, [obj], [renamed], label)
+        if not find_references(self._doc.level, {old_id}, skip_objects={old_id}):
+            self._ctx.push(rename)
+            return
+        self._ctx.push(StepsCommand(label, [rename, *retarget_steps(self._doc, {old_id: new_id}, {old_id})]))
 
     def _change_player(self, attribute: str, index: Optional[int], value, noun: str) -> None:
         old = self._doc.player

@@ -159,3 +159,106 @@ def test_typing_a_wall_position_moves_the_whole_wall(window):
     assert undo_texts(window) == ["Move wall-1"]
     window.undo_stack.undo()
     assert window.document.get("wall-1") == wall
+
+
+# -- the kinds of format version 2, and Esc ---------------------------------------------------------------------
+def bare_inspector(qtbot, level, selected):
+    """An inspector on a context with a bare scene (no canvas needed for these fields)."""
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from core.level.document import LevelDocument
+    from editor.context import EditorContext
+    from editor.panels.inspector import Inspector
+
+    context = EditorContext(LevelDocument(level), QGraphicsScene())
+    inspector = Inspector(context)
+    qtbot.addWidget(inspector)
+    inspector.resize(320, 600)
+    inspector.show()
+    qtbot.waitExposed(inspector)
+    context.selection.set([selected])
+    return inspector, context
+
+
+def type_in(inspector, key_name, text):
+    field = inspector.field(key_name)
+    field.setFocus()
+    field.selectAll()
+    QTest.keyClick(field, Qt.Key_Backspace)
+    QTest.keyClicks(field, text)
+    QTest.keyClick(field, Qt.Key_Return)
+    return field
+
+
+def new_kinds_level():
+    from core.level.model import Image, Level, Point, Tiles
+
+    return Level(objects=(
+        Point("goblin-1", (400, 120), type="enemy"),
+        Image("backdrop", "art/courtyard.png", (0, 0), 1, 0.5),
+        Tiles("floor", (144, 400), 16, ("####", "##..")),
+    ))
+
+
+def test_a_points_position(qtbot):
+    ins, ctx = bare_inspector(qtbot, new_kinds_level(), "goblin-1")
+    assert ins.title.text().endswith(" goblin-1")
+    assert (ins.field("position.x").text(), ins.field("position.y").text()) == ("400", "120")
+    assert "solid" not in ins.fields  # a marker never collides
+    type_in(ins, "position.y", "136")
+    assert ctx.document.get("goblin-1").position == Vec2(400, 136)
+    assert [ctx.undo_stack.text(i) for i in range(ctx.undo_stack.count())] == ["Change position of goblin-1"]
+    ctx.undo_stack.undo()
+    assert ctx.document.get("goblin-1").position == Vec2(400, 120)
+
+
+def test_an_images_picture_origin_scale_and_opacity(qtbot):
+    ins, ctx = bare_inspector(qtbot, new_kinds_level(), "backdrop")
+    assert ins.field("path").text() == "art/courtyard.png" and ins.field("path").isReadOnly()
+    assert ins.field("opacity").text() == "0.5" and ins.field("scale").text() == "1"
+    for bad in ("1.5", "-0.1"):
+        field = type_in(ins, "opacity", bad)
+        assert field.is_invalid() and "from 0 to 1" in field.toolTip()
+    type_in(ins, "scale", "0")
+    assert ins.field("scale").is_invalid()
+    assert ctx.undo_stack.count() == 0
+    type_in(ins, "opacity", "0.25")
+    type_in(ins, "scale", "2")
+    type_in(ins, "origin.x", "-32")
+    image = ctx.document.get("backdrop")
+    assert (image.opacity, image.scale, image.origin) == (0.25, 2.0, Vec2(-32, 0))
+    assert [ctx.undo_stack.text(i) for i in range(3)] == [
+        "Change opacity of backdrop", "Change scale of backdrop", "Change origin of backdrop"]
+    for _ in range(3):
+        ctx.undo_stack.undo()
+    assert ctx.document.level == new_kinds_level()
+
+
+def test_a_tile_grids_origin_and_cell_size(qtbot):
+    ins, ctx = bare_inspector(qtbot, new_kinds_level(), "floor")
+    assert ins.title.text().endswith(" floor")
+    assert ins.field("cells").text() == "4 × 2" and ins.field("solid").isChecked()
+    type_in(ins, "cell", "-4")
+    assert ins.field("cell").is_invalid()
+    type_in(ins, "cell", "32")
+    type_in(ins, "origin.y", "384")
+    tiles = ctx.document.get("floor")
+    assert (tiles.cell, tiles.origin) == (32.0, Vec2(144, 384))
+    assert [ctx.undo_stack.text(i) for i in range(2)] == ["Change cell size of floor", "Change origin of floor"]
+
+
+def test_esc_in_a_field_puts_back_the_value_it_showed(window):
+    click(window, 240, 320)
+    field = type_into(window, "radius", "99", enter=False)
+    assert field.text() == "99"
+    QTest.keyClick(field, Qt.Key_Escape)
+    assert field.text() == "16" and not field.is_invalid()
+    QTest.keyClick(field, Qt.Key_Return)
+    assert window.undo_stack.count() == 0 and window.document.get("pillar-1").radius == 16
+
+
+def test_the_inspector_never_scrolls_sideways(window):
+    assert window.inspector.scroll_area.horizontalScrollBarPolicy() == Qt.ScrollBarAlwaysOff
+    click(window, 600, 600)
+    inner = window.inspector.scroll_area.widget()
+    assert inner.width() <= window.inspector.scroll_area.viewport().width()
