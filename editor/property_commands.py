@@ -1,4 +1,4 @@
-"""Undo commands for custom properties and object types, and the references between objects.
+"""What an edit of a custom property or an object type does: the undo commands, and the values they hold.
 
 Every change a designer makes to a property or a type is one of these commands
 (or a :class:`~editor.commands.ChangeObjectsCommand` /
@@ -7,11 +7,23 @@ exactly. Changes that touch several parts of the document at once (deleting an
 object and clearing the references to it; renaming a type on every object that
 has it) are one command, hence one undo step.
 
+A :class:`PropertySource` is what a properties table edits: the selected
+objects (:class:`ObjectProperties`: their types' defaults overlaid with their
+own), the level (:class:`LevelProperties`) or a type's defaults
+(:class:`TypeProperties`). Typed text becomes a value of the property's kind
+(:func:`parse_value`): an integer stays an ``int``.
+
+>>> parse_value("integer", "3", "health"), parse_value("float", "3", "speed")
+(3, 3.0)
+>>> parse_value("integer", "1.5", "health")
+Traceback (most recent call last):
+ValueError: health must be a whole number
+
 References are ``Ref`` values in three places: an object's own properties, the
 level's properties and a type's default properties. :func:`find_references`
 lists them and :func:`retarget_steps` points them elsewhere (or at nothing).
 
->>> from core.level.model import Box, Level, ObjectType, Point, Ref
+>>> from core.level.model import Box, Level, ObjectType, Point
 >>> level = Level(objects=(Point("lever", (0, 0)), Box("gate", (0, 0), (8, 8), properties={"opened_by": Ref("lever")})),
 ...               types=(ObjectType("door", properties={"opened_by": Ref("lever")}),))
 >>> [r.describe() for r in find_references(level, {"lever"})]
@@ -19,8 +31,10 @@ lists them and :func:`retarget_steps` points them elsewhere (or at nothing).
 """
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from PySide6.QtGui import QUndoCommand
 
@@ -29,6 +43,8 @@ from core.level.model import LevelObject, ObjectType, Ref
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand
 
 __all__ = [
+    "PROPERTY_KINDS", "KIND_NAMES", "NONE_TEXT", "kind_of", "default_for", "value_text", "parse_value", "name_problem",
+    "PropertyRow", "PropertySource", "ObjectProperties", "LevelProperties", "TypeProperties",
     "Reference",
     "find_references",
     "retargeted",
@@ -177,3 +193,343 @@ def same_values(a: Mapping, b: Mapping) -> bool:
     (True, False)
     """
     return list(a) == list(b) and all(type(a[k]) is type(b[k]) and a[k] == b[k] for k in a)
+
+
+# -- custom property values -----------------------------------------------------------------------------
+#: The kinds of value a custom property holds, in the order the "add" list offers them.
+PROPERTY_KINDS = ("string", "integer", "float", "boolean", "object")
+#: Their names as a designer reads them.
+KIND_NAMES = {"string": "string", "integer": "integer", "float": "float", "boolean": "boolean",
+              "object": "object reference"}
+#: How a reference to nothing reads.
+NONE_TEXT = "(none)"
+
+
+def kind_of(value) -> str:
+    """The kind of a property value (``bool`` before ``int``: ``True`` is a boolean, not the number 1).
+
+    >>> [kind_of(v) for v in ("a", 3, 3.0, True, Ref("x"))]
+    ['string', 'integer', 'float', 'boolean', 'object']
+    """
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, Ref):
+        return "object"
+    return "string"
+
+
+def default_for(kind: str):
+    """The value a new property of ``kind`` starts with."""
+    return {"string": "", "integer": 0, "float": 0.0, "boolean": False, "object": Ref("")}[kind]
+
+
+def value_text(value) -> str:
+    """A value as the table and the undo labels show it; a float always looks like one.
+
+    >>> value_text(3), value_text(3.0), value_text(0.1 + 0.2), value_text(True), value_text(Ref(""))
+    ('3', '3.0', '0.3', 'true', '(none)')
+    """
+    kind = kind_of(value)
+    if kind == "boolean":
+        return "true" if value else "false"
+    if kind == "object":
+        return value.id or NONE_TEXT
+    if kind == "float":
+        text = f"{value:.10g}"
+        return text if any(c in text for c in ".enai") else text + ".0"
+    return str(value)
+
+
+def parse_value(kind: str, text: str, name: str):
+    """The value typed as ``text`` into a property ``name`` of ``kind``; ValueError says why it is refused.
+
+    >>> parse_value("float", "1e999", "speed")
+    Traceback (most recent call last):
+    ValueError: speed must be a finite number
+    >>> parse_value("boolean", "yes", "night")
+    Traceback (most recent call last):
+    ValueError: night must be true or false
+    """
+    t = text.strip()
+    if kind == "string":
+        return text
+    if kind == "integer":
+        if not re.fullmatch(r"[+-]?\d+", t):
+            raise ValueError(f"{name} must be a whole number")
+        return int(t)
+    if kind == "float":
+        try:
+            v = float(t)
+        except ValueError:
+            raise ValueError(f"{name} must be a number") from None
+        if not math.isfinite(v):
+            raise ValueError(f"{name} must be a finite number")
+        return v
+    if kind == "boolean":
+        if t.lower() in ("true", "false"):
+            return t.lower() == "true"
+        raise ValueError(f"{name} must be true or false")
+    if kind == "object":
+        return Ref("" if t == NONE_TEXT else t)
+    raise ValueError(f"unknown kind of property: {kind}")
+
+
+def name_problem(name: str, taken, subject: str) -> Optional[str]:
+    """Why ``name`` cannot be a new property's name, or None.
+
+    >>> name_problem(" ", [], "gate"), name_problem("hp", ["hp"], "gate"), name_problem("hp", [], "gate")
+    ('a property needs a name', 'gate already has a property called hp', None)
+    """
+    if not name.strip():
+        return "a property needs a name"
+    if name != name.strip():
+        return "a property's name cannot start or end with a space"
+    if name in taken:
+        return f"{subject} already has a property called {name}"
+    return None
+
+
+# -- what a properties table edits ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class PropertyRow:
+    """One line of the table.
+
+    own
+        Some object shown has its own value (not only its type's default).
+    has_default / default / origin
+        A type gives this property a default (``origin`` names the type).
+    mixed
+        The objects shown hold different values (several selected).
+    """
+
+    name: str
+    value: object
+    own: bool = True
+    has_default: bool = False
+    default: object = None
+    origin: str = ""
+    mixed: bool = False
+
+    @property
+    def kind(self) -> str:
+        return kind_of(self.value)
+
+    @property
+    def inherited(self) -> bool:
+        """Shown from the type: no object has its own value yet."""
+        return self.has_default and not self.own
+
+    @property
+    def overridden(self) -> bool:
+        return self.has_default and self.own
+
+    @property
+    def removable(self) -> bool:
+        """Only a property of the object itself can be removed; a type's property is reset instead."""
+        return not self.has_default
+
+
+class PropertySource:
+    """What a properties table edits; every edit is one undo command pushed on ``context``."""
+
+    #: The subject of the undo labels: "goblin-1", "level", "type enemy", "3 objects".
+    subject = ""
+
+    def __init__(self, context):
+        self.context = context
+        self.document = context.document
+
+    def rows(self) -> list[PropertyRow]:
+        raise NotImplementedError
+
+    def names(self) -> list[str]:
+        return [r.name for r in self.rows()]
+
+    def set_value(self, name: str, value) -> None:
+        raise NotImplementedError
+
+    def add(self, name: str, value) -> None:
+        raise NotImplementedError
+
+    def remove(self, name: str) -> None:
+        raise NotImplementedError
+
+    def rename(self, old: str, new: str) -> None:
+        raise NotImplementedError
+
+    def reset(self, name: str) -> None:
+        """Back to the type's default (only objects have one)."""
+
+    # labels shared by every source
+    def _set_label(self, name: str, value) -> str:
+        return f"Set {name} of {self.subject} to {value_text(value)}"
+
+    def _add_label(self, name: str) -> str:
+        return f"Add property {name} to {self.subject}"
+
+    def _remove_label(self, name: str) -> str:
+        return f"Remove property {name} from {self.subject}"
+
+    def _rename_label(self, old: str, new: str) -> str:
+        return f"Rename property {old} of {self.subject} to {new}"
+
+
+def _renamed_key(properties: Mapping, old: str, new: str) -> dict:
+    """``properties`` with the key ``old`` called ``new``, in the same place."""
+    return {(new if k == old else k): v for k, v in properties.items()}
+
+
+class _DictSource(PropertySource):
+    """A source backed by one dict of properties (the level's, a type's defaults)."""
+
+    def _read(self) -> Mapping:
+        raise NotImplementedError
+
+    def _write(self, properties: dict, label: str) -> None:
+        raise NotImplementedError
+
+    def rows(self) -> list[PropertyRow]:
+        return [PropertyRow(k, v) for k, v in self._read().items()]
+
+    def set_value(self, name: str, value) -> None:
+        old = self._read()
+        if name not in old or same_values({name: old[name]}, {name: value}):
+            return
+        self._write({**old, name: value}, self._set_label(name, value))
+
+    def add(self, name: str, value) -> None:
+        old = self._read()
+        if name not in old:
+            self._write({**old, name: value}, self._add_label(name))
+
+    def remove(self, name: str) -> None:
+        old = self._read()
+        if name in old:
+            self._write({k: v for k, v in old.items() if k != name}, self._remove_label(name))
+
+    def rename(self, old_name: str, new_name: str) -> None:
+        old = self._read()
+        if old_name in old and new_name not in old:
+            self._write(_renamed_key(old, old_name, new_name), self._rename_label(old_name, new_name))
+
+
+class LevelProperties(_DictSource):
+    """The level's own custom properties."""
+
+    subject = "level"
+
+    def _read(self) -> Mapping:
+        return self.document.level.properties
+
+    def _write(self, properties: dict, label: str) -> None:
+        self.context.push(ChangeLevelPropertiesCommand(self.document, label, properties=properties))
+
+
+class TypeProperties(_DictSource):
+    """An object type's default properties; ``name()`` says which type (the Types editor's current one)."""
+
+    def __init__(self, context, name: Callable[[], str]):
+        super().__init__(context)
+        self._name = name
+
+    @property
+    def subject(self) -> str:
+        return f"type {self._name()}"
+
+    def _read(self) -> Mapping:
+        t = self.document.level.object_type(self._name())
+        return t.properties if t is not None else {}
+
+    def _write(self, properties: dict, label: str) -> None:
+        name = self._name()
+        types = [replace(t, properties=properties) if t.name == name else t for t in self.document.level.types]
+        self.context.push(ChangeTypesCommand(self.document, types, label))
+
+
+class ObjectProperties(PropertySource):
+    """The custom properties of one or several objects: their types' defaults overlaid with their own.
+
+    With several objects the table shows the properties they all have, and an
+    edit sets it on all of them in one undo step.
+    """
+
+    def __init__(self, context, ids):
+        super().__init__(context)
+        self.ids = list(ids)
+
+    @property
+    def subject(self) -> str:
+        return self.ids[0] if len(self.ids) == 1 else f"{len(self.ids)} objects"
+
+    def objects(self) -> list:
+        return [o for o in (self.document.get(i) for i in self.ids) if o is not None]
+
+    def rows(self) -> list[PropertyRow]:
+        objs = self.objects()
+        if not objs:
+            return []
+        level = self.document.level
+        merged = [level.properties_of(o) for o in objs]
+        types = [level.object_type(o.type) for o in objs]
+        rows = []
+        for name in merged[0]:
+            if not all(name in m for m in merged[1:]):
+                continue
+            values = [m[name] for m in merged]
+            origins = list(dict.fromkeys(t.name for t in types if t is not None and name in t.properties))
+            default = next((t.properties[name] for t in types if t is not None and name in t.properties), None)
+            rows.append(PropertyRow(
+                name, values[0], own=any(name in o.properties for o in objs), has_default=bool(origins),
+                default=default, origin=", ".join(origins),
+                mixed=any(not same_values({name: v}, {name: values[0]}) for v in values[1:])))
+        return rows
+
+    def _change(self, edit: Callable, label: str) -> None:
+        """``edit(object, merged properties) -> new own properties or None`` for each object; one command."""
+        level = self.document.level
+        old, new = [], []
+        for obj in self.objects():
+            own = edit(obj, level.properties_of(obj))
+            if own is not None and not same_values(own, obj.properties):
+                old.append(obj)
+                new.append(replace(obj, properties=own))
+        if new:
+            self.context.push(ChangeObjectsCommand(self.document, old, new, label))
+
+    def set_value(self, name: str, value) -> None:
+        def edit(obj, merged):
+            if name in merged and same_values({name: merged[name]}, {name: value}):
+                return None
+            return {**obj.properties, name: value}
+
+        self._change(edit, self._set_label(name, value))
+
+    def add(self, name: str, value) -> None:
+        self._change(lambda obj, merged: None if name in merged else {**obj.properties, name: value},
+                     self._add_label(name))
+
+    def remove(self, name: str) -> None:
+        self._change(lambda obj, merged: {k: v for k, v in obj.properties.items() if k != name},
+                     self._remove_label(name))
+
+    def rename(self, old_name: str, new_name: str) -> None:
+        self._change(lambda obj, merged: _renamed_key(obj.properties, old_name, new_name)
+                     if old_name in obj.properties and new_name not in merged else None,
+                     self._rename_label(old_name, new_name))
+
+    def reset(self, name: str) -> None:
+        level = self.document.level
+        origins = list(dict.fromkeys(o.type for o in self.objects()))
+        whose = f"type {origins[0]}" if len(origins) == 1 else "their types"
+
+        def edit(obj, merged):
+            t = level.object_type(obj.type)
+            if t is None or name not in t.properties or name not in obj.properties:
+                return None
+            return {k: v for k, v in obj.properties.items() if k != name}
+
+        self._change(edit, f"Reset {name} of {self.subject} to the default of {whose}")

@@ -29,10 +29,10 @@ from core.collision.shapes import Vec2
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
 from editor.context import EditorContext
 from core.level.kinds import kind_name
-from editor.panels.properties_table import (
-    INVALID_STYLE, NONE_TEXT, CanvasPicker, LevelProperties, ObjectProperties, PropertiesTable, swatch,
+from editor.panels.properties_table import INVALID_STYLE, CanvasPicker, PropertiesTable, swatch
+from editor.property_commands import (
+    NONE_TEXT, LevelProperties, ObjectProperties, StepsCommand, find_references, retarget_steps, retargeted,
 )
-from editor.property_commands import StepsCommand, find_references, retarget_steps, retargeted
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 

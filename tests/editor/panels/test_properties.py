@@ -11,7 +11,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QStyle, QStyleOptionButton
 
 from core.level.model import Box, Level, ObjectType, Pillar, Player, Ref, Wall
-from editor.panels.properties_table import PropertyField, kind_of, parse_value, value_text
+from editor.panels.properties_table import PropertyField
+from editor.property_commands import kind_of, parse_value, value_text
 from tests.editor.helpers import click, drag, key, make_window, undo_texts
 
 
