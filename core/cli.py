@@ -82,8 +82,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="run the play-test headless from a replay; writes the trace",
                        description="Play REPLAY.json (a wished velocity per fixed tick) on LEVEL.json without a "
-                                   "window and write the trace (the player's centre after each tick) to "
-                                   "TRACE.json, or to stdout without -o. Exit 0 done, 2 bad input.")
+                                   "window and write the trace (the player's centre after each tick, and the "
+                                   "non-solid areas it enters and leaves as 'events') to TRACE.json, or to stdout "
+                                   "without -o. Exit 0 done, 2 bad input.")
     p.add_argument("level", metavar="LEVEL.json")
     p.add_argument("--input", required=True, metavar="REPLAY.json")
     p.add_argument("-o", "--output", metavar="TRACE.json")

@@ -14,6 +14,8 @@ message naming the file and the problem.
 (0.5, (Vec2(x=2.0, y=0.0),))
 >>> dumps_trace(Trace(Vec2(0, 0), (Vec2(1.0, 0.5),)))
 '{"format": "level-editor.trace", "version": 1, "start": [0.0, 0.0], "positions": [[1.0, 0.5]]}'
+>>> json.loads(dumps_trace(Trace(Vec2(0, 0), (Vec2(1.0, 0.5),), [(0, "enter", "exit")])))["events"]
+[[0, 'enter', 'exit']]
 """
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ __all__ = [
     "REPLAY_FORMAT",
     "TRACE_FORMAT",
     "VERSION",
+    "ENTER",
+    "LEAVE",
     "ReplayFileError",
     "Replay",
     "Trace",
@@ -48,6 +52,9 @@ __all__ = [
 REPLAY_FORMAT = "level-editor.replay"
 TRACE_FORMAT = "level-editor.trace"
 VERSION = 1
+
+#: The two kinds of trace event: the player's shape starts or stops overlapping an area.
+ENTER, LEAVE = "enter", "leave"
 
 
 class ReplayFileError(ValueError):
@@ -86,14 +93,21 @@ class Replay:
 
 @dataclass(frozen=True)
 class Trace:
-    """The start (the spawn) and the player's centre after each tick."""
+    """The start (the spawn), the player's centre after each tick, and the area events.
+
+    ``events`` are ``(tick, "enter" | "leave", object id)`` tuples in order
+    (:mod:`core.playtest.simulation` gives the rule); empty when the player
+    entered no area.
+    """
 
     start: Vec2
     positions: tuple[Vec2, ...]
+    events: tuple[tuple[int, str, str], ...] = ()
 
     def __post_init__(self):
         object.__setattr__(self, "start", Vec2(float(self.start[0]), float(self.start[1])))
         object.__setattr__(self, "positions", tuple(Vec2(float(p[0]), float(p[1])) for p in self.positions))
+        object.__setattr__(self, "events", tuple((int(t), str(kind), str(i)) for t, kind, i in self.events))
 
 
 # ---------------------------------------------------------------------------
@@ -219,12 +233,47 @@ def load_replay(path) -> Replay:
     return loads_replay(_read_text(path, source), source)
 
 
+def _events(data: dict, ticks: int, source: str) -> tuple[tuple[int, str, str], ...]:
+    """The optional ``events``: ``[tick, "enter" | "leave", id]`` with ticks in order and within the trace."""
+    items = data.get("events")
+    if items is None:
+        return ()
+    if not isinstance(items, list):
+        raise ReplayFileError(source, f"\"events\" must be a list of [tick, \"enter\" or \"leave\", id], "
+                                      f"not {_describe(items)}")
+    out = []
+    previous = 0
+    for n, item in enumerate(items):
+        where = f"events[{n}]"
+        if not (isinstance(item, list) and len(item) == 3):
+            raise ReplayFileError(source, f"{where} must be [tick, \"enter\" or \"leave\", id], "
+                                          f"not {_describe(item)}")
+        tick, kind, object_id = item
+        # 3.0 is 3 (JSON has one number type), but true is not.
+        if not (_number(tick) and _finite(tick) is not None and float(tick).is_integer()):
+            raise ReplayFileError(source, f"{where}: the tick must be a whole number, not {_describe(tick)}")
+        tick = int(tick)
+        if not 0 <= tick < ticks:
+            raise ReplayFileError(source, f"{where}: tick {tick} is not one of the trace's {ticks} ticks")
+        if tick < previous:
+            raise ReplayFileError(source, f"{where}: tick {tick} comes after tick {previous}; events are in order")
+        if kind not in (ENTER, LEAVE):
+            raise ReplayFileError(source, f"{where}: the event must be \"enter\" or \"leave\", "
+                                          f"not {_describe(kind)}")
+        if not isinstance(object_id, str):
+            raise ReplayFileError(source, f"{where}: the object id must be a string, not {_describe(object_id)}")
+        out.append((tick, kind, object_id))
+        previous = tick
+    return tuple(out)
+
+
 def parse_trace(data: Any, source: str = "<trace>") -> Trace:
     """A :class:`Trace` from parsed JSON, or :class:`ReplayFileError`."""
     _check_header(data, TRACE_FORMAT, source)
     if "start" not in data:
         raise ReplayFileError(source, "missing \"start\"")
-    return Trace(_pair(data["start"], "start", source), _pairs(data, "positions", source))
+    positions = _pairs(data, "positions", source)
+    return Trace(_pair(data["start"], "start", source), positions, _events(data, len(positions), source))
 
 
 def loads_trace(text: str, source: str = "<trace>") -> Trace:
@@ -256,9 +305,12 @@ def dumps_replay(replay: Replay) -> str:
 
 
 def dumps_trace(trace: Trace) -> str:
-    """The trace as one line of JSON (shortest round-trip floats)."""
-    return json.dumps({"format": TRACE_FORMAT, "version": VERSION, "start": _xy(trace.start),
-                       "positions": [_xy(p) for p in trace.positions]}, allow_nan=False)
+    """The trace as one line of JSON (shortest round-trip floats; ``events`` only when there are any)."""
+    data = {"format": TRACE_FORMAT, "version": VERSION, "start": _xy(trace.start),
+            "positions": [_xy(p) for p in trace.positions]}
+    if trace.events:
+        data["events"] = [[tick, kind, object_id] for tick, kind, object_id in trace.events]
+    return json.dumps(data, allow_nan=False)
 
 
 def _write_atomic(path, text: str) -> None:

@@ -9,7 +9,23 @@ over between ticks (no hidden velocity), so a replay is a complete record and
 
 Each tick also yields a :class:`TickDebug`, plain data for a debug overlay:
 broad-phase candidates, contact points and normals, the slide direction and
-the swept body.
+the swept body, and the areas entered and left.
+
+Areas are the objects that are not solid (a trigger box, a zone, a non-solid
+wall, pillar or tile grid; markers and images are not areas). The rule for
+their events, the same here as in the trace that ``simulate`` writes:
+
+- After every tick the player's body (circle or box, at its centre at the
+  *end* of the tick) is tested against every area near it with
+  :func:`core.collision.overlaps`; touching counts.
+- An area it overlaps now and did not after the previous tick is entered,
+  one it no longer overlaps is left. Before tick 0 it is in no area, so an
+  area the player starts in is entered at tick 0 (a player that starts in
+  one and is out of it by the end of tick 0 never entered it). What happens
+  in the middle of a tick is not looked at: one very fast tick straight
+  through a small area reports nothing.
+- Events are ``(tick, "enter" | "leave", object id)``: ticks in order, and
+  within a tick the leaves before the enters, each in level object order.
 
 >>> from core.level.model import Level, Player, Box
 >>> level = Level(player=Player(spawn=(0, 0), radius=5), objects=(Box("b", (20, -50), (10, 100)),))
@@ -26,12 +42,12 @@ from dataclasses import dataclass
 from typing import Optional
 
 from core.collision.mover import Move, move
-from core.playtest.replay import Replay, Trace
+from core.playtest.replay import ENTER, LEAVE, Replay, Trace
 from core.collision.rounded import convex_hull
 from core.collision.shapes import Capsule, Circle, Vec2, as_vec2
 from core.collision.world import World
 
-__all__ = ["DEFAULT_DT", "ContactInfo", "TickDebug", "Simulation", "step", "run_replay"]
+__all__ = ["DEFAULT_DT", "ContactInfo", "TickDebug", "Simulation", "step", "area_changes", "run_replay"]
 
 #: The editor's play-test tick (s).
 DEFAULT_DT = 1.0 / 60.0
@@ -74,6 +90,11 @@ class TickDebug:
         circle player, the outline (a tuple of ``Vec2``) for a box player.
     pushed_out : Vec2
         Push-out applied because the tick started overlapping.
+    left, entered : tuple of str
+        Areas (object ids) the player stopped or started overlapping this
+        tick, in level object order (see the module's rule for events).
+    inside : tuple of str
+        Every area the player overlaps at the end of the tick.
     """
 
     tick: int
@@ -87,6 +108,9 @@ class TickDebug:
     path: tuple
     swept: tuple
     pushed_out: Vec2
+    left: tuple = ()
+    entered: tuple = ()
+    inside: tuple = ()
 
     @property
     def contact_count(self) -> int:
@@ -107,6 +131,22 @@ def _check_velocity(v) -> Vec2:
     if not (math.isfinite(w.x) and math.isfinite(w.y)):
         raise ValueError(f"wished velocity must be finite, got ({w.x}, {w.y})")
     return w
+
+
+def area_changes(before: tuple, after: tuple) -> tuple[tuple, tuple]:
+    """The areas ``(left, entered)`` between two tuples of area ids in level object order.
+
+    >>> area_changes(("a", "b"), ("b", "c"))
+    (('a',), ('c',))
+    """
+    if before == after:
+        return (), ()
+    return tuple(i for i in before if i not in after), tuple(i for i in after if i not in before)
+
+
+def _record(events: list, tick: int, left: tuple, entered: tuple) -> None:
+    events.extend((tick, LEAVE, i) for i in left)
+    events.extend((tick, ENTER, i) for i in entered)
 
 
 def step(world: World, position, wished_velocity, dt: float) -> Move:
@@ -144,13 +184,19 @@ class Simulation:
         self.position = self.start
         self.tick = 0
         self.last: Optional[TickDebug] = None
+        #: The areas the player overlapped at the end of the last tick (none before the first).
+        self.inside: tuple = ()
+        #: Every ``(tick, "enter" | "leave", object id)`` so far, in order.
+        self.events: list[tuple[int, str, str]] = []
 
     def reset(self, start=None) -> None:
-        """Back to the start (or to ``start``), tick 0."""
+        """Back to the start (or to ``start``), tick 0, in no area and with no events."""
         self.start = as_vec2(self.start if start is None else start)
         self.position = self.start
         self.tick = 0
         self.last = None
+        self.inside = ()
+        self.events = []
 
     def step(self, wished_velocity) -> Vec2:
         """Advance one tick with the wished velocity (px/s); returns the new centre."""
@@ -160,6 +206,11 @@ class Simulation:
         colliders = self.world.colliders
         body = self.world.body
         ids = tuple(dict.fromkeys(colliders[i].object_id for i in m.candidates))
+        if self.world.areas:
+            inside = self.world.areas_at(m.position.x, m.position.y)
+            left, entered = area_changes(self.inside, inside)
+        else:
+            inside = left = entered = ()
         self.last = TickDebug(
             tick=self.tick,
             start=before,
@@ -173,7 +224,13 @@ class Simulation:
             path=m.path,
             swept=tuple(_swept(body, a, b) for a, b in zip(m.path, m.path[1:])),
             pushed_out=m.pushed_out,
+            left=left,
+            entered=entered,
+            inside=inside,
         )
+        if left or entered:
+            _record(self.events, self.tick, left, entered)
+        self.inside = inside
         self.position = m.position
         self.tick += 1
         return m.position
@@ -182,19 +239,33 @@ class Simulation:
 def run_replay(level, replay: Replay) -> Trace:
     """Play a replay on a level; the same inputs always give the same trace, bit for bit.
 
-    The player starts at the replay's ``start`` when it has one, else at the spawn.
+    The player starts at the replay's ``start`` when it has one, else at the
+    spawn. The trace's ``events`` are the areas entered and left, by the
+    module's rule (the same as :attr:`Simulation.events`).
 
     Examples
     --------
-    >>> from core.level.model import Level, Player
-    >>> run_replay(Level(player=Player(spawn=(0, 0))), Replay(0.5, [(2, 0), (0, 4)])).positions
-    (Vec2(x=1.0, y=0.0), Vec2(x=1.0, y=2.0))
+    >>> from core.level.model import Box, Level, Player
+    >>> level = Level(player=Player(spawn=(0, 0), radius=1), objects=(Box("zone", (2, -5), (10, 10), solid=False),))
+    >>> trace = run_replay(level, Replay(0.5, [(2, 0), (0, 4), (0, 20)]))
+    >>> trace.positions
+    (Vec2(x=1.0, y=0.0), Vec2(x=1.0, y=2.0), Vec2(x=1.0, y=12.0))
+    >>> trace.events
+    ((0, 'enter', 'zone'), (2, 'leave', 'zone'))
     """
     world = World.from_level(level)
     start = as_vec2(level.player.spawn if replay.start is None else replay.start)
     position = start
     positions = []
-    for v in replay.velocities:
+    events: list = []
+    inside: tuple = ()
+    areas_at = world.areas_at if world.areas else None
+    for tick, v in enumerate(replay.velocities):
         position = step(world, position, v, replay.dt).position
         positions.append(position)
-    return Trace(start, tuple(positions))
+        if areas_at is not None:
+            now = areas_at(position.x, position.y)
+            if now != inside:
+                _record(events, tick, *area_changes(inside, now))
+                inside = now
+    return Trace(start, tuple(positions), tuple(events))

@@ -89,3 +89,62 @@ def test_unwritable_output_exit_2(tmp_path, capsys):
     assert main(["simulate", LEVEL, "--input", r, "-o", str(tmp_path / "no" / "dir" / "t.json")]) == 2
     err = capsys.readouterr().err
     assert "cannot be written" in err and err.count("\n") == 1
+
+
+def test_a_trace_without_areas_has_no_events_key(tmp_path, capsys):
+    assert main(["simulate", LEVEL, "--input", replay(tmp_path / "r.json")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data) == ["format", "version", "start", "positions"]
+
+
+AREAS_LEVEL = {
+    "format": "level-editor.level", "version": 2, "name": "Areas", "grid": 16,
+    "types": [{"name": "exit_zone", "color": "#40c070", "properties": {"next_level": "maze.json"}}],
+    "layers": [{"id": "art", "name": "Art", "visible": True, "locked": True},
+               {"id": "walls", "name": "Walls", "visible": True, "locked": False},
+               {"id": "zones", "name": "Zones", "visible": False, "locked": True}],
+    "player": {"spawn": [40, 40], "shape": "circle", "radius": 8, "speed": 60},
+    "objects": [
+        {"id": "backdrop", "kind": "image", "layer": "art", "path": "art/a.png", "origin": [0, 0], "scale": 4,
+         "opacity": 0.5},
+        {"id": "lever", "kind": "point", "layer": "walls", "position": [60, 40]},
+        {"id": "exit", "kind": "box", "layer": "zones", "type": "exit_zone", "solid": False,
+         "origin": [100, 20], "size": [20, 40]},
+        {"id": "water", "kind": "tiles", "layer": "zones", "origin": [160, 32], "cell": 16, "cells": ["##"],
+         "solid": False},
+        {"id": "floor", "kind": "tiles", "layer": "walls", "origin": [0, 50], "cell": 16, "cells": ["#" * 20]},
+    ],
+    "hulls": {},
+}
+
+
+@pytest.mark.parametrize("shape", ["circle", "box"])
+def test_trace_names_the_areas_entered_and_left(tmp_path, capsys, shape):
+    level = dict(AREAS_LEVEL, player={"spawn": [40, 40], "shape": shape, "speed": 60,
+                                      **({"radius": 8} if shape == "circle" else {"size": [16, 12]})})
+    (tmp_path / "level.json").write_text(json.dumps(level))
+    # 1 px a tick to the right, just above a solid tile floor.
+    r = replay(tmp_path / "r.json", [(60, 0)] * 170)
+    assert main(["simulate", str(tmp_path / "level.json"), "--input", r, "-o", str(tmp_path / "t.json")]) == 0
+    data = json.loads((tmp_path / "t.json").read_text())
+    # After tick i the centre is at x = 41 + i: the body (half width 8) touches x = 100 from tick 51, leaves
+    # x = 120 behind at tick 88; the water (160 to 192) from tick 111 to tick 160. The lever and the picture
+    # are not areas, and the floor is solid.
+    assert data["events"] == [[51, "enter", "exit"], [88, "leave", "exit"], [111, "enter", "water"],
+                              [160, "leave", "water"]]
+    assert data["positions"][-1] == [210.0, 40.0]
+    from core.playtest.replay import load_trace
+
+    assert load_trace(tmp_path / "t.json").events == tuple(tuple(e) for e in data["events"])
+    assert capsys.readouterr().err == ""
+
+
+def test_a_trace_with_events_is_identical_across_processes(tmp_path):
+    # Into the healing pool first, then all over the courtyard.
+    velocities = [(240, 60)] * 30 + [(300 * ((i * 7) % 11 - 5), 300 * ((i * 3) % 7 - 3)) for i in range(400)]
+    r = replay(tmp_path / "r.json", velocities)
+    runs = [subprocess.run([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())",
+                            "simulate", "levels/game_content.json", "--input", r],
+                           capture_output=True, check=True).stdout for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert json.loads(runs[0])["events"][0][1:] == ["enter", "healing-pool"]
