@@ -200,7 +200,7 @@ class Simulation:
 
     def step(self, wished_velocity) -> Vec2:
         """Advance one tick with the wished velocity (px/s); returns the new centre."""
-        v = _check_velocity(wished_velocity)
+        v = as_vec2(wished_velocity)  # checked once, by step()
         before = self.position
         m = step(self.world, before, v, self.dt)
         colliders = self.world.colliders
