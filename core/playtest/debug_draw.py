@@ -23,9 +23,10 @@ from typing import Protocol, Sequence
 
 from core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2
 
-__all__ = ["ROLES", "CANDIDATE", "SWEPT", "PATH", "CONTACT", "NORMAL", "SLIDE", "PUSH",
+__all__ = ["ROLES", "INSIDE", "CANDIDATE", "SWEPT", "PATH", "CONTACT", "NORMAL", "SLIDE", "PUSH",
            "DebugDraw", "RecordingDraw", "draw_shape", "draw_tick"]
 
+INSIDE = "inside"        #: an area (a non-solid object: a trigger) the player is in at the end of the tick
 CANDIDATE = "candidate"  #: a collider the broad phase handed to the narrow phase
 SWEPT = "swept"          #: the player's body swept along one piece of its path
 PATH = "path"            #: the centre's path during the tick
@@ -33,7 +34,7 @@ CONTACT = "contact"      #: a contact point
 NORMAL = "normal"        #: a contact normal (arrow from the contact point)
 SLIDE = "slide"          #: the direction the player slid in (arrow from its centre)
 PUSH = "push"            #: a push out of an overlap at the start of the tick
-ROLES = (CANDIDATE, SWEPT, PATH, CONTACT, NORMAL, SLIDE, PUSH)
+ROLES = (INSIDE, CANDIDATE, SWEPT, PATH, CONTACT, NORMAL, SLIDE, PUSH)
 
 #: Length of normal arrows, level units.
 NORMAL_LENGTH = 16.0
@@ -117,9 +118,15 @@ def draw_shape(shape, role: str, draw: DebugDraw) -> None:
 def draw_tick(tick, world, draw: DebugDraw) -> None:
     """Draw what happened during one tick (a :class:`core.playtest.simulation.TickDebug`).
 
-    In drawing order: the candidates, the swept body, the centre's path, a
-    push-out, the contacts with their normals, and the slide direction.
+    In drawing order: the areas the player is inside (lit up), the candidates,
+    the swept body, the centre's path, a push-out, the contacts with their
+    normals, and the slide direction.
     """
+    inside = set(tick.inside)
+    if inside:
+        for area in world.areas:
+            if area.object_id in inside:
+                draw_shape(area.shape, INSIDE, draw)
     for i in tick.candidates:
         draw_shape(world.colliders[i].shape, CANDIDATE, draw)
     for piece in tick.swept:

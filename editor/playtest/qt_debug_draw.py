@@ -6,10 +6,11 @@ import math
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from core.playtest.debug_draw import CANDIDATE, CONTACT, NORMAL, PATH, PUSH, SLIDE, SWEPT
+from core.playtest.debug_draw import CANDIDATE, CONTACT, INSIDE, NORMAL, PATH, PUSH, SLIDE, SWEPT
 
 #: Pen colour, fill and dash per role.
 STYLES = {
+    INSIDE: (QColor(120, 255, 140), QColor(120, 255, 140, 110), Qt.SolidLine),
     CANDIDATE: (QColor(255, 214, 64), QColor(255, 214, 64, 40), Qt.DashLine),
     SWEPT: (QColor(90, 200, 255), QColor(90, 200, 255, 55), Qt.SolidLine),
     PATH: (QColor(255, 255, 255), None, Qt.SolidLine),

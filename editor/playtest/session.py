@@ -26,6 +26,8 @@ MAX_TICKS_PER_FRAME = 8
 TEST_FRAME = 1.0 / 60.0
 #: The HUD's numbers change this often (s): faster is unreadable.
 HUD_PERIOD = 0.1
+#: The latest area events (entered, left) the HUD lists.
+EVENTS_SHOWN = 3
 _MOVE_MODIFIERS = Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier
 
 
@@ -394,6 +396,10 @@ class PlaySession(QObject):
             ids = last.candidate_ids
             named = f": {', '.join(ids[:4])}{' …' if len(ids) > 4 else ''}" if ids else ""
             lines.append(f"candidates {len(last.candidates)}{named}")
+        if self.sim.inside:
+            lines.append(f"inside {', '.join(self.sim.inside[:4])}{' …' if len(self.sim.inside) > 4 else ''}")
+        for tick, kind, object_id in self.sim.events[-EVENTS_SHOWN:]:
+            lines.append(f"#{tick} {'entered' if kind == 'enter' else 'left'} {object_id}")
         lines += [WARNING_PREFIX + n for n in self.notes()]
         return lines
 

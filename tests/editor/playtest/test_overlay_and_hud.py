@@ -155,3 +155,33 @@ def test_a_level_with_problems_plays_and_says_what_is_wrong(qtbot, tmp_path):
     assert pt.position.x < out.x
     tap(qtbot, w, Qt.Key_Escape)
     assert w.document.player.spawn == Vec2(100, 100)
+
+
+def test_a_trigger_fires_in_the_hud_and_lights_up_in_the_overlay(qtbot, tmp_path):
+    """Walk right through a non-solid box: the HUD says when the player entered and left it, and while the player
+    is inside, F3's overlay fills the area (the INSIDE role)."""
+    from core.playtest.debug_draw import INSIDE
+
+    level = Level(name="Trigger", grid=16, player=Player(spawn=SPAWN, radius=RADIUS, speed=240),
+                  objects=(Box("door-zone", (260, 360), (40, 80), solid=False),
+                           Box("wall", (WALL_X, -400), (32, 1200))))
+    w = open_window(qtbot, tmp_path, level)
+    pt = play(qtbot, w)
+    tap(qtbot, w, Qt.Key_F3)
+    press(qtbot, w, Qt.Key_Right)
+    pt.advance(0.25)  # 60 px: the body (radius 12) reaches x 272 > 260
+    pt.advance(0.1)
+    assert pt.sim.inside == ("door-zone",)
+    assert any(line.startswith("#") and line.endswith("entered door-zone") for line in pt.hud.text().splitlines())
+    assert "inside door-zone" in pt.hud.text()
+    (lit,) = pt.overlay.recorded.of_role(INSIDE)
+    assert lit[0] == "polygon" and lit[1][0][0] == Vec2(260, 360)
+    pt.advance(0.5)  # past x 312: out again
+    release(qtbot, w, Qt.Key_Right)
+    pt.advance(0.05)
+    assert pt.sim.inside == () and not pt.overlay.recorded.of_role(INSIDE)
+    assert pt.hud.text().splitlines()[-1].endswith("left door-zone")
+    tick_in, tick_out = (t for t, _, _ in pt.sim.events)
+    assert [kind for _, kind, _ in pt.sim.events] == ["enter", "leave"] and tick_in < tick_out
+    tap(qtbot, w, Qt.Key_Escape)
+    assert w.document.level is level
