@@ -8,11 +8,13 @@ add one import and one list entry here.
 from __future__ import annotations
 
 from editor.tools.box_tool import BoxTool
+from editor.tools.marker_tool import MarkerTool
 from editor.tools.node_tool import NodeTool
 from editor.tools.oriented_box_tool import OrientedBoxTool
 from editor.tools.pillar_tool import PillarTool
 from editor.tools.select_tool import SelectTool
 from editor.tools.spawn_tool import SpawnTool
+from editor.tools.tile_brush_tool import TileBrushTool
 from editor.tools.tool import Tool
 from editor.tools.wall_tool import WallTool
 
@@ -23,5 +25,7 @@ TOOL_CLASSES: list[type[Tool]] = [
     BoxTool,
     OrientedBoxTool,
     PillarTool,
+    TileBrushTool,
     SpawnTool,
+    MarkerTool,
 ]
