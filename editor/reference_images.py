@@ -3,8 +3,8 @@
 The picture is not copied: the level stores where it is, relative to the level
 file's folder with forward slashes (``art/courtyard.png``), as the file format
 asks. A level that has no file yet stores the picture's absolute path (with
-forward slashes); it stays absolute when the level is first saved, and the
-inspector's path field can make it relative.
+forward slashes); it stays absolute when the level is first saved (nothing
+rewrites it then: delete the image and add it again to store it relative).
 
 :class:`ReferenceImageActions` is one part of :class:`~editor.main_window.MainWindow`
 (as :class:`~editor.files.FileActions` is); the question it asks, which
