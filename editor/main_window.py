@@ -1,6 +1,7 @@
 """MainWindow: the editor's frame: canvas, tools, docks, menus and the actions that connect them."""
 from __future__ import annotations
 
+import os
 from typing import Optional
 
 from PySide6.QtCore import QPointF, QSettings, Qt
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QToolBar,
     QUndoView,
 )
@@ -22,10 +24,13 @@ from editor.files import FileActions
 from editor.canvas.canvas import Canvas
 from editor.context import EditorContext
 from editor.panels.inspector import Inspector
+from editor.panels.layers_panel import LayersPanel
 from editor.items.hulls_item import LEGEND, HullsItem
 from editor.panels.object_list import ObjectList
+from editor.playtest.host import PlayHost
 from editor.playtest.play_mode import PlayMode
 from editor.panels.problems_dock import ProblemsDock
+from editor.reference_images import ReferenceImageActions
 from editor.resources import icon
 from editor.canvas.scene import LevelScene
 from editor.selection import Selection
@@ -38,12 +43,14 @@ def _icon(name: str) -> QIcon:
     return icon(name)
 
 
-class MainWindow(FileActions, EditActions, QMainWindow):
+class MainWindow(ReferenceImageActions, FileActions, EditActions, QMainWindow):
     """One open level: the canvas in the centre, tools on the toolbar, docks around it.
 
     Its file handling is in :class:`~editor.files.FileActions` (new, open, save,
-    recent files and the questions they ask) and its edit actions in
-    :class:`~editor.edit_actions.EditActions` (copy, paste, duplicate, delete).
+    recent files and the questions they ask), its edit actions in
+    :class:`~editor.edit_actions.EditActions` (copy, paste, duplicate, delete),
+    and adding reference pictures (the menu entry and dropped PNGs and JPEGs) in
+    :class:`~editor.reference_images.ReferenceImageActions`.
     """
 
     def __init__(self, settings: Optional[QSettings] = None, parent=None):
@@ -69,6 +76,7 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self._build_actions()
         self._build_docks()
         self._build_menus()
+        self._build_types_editor()
         self._build_toolbars()
         self._build_status_bar()
 
@@ -83,7 +91,43 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self._update_title()
         self.resize(1280, 800)
         # F5 play-test: its own actions, Play menu and toolbar buttons (editor/playtest)
-        self.play_mode = PlayMode(self)
+        self.play_mode = PlayMode(self._play_host())
+
+    def _play_host(self) -> PlayHost:
+        """What the play-test may use of this window; every action but zoom and quit is locked while playing."""
+        return PlayHost(
+            window=self,
+            context=self.context,
+            canvas=self.canvas,
+            checks=self.checks,
+            locked_actions=(
+                self.new_action, self.open_action, self.save_action, self.save_as_action,
+                self.undo_action, self.redo_action, self.copy_action, self.paste_action, self.duplicate_action,
+                self.delete_action, self.select_all_action, self.preferences_action, self.add_image_action,
+                self.types_action,
+                self.fit_action, self.snap_action, self.snap_objects_action, self.show_hulls_action,
+                *self.tool_actions.values(),
+            ),
+            docks=(self.inspector_dock, self.layers_dock, self.objects_dock, self.history_dock, self.problems_dock),
+            toolbar=self.main_toolbar,
+            menu_bar=self.menuBar(),
+            show_status=self.statusBar().showMessage,
+            # looked up when called: show_error is the one place tests (and the benchmark) answer errors
+            show_error=lambda title, text: self.show_error(title, text),
+            level_path=lambda: self.path,
+        )
+
+    def set_level(self, level: Level, path: Optional[str] = None) -> None:
+        # pictures' paths are relative to the level file: the scene reads them from its folder
+        self.scene.set_base_folder(os.path.dirname(os.path.abspath(path)) if path else None)
+        super().set_level(level, path)
+
+    def _save_to(self, path: str) -> bool:
+        saved = super()._save_to(path)
+        if saved:
+            # saved elsewhere (Save As): pictures are now looked for next to the new file, as the game will
+            self.scene.set_base_folder(os.path.dirname(os.path.abspath(self.path)))
+        return saved
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)
@@ -130,6 +174,8 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self.preferences_action = self._action("&Preferences…", self.show_preferences, ["Ctrl+,"], "",
                                                "Autosave and other settings")
         self.preferences_action.setMenuRole(QAction.PreferencesRole)
+        self.add_image_action = self._action("Add &Reference Image…", self.add_reference_image_dialog, [],
+                                             "add-image", "Add a PNG or JPEG picture to trace over")
 
         self.fit_action = self._action("&Fit Level", self.canvas.fit_level, ["Ctrl+0"], "fit",
                                        "Show the whole level")
@@ -179,11 +225,21 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self.tabifyDockWidget(self.objects_dock, self.history_dock)
         self.objects_dock.raise_()
         self.resizeDocks([self.inspector_dock], [300], Qt.Horizontal)
+        self._build_layers_dock()
         self._build_checks()
+
+    def _build_layers_dock(self) -> None:
+        """The Layers dock (as Tiled's), under the properties; its actions also make the Layer menu."""
+        self.layers_panel = LayersPanel(self.context, self)
+        self.layers_dock = QDockWidget("Layers", self)
+        self.layers_dock.setObjectName("layersDock")
+        self.layers_dock.setWidget(self.layers_panel)
+        self.splitDockWidget(self.inspector_dock, self.layers_dock, Qt.Vertical)
 
     def _build_checks(self) -> None:
         """Validation and hulls in the background after edits: the Problems dock and the hull drawing."""
-        self.checks = ValidationRunner(self.document, self)
+        self.checks = ValidationRunner(self.document, self,
+                                       folder=lambda: os.path.dirname(self.path) if self.path else None)
         self.problems_dock = ProblemsDock(self.context, self.canvas, self)
         # The right-hand docks run the full height; Problems sits under the canvas only (as in Tiled and Godot).
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
@@ -226,6 +282,11 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         edit.addActions([self.copy_action, self.paste_action, self.duplicate_action, self.delete_action])
         edit.addSeparator()
         edit.addAction(self.select_all_action)
+        self.move_to_layer_menu = edit.addMenu("Move Selection to &Layer")
+        self.move_to_layer_menu.aboutToShow.connect(
+            lambda: self.layers_panel.fill_move_menu(self.move_to_layer_menu))
+        edit.addSeparator()
+        edit.addAction(self.add_image_action)
         edit.addSeparator()
         edit.addAction(self.preferences_action)
 
@@ -237,21 +298,61 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         view.addSeparator()
         view.addAction(self.show_hulls_action)
         view.addSeparator()
-        for dock in (self.inspector_dock, self.objects_dock, self.history_dock, self.problems_dock):
+        for dock in (self.inspector_dock, self.layers_dock, self.objects_dock, self.history_dock, self.problems_dock):
             view.addAction(dock.toggleViewAction())
+
+        layer = bar.addMenu("&Layer")
+        panel = self.layers_panel
+        layer.addActions([panel.add_action, panel.delete_action, panel.rename_action])
+        layer.addSeparator()
+        layer.addActions([panel.raise_action, panel.lower_action])
+        layer.addSeparator()
+        layer.addAction(panel.move_selection_action)
 
         tools = bar.addMenu("&Tools")
         tools.addActions(list(self.tool_actions.values()))
 
+    def _build_types_editor(self) -> None:
+        """Edit > Object Types…: the level's types, their colours and default properties (a non-modal dialog)."""
+        self.types_editor = None
+        self.types_action = self._action("Object &Types…", self.show_types_editor, [], "",
+                                         "The level's object types: names, colours and default properties")
+        edit = next(m for m in self.preferences_action.associatedObjects() if isinstance(m, QMenu))
+        edit.insertAction(self.preferences_action, self.types_action)
+        edit.insertSeparator(self.preferences_action)
+
+    def show_types_editor(self):
+        """Show the Object Types editor (made on first use) and return it."""
+        from editor.panels.types_editor import TypesEditor
+
+        if self.types_editor is None:
+            self.types_editor = TypesEditor(self.context, self)
+        self.types_editor.show()
+        self.types_editor.raise_()
+        self.types_editor.activateWindow()
+        return self.types_editor
+
     def _build_toolbars(self) -> None:
-        main = QToolBar("Main", self)
+        main = self.main_toolbar = QToolBar("Main", self)
         main.setObjectName("mainToolBar")
         main.addActions([self.new_action, self.open_action, self.save_action])
         main.addSeparator()
         main.addActions([self.undo_action, self.redo_action])
         main.addSeparator()
         main.addActions([self.snap_action, self.fit_action])
+        main.addSeparator()
+        main.addAction(self.add_image_action)
         self.addToolBar(Qt.TopToolBarArea, main)
+        # Tiled's Tool Options: what the active tool offers (the marker tool's type), empty for the others
+        self.tool_options_toolbar = QToolBar("Tool Options", self)
+        self.tool_options_toolbar.setObjectName("toolOptionsToolBar")
+        self.tool_options: dict[Tool, QAction] = {}
+        for tool in self.tools:
+            options = getattr(tool, "options_widget", None)
+            if options is not None:
+                self.tool_options[tool] = self.tool_options_toolbar.addWidget(options())
+                self.tool_options[tool].setVisible(False)
+        self.addToolBar(Qt.TopToolBarArea, self.tool_options_toolbar)
         self.tools_toolbar = QToolBar("Tools", self)
         self.tools_toolbar.setObjectName("toolsToolBar")
         self.tools_toolbar.addActions(list(self.tool_actions.values()))
@@ -292,6 +393,8 @@ class MainWindow(FileActions, EditActions, QMainWindow):
         self.scene.tool = tool
         tool.hint_changed.connect(self.hint_label.setText)
         self.tool_actions[tool].setChecked(True)
+        for owner, options in self.tool_options.items():
+            options.setVisible(owner is tool)
         self.hint_label.setText(tool.hint)
         self.canvas.viewport().setCursor(tool.cursor)
         tool.activate()

@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from core.collision.geometry import rotation_cos_sin
-from core.level.model import Box, OrientedBox, Pillar, Player
+from core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles
 from core.collision.shapes import Vec2
 from core.level.document import ChangeKind
 from core.level.kinds import objects_label
@@ -48,10 +48,12 @@ def _reference_point(obj) -> Vec2:
     """The point of an object that snaps to the grid when it is dragged."""
     if isinstance(obj, Player):
         return obj.spawn
-    if isinstance(obj, Box):
+    if isinstance(obj, (Box, Tiles, Image)):
         return obj.origin
     if isinstance(obj, (OrientedBox, Pillar)):
         return obj.center
+    if isinstance(obj, Point):
+        return obj.position
     return obj.points[0]
 
 

@@ -184,8 +184,8 @@ def test_dropping_a_level_file_opens_it_after_asking(window):
 
 
 def test_dropping_something_else_is_refused(window, tmp_path):
-    other = tmp_path / "picture.png"
-    other.write_bytes(b"\x89PNG")
+    other = tmp_path / "notes.txt"
+    other.write_text("not a level, not a picture")
     assert not _drop(window, other)
     assert len(window.document) == 4
 

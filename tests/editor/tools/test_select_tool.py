@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from core.level.model import Player
+from core.level.model import Player, Point, Tiles
 from core.collision.shapes import Vec2
 from tests.editor.helpers import at, click, drag, hover, key, move, press, release, undo_texts, window  # noqa: F401
 
@@ -276,3 +276,21 @@ def test_undoing_the_drawing_of_the_object_being_dragged_ends_the_drag(window):
     release(window, 500, 480)
     assert window.document.get("box-2") is None
     assert window.undo_stack.index() == 0 and undo_texts(window) == ["Add box", "Move box"]
+
+
+@pytest.mark.parametrize("obj, anchor", [
+    (Point("lever", (208, 208), layer="main"), "position"),
+    (Tiles("floor", (192, 192), 16, ("###",), layer="main"), "origin"),
+])
+def test_markers_and_tile_grids_move_with_the_select_tool(qtbot, tmp_path, obj, anchor):
+    from core.level.model import Level, Player
+    from tests.editor.helpers import drag, key, make_window
+
+    w = make_window(qtbot, tmp_path, Level(player=Player(spawn=(40, 40), radius=8), objects=(obj,)))
+    key(w, Qt.Key_S)
+    x0, y0 = getattr(obj, anchor)
+    grab = (x0 + 1, y0 + 1) if anchor == "position" else (x0 + 8, y0 + 8)
+    drag(w, grab, (grab[0] + 32, grab[1] + 16))
+    moved = w.document.get(obj.id)
+    assert tuple(getattr(moved, anchor)) == (x0 + 32, y0 + 16)
+    assert w.undo_stack.count() == 1
