@@ -1,4 +1,4 @@
-"""Reference images: pictures to trace over (File > Add Reference Image…, or a PNG or JPEG dropped on the window).
+"""Reference images: pictures to trace over (Edit > Add Reference Image…, or a PNG or JPEG dropped on the window).
 
 The picture is not copied: the level stores where it is, relative to the level
 file's folder with forward slashes (``art/courtyard.png``), as the file format
