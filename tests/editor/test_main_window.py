@@ -224,3 +224,26 @@ def test_windows_closed_and_deleted_leave_nothing_listening_to_their_levels(qtbo
         doc.remove_objects(["box-9", "wall-1"])
         doc.set_player(doc.player.moved(1, 0))
         doc.reset(Level())
+
+
+def test_copy_and_paste_keep_layer_type_properties_and_solid(qtbot, tmp_path):
+    from core.level.model import Layer, Level, ObjectType, Player, Point, Ref
+    from tests.editor.helpers import make_window
+
+    level = Level(player=Player(spawn=(0, 0), radius=4),
+                  layers=(Layer("walls", "Walls"), Layer("things", "Things")),
+                  types=(ObjectType("door", "#3c8ce0", {"opened_by": Ref("")}),),
+                  objects=(Point("lever", (40, 40), layer="things"),
+                           Box("gate", (100, 100), (8, 48), layer="walls", type="door",
+                               properties={"opened_by": Ref("lever"), "hp": 3}),
+                           Box("exit", (200, 100), (32, 32), layer="things", solid=False)))
+    w = make_window(qtbot, tmp_path, level)
+    w.context.set_current_layer("things")
+    w.selection.set(["gate", "exit"])
+    key(w, Qt.Key_C, Qt.ControlModifier)
+    key(w, Qt.Key_V, Qt.ControlModifier)
+    new = [w.document.get(i) for i in sorted(w.selection.ids())]
+    gate, exit_ = sorted(new, key=lambda o: o.solid, reverse=True)
+    assert gate.id != "gate" and gate.layer == "walls" and gate.type == "door"
+    assert gate.properties == {"opened_by": Ref("lever"), "hp": 3} and type(gate.properties["hp"]) is int
+    assert exit_.layer == "things" and exit_.solid is False
