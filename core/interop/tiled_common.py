@@ -1,0 +1,187 @@
+"""What the Tiled export and import agree on: reserved property names, the player's object, bookkeeping.
+
+A Tiled map has no place for a few things a level holds (the level's name,
+its object types with their colours, which of an object's properties are its
+own rather than its type's, unknown keys, file order across layers). The
+export writes them as one string property named ``level-editor`` holding JSON
+("bookkeeping") on the map, on layers and on objects that need it; the import
+reads it back, so a map the export wrote comes back as the same level. A game
+reading the map can ignore that property: everything it needs is in plain
+Tiled terms (shapes, ``type``, typed properties, ``thickness``, ``solid``,
+``scale``, tile layers with collision tiles).
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from typing import Any, Optional
+
+__all__ = [
+    "BOOKKEEPING",
+    "LEVEL_MARK",
+    "PLAYER_NAME",
+    "PLAYER_TYPE",
+    "PLAYER_PROPERTIES",
+    "TILE_SOLID",
+    "TILE_AREA",
+    "FLIP_BITS",
+    "GID_MASK",
+    "reserved_names",
+    "bookkeeping_text",
+    "xml_safe",
+    "is_number",
+    "relocate_path",
+    "number",
+    "whole",
+    "finite",
+    "text_of",
+    "TiledImportError",
+    "TiledExportError",
+]
+
+#: The name of the string property that holds the export's bookkeeping (JSON).
+BOOKKEEPING = "level-editor"
+
+#: ``format`` in the map's bookkeeping: the map was written by this program's export.
+LEVEL_MARK = "level-editor.level"
+
+#: The player's spawn is a point object of this name and type (on a layer of its own, on top).
+PLAYER_NAME = "player"
+PLAYER_TYPE = "player_spawn"
+
+#: The player object's properties: its shape ("circle" or "box"), size and speed.
+PLAYER_PROPERTIES = ("shape", "radius", "box_width", "box_height", "speed")
+
+#: The two tiles of a generated tileset (local ids): a solid cell, and a cell of a grid the player passes through.
+TILE_SOLID, TILE_AREA = 0, 1
+
+#: The flags Tiled keeps in the top bits of a global tile id (flipped horizontally, vertically, diagonally,
+#: turned 120° on hexagonal maps), and the mask that leaves the id itself.
+FLIP_BITS = 0xF0000000
+GID_MASK = 0x0FFFFFFF
+
+_KIND_RESERVED = {
+    "wall": ("thickness", "solid"),
+    "box": ("solid",),
+    "oriented_box": ("solid",),
+    "circle": ("solid",),
+    "tiles": ("solid",),
+    "image": ("scale",),
+    "point": (),
+}
+
+
+def reserved_names(kind: str) -> tuple[str, ...]:
+    """The property names the export writes itself on an object of ``kind`` (a level's own may not use them).
+
+    >>> reserved_names("wall")
+    ('thickness', 'solid', 'level-editor')
+    """
+    return _KIND_RESERVED.get(kind, ()) + (BOOKKEEPING,)
+
+
+# XML 1.0 cannot hold these characters at all, not even escaped; JSON can, as \\u escapes.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def bookkeeping_text(data: dict) -> str:
+    r"""The bookkeeping as compact JSON that both a TMJ and a TMX file can hold.
+
+    Characters XML cannot carry stay JSON escapes, so the text is the same in both formats.
+
+    >>> bookkeeping_text({"name": "Hall\x01", "order": 3})
+    '{"name":"Hall\\u0001","order":3}'
+    """
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def xml_safe(text: str) -> bool:
+    """Whether ``text`` can be written into an XML file (TMX) as it is."""
+    return _NOT_XML.search(text) is None
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def number(value) -> float:
+    """A number from TMJ (a number) or TMX (text); anything else is NaN."""
+    if is_number(value):
+        try:
+            return float(value)
+        except OverflowError:
+            return math.inf
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return math.nan
+    return math.nan
+
+
+def whole(value, default: Optional[int] = None) -> Optional[int]:
+    """A whole number from TMJ or TMX (``"3"``, ``3``, ``3.0``); ``default`` for anything else.
+
+    >>> whole("9007199254740993"), whole(2.0), whole("2.5"), whole(True)
+    (9007199254740993, 2, None, None)
+    """
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and len(value) <= 4000:
+        try:
+            return int(value.strip())  # exactly, not through a float
+        except ValueError:
+            pass
+    v = number(value)
+    if math.isfinite(v) and v == int(v):
+        return int(v)
+    return default
+
+
+def finite(*values: float) -> bool:
+    """Whether every value is a finite number."""
+    return all(math.isfinite(v) for v in values)
+
+
+def text_of(value) -> str:
+    """``value`` when it is text, else ``""``."""
+    return value if isinstance(value, str) else ""
+
+
+def relocate_path(path: str, from_dir: Optional[str], to_dir: Optional[str]) -> str:
+    """A picture's path relative to ``from_dir``, made relative to ``to_dir`` (forward slashes).
+
+    Unchanged when either folder is not given, they are the same, or the path is absolute.
+
+    >>> relocate_path("art/a.png", "/game/levels", "/game/maps")
+    '../levels/art/a.png'
+    """
+    if not from_dir or not to_dir or os.path.isabs(path):
+        return path
+    from_dir, to_dir = os.path.abspath(from_dir), os.path.abspath(to_dir)
+    if from_dir == to_dir:
+        return path
+    target = os.path.normpath(os.path.join(from_dir, path))
+    try:
+        moved = os.path.relpath(target, to_dir)
+    except ValueError:  # another drive (Windows): no relative path exists
+        moved = target
+    return moved.replace(os.sep, "/")
+
+
+class TiledImportError(ValueError):
+    """A file that is not a Tiled map this program can read (not XML or JSON, another orientation, a tile
+    layer whose data does not decode...): the import writes nothing. The message is one line."""
+
+
+class TiledExportError(ValueError):
+    """A level that cannot be written as a Tiled map; ``problems`` are lines ``OBJECT-ID: message``."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))

@@ -1,0 +1,550 @@
+"""A level as a Tiled map: TMJ (Tiled's JSON) or TMX (its XML), for Tiled 1.8 and newer and Tiled's loaders.
+
+:func:`level_to_tiled` builds the map as TMJ-shaped data (``dict``), the
+pictures of its generated tilesets, and notes; :func:`write_tiled` writes them
+(:mod:`core.interop.tmx` turns the same data into XML).
+
+How a level becomes a map:
+
+- The map's tile size is the level's grid (rounded when the grid is not a whole
+  number of pixels; the grid itself is kept in the bookkeeping).
+- Each level layer is one Tiled layer, in order, with its name, ``visible`` and
+  ``locked``: an object layer, or a group layer when the level layer holds
+  reference images or tile grids (the group holds an image layer per image, a
+  tile layer per grid, then one object layer for the rest).
+- Objects keep their id as ``name`` and their type as ``type``; boxes are
+  rectangles, oriented boxes rotated rectangles (Tiled turns a rectangle about
+  its top-left corner, so x, y are that corner after the turn), pillars
+  ellipses, walls polylines (polygons when closed) with a float property
+  ``thickness``, markers points. Areas the player passes through carry a bool
+  property ``solid`` = false. Each object's properties are written resolved (its
+  type's defaults overlaid with its own); object references are ``object``
+  properties holding the Tiled id of the object they point at.
+- A tile grid is a tile layer of a generated two-tile tileset (a solid tile with
+  a collision rectangle, and an "area" tile for grids that do not collide) whose
+  picture is written beside the map (``<map>.tiles-<size>.png``). Its cells are
+  the map's cells when the grid's cell is the map's tile size, or a whole
+  multiple of it (bigger tiles, anchored bottom-left as Tiled draws them); the
+  layer's ``offsetx``/``offsety`` carry an origin that is not on a cell
+  boundary. A grid whose cell is no whole multiple of the map's tile size
+  becomes an object layer of tile objects instead, one per solid cell.
+- A reference image is an image layer (path relative to the map, offset,
+  opacity). Tiled 1.8 image layers cannot be scaled: the scale is a float
+  property ``scale``.
+- The player's spawn is a point named ``player`` of type ``player_spawn`` on an
+  object layer of its own, on top, with properties ``shape``, ``radius`` (a
+  circle) or ``box_width``/``box_height`` (a box) and ``speed``.
+- The level's name, its object types (with colours and default properties),
+  unknown keys and file order go into ``level-editor`` bookkeeping properties
+  (:mod:`core.interop.tiled_common`).
+
+>>> from core.level.model import Box, Level
+>>> data = level_to_tiled(Level(objects=(Box("crate", (16, 32), (64, 32)),))).data
+>>> [(o["name"], o["x"], o["y"], o["width"]) for o in data["layers"][0]["objects"]]
+[('crate', 16, 32, 64)]
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from core.interop.png import png_tiles
+from core.interop.tmx import dumps_tmx
+from core.interop.tiled_common import (
+    BOOKKEEPING,
+    LEVEL_MARK,
+    PLAYER_NAME,
+    PLAYER_TYPE,
+    TILE_AREA,
+    TILE_SOLID,
+    TiledExportError,
+    bookkeeping_text,
+    relocate_path,
+    reserved_names,
+)
+from core.level.atomic import LevelSaveError, write_text_atomic
+from core.level.file_format import VERSION, type_to_dict
+from core.level.model import (
+    SOLID_CELL,
+    Box,
+    Image,
+    Level,
+    OrientedBox,
+    Pillar,
+    Player,
+    Point,
+    Ref,
+    Tiles,
+    Wall,
+)
+
+__all__ = ["TiledExportError", "TiledMap", "level_to_tiled", "dumps_tmj", "write_tiled", "tiled_format",
+           "FORMATS"]
+
+#: The map formats by name, and the file name endings that choose them.
+FORMATS = ("tmj", "tmx")
+_ENDINGS = {".tmj": "tmj", ".tmx": "tmx"}
+
+#: Tiled keeps integer properties in 32 bits.
+_INT32 = (-(2**31), 2**31 - 1)
+
+#: A generated tile picture is at most this many pixels a side (larger cells become tile objects).
+_MAX_TILE_PX = 4096
+#: Tile objects stand for cells that are not map tiles; their picture is scaled, so it can stay small.
+_MAX_OBJECT_TILE_PX = 256
+#: A tile layer holds a tile for every cell of the map: past this many, grids stop being moved onto the
+#: map's own cells (their layer offset carries their whole origin instead).
+_CELL_BUDGET = 1 << 20
+
+_COLORS = {TILE_SOLID: (90, 98, 112, 255), TILE_AREA: (64, 192, 112, 110)}
+
+
+@dataclass(frozen=True)
+class TiledMap:
+    """A map ready to write: TMJ-shaped ``data``, the files beside it (name -> bytes), and notes."""
+
+    data: dict
+    files: dict = field(default_factory=dict)
+    notes: tuple = ()
+
+
+def tiled_format(path: str, fmt: Optional[str] = None) -> Optional[str]:
+    """``"tmj"`` or ``"tmx"`` for a map path (or the format asked for), None for anything else.
+
+    >>> tiled_format("out/level.TMX"), tiled_format("level.json"), tiled_format("level.json", "tmj")
+    ('tmx', None, 'tmj')
+    """
+    if fmt is not None:
+        return fmt if fmt in FORMATS else None
+    return _ENDINGS.get(os.path.splitext(path)[1].lower())
+
+
+def _num(v: float):
+    """Whole numbers as integers (64, not 64.0), as Tiled writes them."""
+    if v == int(v) and abs(v) < 2**53:
+        return int(v)
+    return v
+
+
+def _same(a, b) -> bool:
+    """Equal and of the same type (``True`` is not ``1``, ``1`` is not ``1.0``, ``-0.0`` is not ``0.0``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+    return a == b
+
+
+def _rotate(x: float, y: float, degrees: float) -> tuple[float, float]:
+    """``(x, y)`` turned by ``degrees`` (clockwise on screen, y down)."""
+    r = math.radians(degrees)
+    c, s = math.cos(r), math.sin(r)
+    return x * c - y * s, x * s + y * c
+
+
+class _Exporter:
+    def __init__(self, level: Level, map_name: str, level_dir: Optional[str], map_dir: Optional[str]):
+        self.level = level
+        self.map_name = map_name
+        self.level_dir, self.map_dir = level_dir, map_dir
+        self.problems: list[str] = []
+        self.notes: list[str] = []
+        grid = level.grid
+        if grid == int(grid) and 1 <= grid <= _MAX_TILE_PX:
+            self.tile = int(grid)
+        else:
+            self.tile = max(1, min(_MAX_TILE_PX, round(grid)))
+        # Tiled object ids follow file order, so the import can give the objects back in the same order;
+        # tile grids and images (layers in Tiled) keep their number in their bookkeeping.
+        self.seq = {obj.id: i + 1 for i, obj in enumerate(level.objects)}
+        self.player_id = len(level.objects) + 1
+        self.next_object_id = len(level.objects) + 2
+        self.next_layer_id = 1
+        self.tilesets: dict[int, int] = {}  # tile size in px -> firstgid
+
+    # -- properties ---------------------------------------------------------------------------------
+
+    def _ref_value(self, owner: str, name: str, ref: Ref) -> int:
+        if not ref.id:
+            return 0
+        target = self.seq.get(ref.id)
+        if target is None:
+            self.problems.append(f"{owner}: property {name!r} refers to {ref.id!r}, which does not exist")
+            return 0
+        return target
+
+    def _property(self, owner: str, name: str, value) -> dict:
+        if isinstance(value, bool):
+            return {"name": name, "type": "bool", "value": value}
+        if isinstance(value, int):
+            if not _INT32[0] <= value <= _INT32[1]:
+                self.notes.append(f"{owner}: property {name!r} = {value} is outside Tiled's 32-bit integers: "
+                                  f"Tiled itself will change it when it saves the map")
+            return {"name": name, "type": "int", "value": value}
+        if isinstance(value, float):
+            return {"name": name, "type": "float", "value": value}
+        if isinstance(value, Ref):
+            return {"name": name, "type": "object", "value": self._ref_value(owner, name, value)}
+        return {"name": name, "type": "string", "value": str(value)}
+
+    def _properties(self, owner: str, props) -> list[dict]:
+        return [self._property(owner, k, v) for k, v in props.items()]
+
+    def _object_properties(self, obj, extra_props: list[dict], book: dict) -> list[dict]:
+        """An object's resolved properties, then what the export adds, then the bookkeeping (when any)."""
+        resolved = self.level.properties_of(obj)
+        clash = [k for k in resolved if k in reserved_names(obj.kind)]
+        if clash:
+            self.problems.append(f"{obj.id}: property {clash[0]!r} has the name the Tiled export gives "
+                                 f"{'its own bookkeeping' if clash[0] == BOOKKEEPING else 'the ' + clash[0]}; "
+                                 f"rename it to export")
+        t = self.level.object_type(obj.type)
+        defaults = t.properties if t is not None else {}
+        own_as_default = [k for k, v in obj.properties.items() if k in defaults and _same(defaults[k], v)]
+        if own_as_default:
+            book["own"] = own_as_default
+        if obj.extra:
+            book["extra"] = dict(obj.extra)
+        out = self._properties(obj.id, resolved) + extra_props
+        if book:
+            out.append({"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)})
+        return out
+
+    # -- tilesets -----------------------------------------------------------------------------------
+
+    def _tileset_gid(self, size: int, solid: bool) -> int:
+        if size not in self.tilesets:
+            self.tilesets[size] = 1 + 2 * len(self.tilesets)
+        return self.tilesets[size] + (TILE_SOLID if solid else TILE_AREA)
+
+    def _png_name(self, size: int) -> str:
+        return f"{self.map_name}.tiles-{size}.png"
+
+    def _tileset_data(self) -> tuple[list[dict], dict]:
+        tilesets, files = [], {}
+        for size, firstgid in self.tilesets.items():
+            name = self._png_name(size)
+            files[name] = png_tiles(size, [_COLORS[TILE_SOLID], _COLORS[TILE_AREA]])
+            collision = {"draworder": "index", "id": 2, "name": "", "objects": [
+                {"id": 1, "name": "", "type": "", "x": 0, "y": 0, "width": size, "height": size,
+                 "rotation": 0, "visible": True}], "opacity": 1, "type": "objectgroup", "visible": True,
+                "x": 0, "y": 0}
+            tilesets.append({
+                "firstgid": firstgid, "name": f"level-editor {size}px", "tilewidth": size, "tileheight": size,
+                "tilecount": 2, "columns": 2, "margin": 0, "spacing": 0,
+                "image": name, "imagewidth": 2 * size, "imageheight": size,
+                "tiles": [
+                    {"id": TILE_SOLID, "type": "solid", "objectgroup": collision,
+                     "properties": [{"name": "solid", "type": "bool", "value": True}]},
+                    {"id": TILE_AREA, "type": "area",
+                     "properties": [{"name": "solid", "type": "bool", "value": False}]},
+                ],
+            })
+        return tilesets, files
+
+    # -- layers -------------------------------------------------------------------------------------
+
+    def _layer_id(self) -> int:
+        self.next_layer_id += 1
+        return self.next_layer_id - 1
+
+    def _layer(self, kind: str, name: str, visible=True, locked=False, properties=None, **more) -> dict:
+        d: dict[str, Any] = {"id": self._layer_id(), "name": name, "type": kind, "visible": visible}
+        if locked:
+            d["locked"] = True
+        d.update({"opacity": 1, "x": 0, "y": 0})
+        d.update(more)
+        if properties:
+            d["properties"] = properties
+        return d
+
+    def _vector_object(self, obj) -> dict:
+        d: dict[str, Any] = {"id": self.seq[obj.id], "name": obj.id, "type": obj.type}
+        extra: list[dict] = []
+        book: dict[str, Any] = {}
+        if isinstance(obj, Box):
+            d.update(x=_num(obj.origin.x), y=_num(obj.origin.y), width=_num(obj.size.x), height=_num(obj.size.y),
+                     rotation=0)
+        elif isinstance(obj, OrientedBox):
+            hx, hy = obj.half_extents
+            dx, dy = _rotate(-hx, -hy, obj.rotation)
+            d.update(x=_num(obj.center.x + dx), y=_num(obj.center.y + dy), width=_num(2 * hx), height=_num(2 * hy),
+                     rotation=_num(obj.rotation))
+            if obj.rotation == 0:  # a rectangle that is not turned reads back as a box
+                book["kind"] = "oriented_box"
+        elif isinstance(obj, Pillar):
+            r = obj.radius
+            d.update(x=_num(obj.center.x - r), y=_num(obj.center.y - r), width=_num(2 * r), height=_num(2 * r),
+                     rotation=0, ellipse=True)
+        elif isinstance(obj, Wall):
+            x0, y0 = obj.points[0]
+            d.update(x=_num(x0), y=_num(y0), width=0, height=0, rotation=0)
+            d["polygon" if obj.closed else "polyline"] = [{"x": _num(p.x - x0), "y": _num(p.y - y0)}
+                                                          for p in obj.points]
+            extra.append({"name": "thickness", "type": "float", "value": obj.thickness})
+        elif isinstance(obj, Point):
+            d.update(x=_num(obj.position.x), y=_num(obj.position.y), width=0, height=0, rotation=0, point=True)
+        else:  # pragma: no cover - the caller sorts kinds
+            raise TypeError(type(obj).__name__)
+        if not obj.solid and obj.kind in ("wall", "box", "oriented_box", "circle"):
+            extra.append({"name": "solid", "type": "bool", "value": False})
+        d["visible"] = True
+        props = self._object_properties(obj, extra, book)
+        if props:
+            d["properties"] = props
+        return d
+
+    def _image_layer(self, img: Image) -> dict:
+        book = {"order": self.seq[img.id]}
+        if img.type:
+            book["type"] = img.type
+        props = self._object_properties(img, [{"name": "scale", "type": "float", "value": img.scale}], book)
+        layer = self._layer("imagelayer", img.id, properties=props,
+                            image=relocate_path(img.path, self.level_dir, self.map_dir),
+                            offsetx=_num(img.origin.x), offsety=_num(img.origin.y))
+        layer["opacity"] = _num(img.opacity)
+        return layer
+
+    def _tiles_placement(self, tiles: Tiles, width: int, height: int):
+        """How a grid lies on the map's tiles: (k, start col, start row, offset x, offset y), or None when it
+        cannot be map tiles (its cells are not a whole number of map tiles, or it would make the map too big).
+
+        ``k`` map tiles make one cell; the grid's cell (c, r) is the map tile ((start col + c) * k,
+        (start row + r) * k + k - 1), as Tiled anchors a bigger tile at its bottom-left corner. The start is
+        the grid's origin in whole cells when that keeps the map within its budget, else 0 (the layer's offset
+        then carries the whole origin).
+        """
+        cell = tiles.cell
+        k = cell / self.tile
+        if cell != int(cell) or k != int(k) or cell > _MAX_TILE_PX:
+            return None
+        k = int(k)
+        o = tiles.origin
+        for sc, sr in ((math.floor(o.x / cell) if o.x >= 0 else 0, math.floor(o.y / cell) if o.y >= 0 else 0),
+                       (0, 0)):
+            w, h = max(width, (sc + tiles.columns) * k), max(height, (sr + tiles.rows) * k)
+            if w * h <= _CELL_BUDGET:
+                return k, sc, sr, o.x - sc * cell, o.y - sr * cell
+        return None
+
+    def _tiles_book(self, grid: Tiles, **more) -> dict:
+        book: dict[str, Any] = {"order": self.seq[grid.id], "cell": _num(grid.cell),
+                                "size": [grid.columns, grid.rows]}
+        book.update(more)
+        if grid.type:
+            book["type"] = grid.type
+        return book
+
+    def _tiles_extra(self, tiles: Tiles) -> list[dict]:
+        return [] if tiles.solid else [{"name": "solid", "type": "bool", "value": False}]
+
+    def _tile_objects_layer(self, tiles: Tiles) -> dict:
+        """A grid whose cells are not map tiles: one tile object per solid cell, scaled to the cell."""
+        size = max(1, min(_MAX_OBJECT_TILE_PX, round(tiles.cell)))
+        gid = self._tileset_gid(size, tiles.solid)
+        c, o = tiles.cell, tiles.origin
+        objects = []
+        for r, line in enumerate(tiles.cells):
+            for col, ch in enumerate(line):
+                if ch == SOLID_CELL:
+                    objects.append({"id": self.next_object_id, "name": "", "type": "", "gid": gid,
+                                    "x": _num(o.x + col * c), "y": _num(o.y + (r + 1) * c),
+                                    "width": _num(c), "height": _num(c), "rotation": 0, "visible": True})
+                    self.next_object_id += 1
+        book = self._tiles_book(tiles, origin=[_num(o.x), _num(o.y)], tiles="objects")
+        props = self._object_properties(tiles, self._tiles_extra(tiles), book)
+        return self._layer("objectgroup", tiles.id, properties=props, draworder="index", objects=objects)
+
+    def _tile_layer(self, tiles: Tiles, placement, width: int, height: int) -> dict:
+        k, sc, sr, offx, offy = placement
+        gid = self._tileset_gid(int(tiles.cell), tiles.solid)
+        data = [0] * (width * height)
+        for r, line in enumerate(tiles.cells):
+            row = (sr + r) * k + k - 1
+            for c, ch in enumerate(line):
+                if ch == SOLID_CELL:
+                    data[row * width + (sc + c) * k] = gid
+        book = self._tiles_book(tiles, start=[sc, sr])
+        props = self._object_properties(tiles, self._tiles_extra(tiles), book)
+        more: dict[str, Any] = {"width": width, "height": height}
+        if offx or offy:
+            more.update(offsetx=_num(offx), offsety=_num(offy))
+        layer = self._layer("tilelayer", tiles.id, properties=props, **more)
+        layer["data"] = data  # last: the one long field
+        return layer
+
+    def _map_size(self) -> tuple[int, int, dict]:
+        """The map's size in tiles (covering the level from 0, 0 and every tile grid) and each grid's placement."""
+        minx, miny, maxx, maxy = self.level.bounds()
+        w = max(1, math.ceil(max(maxx, 0) / self.tile)) if math.isfinite(maxx) else 1
+        h = max(1, math.ceil(max(maxy, 0) / self.tile)) if math.isfinite(maxy) else 1
+        if w * h > _CELL_BUDGET:
+            w = h = 1
+        placements = {}
+        for obj in self.level.objects:
+            if isinstance(obj, Tiles):
+                p = self._tiles_placement(obj, w, h)
+                placements[obj.id] = p
+                if p is not None:
+                    k, sc, sr, _, _ = p
+                    w, h = max(w, (sc + obj.columns) * k), max(h, (sr + obj.rows) * k)
+        return w, h, placements
+
+    def _player(self, player: Player) -> dict:
+        props = [{"name": "shape", "type": "string", "value": player.shape}]
+        book: dict[str, Any] = {}
+        default = Player()
+        if player.shape == "box":
+            props += [{"name": "box_width", "type": "float", "value": player.size.x},
+                      {"name": "box_height", "type": "float", "value": player.size.y}]
+            if player.radius != default.radius:
+                book["radius"] = player.radius
+        else:
+            props.append({"name": "radius", "type": "float", "value": player.radius})
+            if player.size != default.size:
+                book["size"] = [_num(player.size.x), _num(player.size.y)]
+        props.append({"name": "speed", "type": "float", "value": player.speed})
+        if player.extra:
+            book["extra"] = dict(player.extra)
+        if book:
+            props.append({"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)})
+        return {"id": self.player_id, "name": PLAYER_NAME, "type": PLAYER_TYPE, "x": _num(player.spawn.x),
+                "y": _num(player.spawn.y), "width": 0, "height": 0, "rotation": 0, "visible": True, "point": True,
+                "properties": props}
+
+    def build(self) -> TiledMap:
+        level = self.level
+        layer_ids = {layer.id for layer in level.layers}
+        for obj in level.objects:
+            if obj.layer not in layer_ids:
+                self.problems.append(f"{obj.id}: layer {obj.layer!r} does not exist")
+        width, height, placements = self._map_size()
+
+        layers = []
+        for layer in level.layers:
+            objs = [o for o in level.objects if o.layer == layer.id]
+            book: dict[str, Any] = {"layer": layer.id}
+            if layer.extra:
+                book["extra"] = dict(layer.extra)
+            props = [{"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)}]
+            vectors = [self._vector_object(o) for o in objs if not isinstance(o, (Tiles, Image))]
+            if any(isinstance(o, (Tiles, Image)) for o in objs):
+                children = [self._image_layer(o) for o in objs if isinstance(o, Image)]
+                for o in objs:
+                    if isinstance(o, Tiles):
+                        p = placements[o.id]
+                        children.append(self._tile_objects_layer(o) if p is None
+                                        else self._tile_layer(o, p, width, height))
+                if vectors:
+                    children.append(self._layer("objectgroup", layer.name, draworder="index", objects=vectors))
+                layers.append(self._layer("group", layer.name, layer.visible, layer.locked, props, layers=children))
+            else:
+                layers.append(self._layer("objectgroup", layer.name, layer.visible, layer.locked, props,
+                                          draworder="index", objects=vectors))
+        layers.append(self._layer("objectgroup", "Player", properties=[
+            {"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text({"player": True})}],
+            draworder="index", objects=[self._player(level.player)]))
+
+        book: dict[str, Any] = {"format": LEVEL_MARK, "version": VERSION, "name": level.name}
+        if level.grid != self.tile:
+            book["grid"] = level.grid
+        if level.types:
+            book["types"] = [type_to_dict(t) for t in level.types]
+        if level.extra:
+            book["extra"] = dict(level.extra)
+        clash = [k for k in level.properties if k == BOOKKEEPING]
+        if clash:
+            self.problems.append(f"-: the level property {BOOKKEEPING!r} has the name of the Tiled export's "
+                                 f"bookkeeping; rename it to export")
+        map_props = self._properties("-", level.properties)
+        map_props.append({"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)})
+        tilesets, files = self._tileset_data()
+        data = {
+            "type": "map", "version": "1.8", "orientation": "orthogonal", "renderorder": "right-down",
+            "width": width, "height": height, "tilewidth": self.tile, "tileheight": self.tile,
+            "infinite": False, "nextlayerid": self.next_layer_id, "nextobjectid": self.next_object_id,
+            "properties": map_props, "tilesets": tilesets, "layers": layers,
+        }
+        if self.problems:
+            raise TiledExportError(self.problems)
+        return TiledMap(data, files, tuple(self.notes))
+
+
+def level_to_tiled(level: Level, map_name: str = "map", level_dir: Optional[str] = None,
+                   map_dir: Optional[str] = None) -> TiledMap:
+    """The Tiled map of ``level`` (TMJ-shaped data), the tileset pictures to write beside it, and notes.
+
+    ``map_name`` names the tileset pictures (``<map_name>.tiles-16.png``). Pictures' paths are relative to
+    ``level_dir`` in the level and are made relative to ``map_dir`` in the map (unchanged when either is
+    not given).
+
+    Raises
+    ------
+    TiledExportError
+        When an object's property has a name the export writes itself (``thickness`` on a wall, ``solid``,
+        ``scale`` on an image, ``level-editor``), an object is on a layer that does not exist or a reference
+        points at nothing; the level's check reports the last two first.
+    """
+    return _Exporter(level, map_name, level_dir, map_dir).build()
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def dumps_tmj(data: dict) -> str:
+    """TMJ text: Tiled's JSON map format, indented; text as itself (lone surrogates escaped)."""
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=1)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+
+
+def _write_bytes_atomic(path: str, data: bytes) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as e:
+        raise LevelSaveError(f"could not save {path}: {e.strerror or e}") from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def write_tiled(level: Level, path: str | os.PathLike, fmt: Optional[str] = None,
+                level_dir: Optional[str] = None) -> tuple[str, ...]:
+    """Write ``level`` as a Tiled map at ``path`` (TMJ or TMX, from ``fmt`` or the path's ending).
+
+    The tileset pictures go beside the map first, then the map, each atomically. Returns the notes.
+
+    Raises
+    ------
+    TiledExportError
+        When the level cannot be a Tiled map (see :func:`level_to_tiled`), or holds text that XML cannot
+        carry and the format is TMX. Nothing is written.
+    LevelSaveError
+        When a file cannot be written.
+    """
+    path = os.fspath(path)
+    kind = tiled_format(path, fmt)
+    if kind is None:
+        raise ValueError(f"not a Tiled map format: {fmt or path!r} (use .tmj or .tmx)")
+    map_dir = os.path.dirname(os.path.abspath(path))
+    stem = os.path.splitext(os.path.basename(path))[0] or "map"
+    tiled = level_to_tiled(level, stem, level_dir, map_dir if level_dir else None)
+    text = dumps_tmx(tiled.data) if kind == "tmx" else dumps_tmj(tiled.data)
+    for name, data in tiled.files.items():
+        _write_bytes_atomic(os.path.join(map_dir, name), data)
+    write_text_atomic(path, text)
+    return tiled.notes

@@ -1,0 +1,413 @@
+"""TMX, Tiled's XML format, to and from the TMJ-shaped data the export and the import work on.
+
+:func:`dumps_tmx` writes what :mod:`core.interop.tiled_export` builds (the
+subset of TMX it uses). :func:`parse_xml` reads any XML file of Tiled's (a map,
+an external tileset ``.tsx``, a template ``.tx``) safely, and :func:`tmx_map`,
+:func:`tsx_tileset` and :func:`tx_template` turn the elements into the same
+dicts Tiled's JSON format has, so the import reads one shape of data.
+
+Attributes that are absent stay absent (a template instance overrides only the
+attributes it has). Numbers that do not parse become NaN, which the import
+reports per object.
+
+>>> root = parse_xml(b'<map orientation="orthogonal" tilewidth="16" tileheight="16" width="2" height="1">'
+...                  b'<layer name="ground" width="2" height="1"><data encoding="csv">1,0</data></layer></map>',
+...                  "demo.tmx")
+>>> layer = tmx_map(root)["layers"][0]
+>>> layer["type"], layer["encoding"], layer["data"]
+('tilelayer', 'csv', '1,0')
+"""
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from typing import Any, Optional
+
+from core.interop.tiled_common import TiledExportError, TiledImportError, xml_safe
+
+__all__ = ["dumps_tmx", "parse_xml", "tmx_map", "tsx_tileset", "tx_template"]
+
+
+# ---------------------------------------------------------------------------
+# Writing
+
+
+def _fmt(value) -> str:
+    """A number or a bool as TMX writes it: ``64``, ``1.5``, ``true``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value == 0 and math.copysign(1.0, value) < 0:
+            return "-0"  # a property's -0.0 stays itself
+        if value == int(value) and abs(value) < 2**53:
+            return str(int(value))
+        return repr(value)
+    return str(value)
+
+
+class _Checker:
+    """Finds text that XML cannot carry, naming where it is."""
+
+    def __init__(self):
+        self.problems: list[str] = []
+
+    def text(self, where: str, what: str, value) -> None:
+        if isinstance(value, str) and not xml_safe(value):
+            self.problems.append(f"{where}: the {what} holds characters XML cannot carry (control characters); "
+                                 f"export to .tmj instead")
+
+
+def _write_properties(parent: ET.Element, props: Optional[list], check: _Checker, where: str) -> None:
+    if not props:
+        return
+    holder = ET.SubElement(parent, "properties")
+    for p in props:
+        check.text(where, f"property name {p['name']!r}", p["name"])
+        check.text(where, f"property {p['name']!r}", p["value"])
+        el = ET.SubElement(holder, "property", name=p["name"])
+        if p["type"] != "string":
+            el.set("type", p["type"])
+        el.set("value", _fmt(p["value"]))
+
+
+def _set(el: ET.Element, d: dict, keys, skip_default: Optional[dict] = None) -> None:
+    for key in keys:
+        if key not in d:
+            continue
+        value = d[key]
+        if skip_default is not None and key in skip_default and value == skip_default[key]:
+            continue
+        el.set(key, _fmt(value))
+
+
+def _write_object(parent: ET.Element, obj: dict, check: _Checker) -> None:
+    el = ET.SubElement(parent, "object", id=_fmt(obj["id"]))
+    where = obj.get("name") or f"object {obj['id']}"
+    check.text(where, "name", obj.get("name", ""))
+    check.text(where, "type", obj.get("type", ""))
+    _set(el, obj, ("name", "type", "gid", "x", "y", "width", "height", "rotation"),
+         {"name": "", "type": "", "width": 0, "height": 0, "rotation": 0})
+    if obj.get("visible") is False:
+        el.set("visible", "0")
+    _write_properties(el, obj.get("properties"), check, where)
+    if obj.get("ellipse"):
+        ET.SubElement(el, "ellipse")
+    elif obj.get("point"):
+        ET.SubElement(el, "point")
+    for kind in ("polygon", "polyline"):
+        if kind in obj:
+            ET.SubElement(el, kind, points=" ".join(f"{_fmt(p['x'])},{_fmt(p['y'])}" for p in obj[kind]))
+
+
+def _write_layer(parent: ET.Element, layer: dict, check: _Checker) -> None:
+    tag = {"tilelayer": "layer", "objectgroup": "objectgroup", "imagelayer": "imagelayer", "group": "group"}
+    el = ET.SubElement(parent, tag[layer["type"]], id=_fmt(layer["id"]), name=layer["name"])
+    check.text(f"layer {layer['name']!r}", "name", layer["name"])
+    if layer["type"] == "tilelayer":
+        _set(el, layer, ("width", "height"))
+    if layer.get("visible") is False:
+        el.set("visible", "0")
+    if layer.get("locked"):
+        el.set("locked", "1")
+    _set(el, layer, ("opacity", "offsetx", "offsety"), {"opacity": 1, "offsetx": 0, "offsety": 0})
+    if layer["type"] == "objectgroup" and layer.get("draworder", "topdown") != "topdown":
+        el.set("draworder", layer["draworder"])
+    _write_properties(el, layer.get("properties"), check, layer["name"])
+    if layer["type"] == "tilelayer":
+        width = layer["width"]
+        data = layer["data"]
+        rows = (",".join(str(g) for g in data[i:i + width]) for i in range(0, len(data), width))
+        ET.SubElement(el, "data", encoding="csv").text = "\n" + ",\n".join(rows) + "\n"
+    elif layer["type"] == "objectgroup":
+        for obj in layer["objects"]:
+            _write_object(el, obj, check)
+    elif layer["type"] == "imagelayer":
+        check.text(layer["name"], "picture's path", layer["image"])
+        ET.SubElement(el, "image", source=layer["image"])
+    else:
+        for child in layer["layers"]:
+            _write_layer(el, child, check)
+
+
+def _write_tileset(parent: ET.Element, ts: dict, check: _Checker) -> None:
+    el = ET.SubElement(parent, "tileset")
+    _set(el, ts, ("firstgid", "name", "tilewidth", "tileheight", "tilecount", "columns"))
+    ET.SubElement(el, "image", source=ts["image"], width=_fmt(ts["imagewidth"]), height=_fmt(ts["imageheight"]))
+    for tile in ts.get("tiles", ()):
+        t = ET.SubElement(el, "tile", id=_fmt(tile["id"]))
+        if tile.get("type"):
+            t.set("type", tile["type"])
+        _write_properties(t, tile.get("properties"), check, ts["name"])
+        group = tile.get("objectgroup")
+        if group:
+            g = ET.SubElement(t, "objectgroup", draworder=group.get("draworder", "index"), id=_fmt(group["id"]))
+            for obj in group["objects"]:
+                _write_object(g, obj, check)
+
+
+def dumps_tmx(data: dict) -> str:
+    """TMX text of a map built by :func:`core.interop.tiled_export.level_to_tiled`.
+
+    Raises
+    ------
+    TiledExportError
+        When a name, type, path or property holds characters XML cannot carry.
+    """
+    check = _Checker()
+    root = ET.Element("map")
+    _set(root, data, ("version", "orientation", "renderorder", "width", "height", "tilewidth", "tileheight"))
+    root.set("infinite", "1" if data.get("infinite") else "0")
+    _set(root, data, ("nextlayerid", "nextobjectid"))
+    _write_properties(root, data.get("properties"), check, "-")
+    for ts in data.get("tilesets", ()):
+        _write_tileset(root, ts, check)
+    for layer in data.get("layers", ()):
+        _write_layer(root, layer, check)
+    if check.problems:
+        raise TiledExportError(check.problems)
+    ET.indent(root, " ")
+    # " />" only ever ends an empty element here: attribute values carry ">" as "&gt;".
+    body = ET.tostring(root, encoding="unicode").replace(" />", "/>")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+_DOCTYPE = re.compile(r"<!DOCTYPE[^>\[]*(\[)?", re.IGNORECASE)
+
+
+def _prolog_text(data: bytes) -> str:
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16", errors="replace")
+    return data.decode("utf-8", errors="replace")
+
+
+def parse_xml(data: bytes, source: str) -> ET.Element:
+    """The root element of an XML file of Tiled's, refusing what could make a parser expand without bound.
+
+    Entity declarations are refused (no "billion laughs"), and so is a DOCTYPE
+    with an internal subset; a plain ``<!DOCTYPE map SYSTEM "...">`` (old Tiled
+    maps have one) is read, and its DTD is never fetched.
+
+    Raises
+    ------
+    TiledImportError
+        When the file is not well-formed XML or declares entities.
+    """
+    text = _prolog_text(data)
+    if "<!ENTITY" in text:
+        raise TiledImportError(f"{source}: declares XML entities; such files are refused (they can expand "
+                               f"without bound)")
+    m = _DOCTYPE.search(text)
+    if m and m.group(1):
+        raise TiledImportError(f"{source}: has a DOCTYPE with its own declarations; such files are refused")
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError as e:
+        line, column = e.position
+        reason = str(e).split(":")[0]
+        raise TiledImportError(f"{source}: is not valid XML: {reason} at line {line}, column {column + 1}") from None
+
+
+_FLOAT_KEYS = {"x", "y", "width", "height", "rotation", "offsetx", "offsety", "opacity", "parallaxx", "parallaxy",
+               "imagewidth", "imageheight", "tilewidth", "tileheight", "pixelsize"}
+_INT_KEYS = {"id", "gid", "firstgid", "tilecount", "columns", "margin", "spacing", "nextlayerid", "nextobjectid",
+             "hexsidelength", "compressionlevel"}
+_BOOL_KEYS = {"visible", "locked", "infinite", "wrap", "bold", "italic", "underline", "strikeout", "kerning"}
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
+
+
+def _integer(text: str) -> Any:
+    try:
+        return int(text)
+    except ValueError:
+        v = _number(text)
+        return int(v) if math.isfinite(v) and v == int(v) else text
+
+
+def _attrs(el: ET.Element) -> dict:
+    d: dict[str, Any] = {}
+    for key, value in el.attrib.items():
+        if key in _INT_KEYS:
+            d[key] = _integer(value)
+        elif key in _FLOAT_KEYS:
+            d[key] = _number(value)
+        elif key in _BOOL_KEYS:
+            d[key] = value.strip() not in ("0", "false", "")
+        else:
+            d[key] = value
+    return d
+
+
+def _props(el: ET.Element) -> list:
+    """``<properties>`` as TMJ's list of ``{"name", "type", "value"}`` (values still text; a class: a list)."""
+    out = []
+    for holder in el.findall("properties"):
+        for p in holder.findall("property"):
+            kind = p.get("type", "string")
+            entry: dict[str, Any] = {"name": p.get("name", ""), "type": kind}
+            if p.get("propertytype") is not None:
+                entry["propertytype"] = p.get("propertytype")
+            if kind == "class":
+                entry["value"] = _props(p)
+            else:
+                entry["value"] = p.get("value") if p.get("value") is not None else (p.text or "")
+            out.append(entry)
+    return out
+
+
+def _points(text: str) -> list:
+    pts = []
+    for pair in (text or "").split():
+        x, _, y = pair.partition(",")
+        pts.append({"x": _number(x), "y": _number(y)})
+    return pts
+
+
+def _object(el: ET.Element) -> dict:
+    d = _attrs(el)
+    props = _props(el)
+    if props:
+        d["properties"] = props
+    if el.find("ellipse") is not None:
+        d["ellipse"] = True
+    if el.find("point") is not None:
+        d["point"] = True
+    for kind in ("polygon", "polyline"):
+        shape = el.find(kind)
+        if shape is not None:
+            d[kind] = _points(shape.get("points", ""))
+    text = el.find("text")
+    if text is not None:
+        d["text"] = {**text.attrib, "text": text.text or ""}
+    return d
+
+
+def _objects(el: ET.Element) -> list:
+    return [_object(o) for o in el.findall("object")]
+
+
+def _data(el: ET.Element, layer: dict) -> None:
+    data = el.find("data")
+    if data is None:
+        layer["data"] = []
+        return
+    encoding = data.get("encoding")
+    layer["encoding"] = encoding or "xml"
+    if data.get("compression"):
+        layer["compression"] = data.get("compression")
+
+    def payload(node):
+        if encoding:
+            return node.text or ""
+        return [_integer(t.get("gid", "0")) for t in node.findall("tile")]
+
+    chunks = data.findall("chunk")
+    if chunks:
+        layer["chunks"] = [{**_attrs_int(c), "data": payload(c)} for c in chunks]
+    else:
+        layer["data"] = payload(data)
+
+
+def _attrs_int(el: ET.Element) -> dict:
+    return {k: _integer(v) for k, v in el.attrib.items()}
+
+
+_LAYER_TAGS = {"layer": "tilelayer", "objectgroup": "objectgroup", "imagelayer": "imagelayer", "group": "group"}
+
+
+def _layers(el: ET.Element) -> list:
+    out = []
+    for child in el:
+        kind = _LAYER_TAGS.get(child.tag)
+        if kind is None:
+            continue
+        layer = _attrs(child)
+        layer["type"] = kind
+        props = _props(child)
+        if props:
+            layer["properties"] = props
+        if kind == "tilelayer":
+            _data(child, layer)
+        elif kind == "objectgroup":
+            layer["objects"] = _objects(child)
+        elif kind == "imagelayer":
+            image = child.find("image")
+            layer["image"] = image.get("source", "") if image is not None else ""
+        else:
+            layer["layers"] = _layers(child)
+        out.append(layer)
+    return out
+
+
+def tsx_tileset(el: ET.Element) -> dict:
+    """A ``<tileset>`` element (in a map or a ``.tsx`` file) as TMJ's tileset dict."""
+    ts = _attrs(el)
+    props = _props(el)
+    if props:
+        ts["properties"] = props
+    offset = el.find("tileoffset")
+    if offset is not None:
+        ts["tileoffset"] = {"x": _number(offset.get("x", "0")), "y": _number(offset.get("y", "0"))}
+    image = el.find("image")
+    if image is not None:
+        ts["image"] = image.get("source", "")
+    tiles = []
+    for t in el.findall("tile"):
+        tile = _attrs(t)
+        if "class" in tile and "type" not in tile:
+            tile["type"] = tile.pop("class")
+        tprops = _props(t)
+        if tprops:
+            tile["properties"] = tprops
+        group = t.find("objectgroup")
+        if group is not None:
+            tile["objectgroup"] = {"objects": _objects(group)}
+        timage = t.find("image")
+        if timage is not None:
+            tile["image"] = timage.get("source", "")
+            if timage.get("width"):
+                tile["imagewidth"] = _number(timage.get("width"))
+            if timage.get("height"):
+                tile["imageheight"] = _number(timage.get("height"))
+        tiles.append(tile)
+    if tiles:
+        ts["tiles"] = tiles
+    return ts
+
+
+def tmx_map(el: ET.Element) -> dict:
+    """A ``<map>`` element as TMJ's map dict (``type`` is ``"map"`` only when the element is a map)."""
+    m = _attrs(el)
+    m["type"] = "map" if el.tag == "map" else el.tag
+    for key in ("width", "height", "tilewidth", "tileheight"):
+        if isinstance(m.get(key), float) and math.isfinite(m[key]) and m[key] == int(m[key]):
+            m[key] = int(m[key])
+    props = _props(el)
+    if props:
+        m["properties"] = props
+    m["tilesets"] = [tsx_tileset(t) for t in el.findall("tileset")]
+    m["layers"] = _layers(el)
+    return m
+
+
+def tx_template(el: ET.Element) -> dict:
+    """A ``<template>`` element (a ``.tx`` file) as TMJ's template dict."""
+    d: dict[str, Any] = {"type": "template" if el.tag == "template" else el.tag}
+    ts = el.find("tileset")
+    if ts is not None:
+        d["tileset"] = _attrs(ts)
+    obj = el.find("object")
+    if obj is not None:
+        d["object"] = _object(obj)
+    return d
