@@ -1,0 +1,915 @@
+"""A Tiled map (TMJ or TMX) as a level, with notes on what a level cannot hold.
+
+:func:`read_tiled` reads a map file, its external tilesets (``.tsx``, ``.tsj``)
+and templates (``.tx``, ``.tj``), and :func:`tiled_to_level` turns the map's
+TMJ-shaped data (TMX is read into the same shape by :mod:`core.interop.tmx`)
+into a :class:`~core.level.model.Level`.
+
+What becomes what:
+
+- Rectangles are boxes (oriented boxes when turned; Tiled turns them about
+  their top-left corner, so the centre is computed back); ellipses with equal
+  sides are pillars; polygons and polylines are walls (closed and open), their
+  thickness the float property ``thickness`` (8 px without one, said in one
+  note); points are markers. A bool property ``solid`` = false makes an area.
+- A tile layer's cells are solid where the tile has collision shapes in its
+  tileset or a bool ``solid``/``collides`` property (or the layer has one: true
+  makes every tile count, ``solid`` = false makes them an area); each grid of
+  square cells is a tile grid.
+- An image layer is a reference image (``scale`` from its float property).
+- The object of type ``player_spawn`` is the player (its properties ``shape``,
+  ``radius``, ``box_width``, ``box_height``, ``speed``).
+- Layers stay layers (a group's object layers become layers named
+  ``Group/Layer``); names become ids (made unique; a renamed one is noted).
+- What a level cannot hold is a note, one line per object: a text object (left
+  out), an ellipse with unequal sides (a pillar of the mean radius), a tile
+  object (its picture is left out, its bounds become a box), coordinates that
+  are not finite (left out), a missing template (left out) or tileset (its tiles
+  count as not solid).
+
+A map that :mod:`core.interop.tiled_export` wrote carries its bookkeeping, and
+comes back as the same level: types with colours, each object's own
+properties, unknown keys, file order.
+
+Refused with :class:`~core.interop.tiled_common.TiledImportError` (the command
+line's exit code 2): a file that is not XML or JSON or not a Tiled map, other
+orientations (isometric, staggered, hexagonal), XML that declares entities,
+tile data that does not decode or is too large, files over 64 MiB.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+from core.interop.tiled_common import (
+    BOOKKEEPING,
+    LEVEL_MARK,
+    PLAYER_TYPE,
+    TiledImportError,
+    finite,
+    is_number,
+    number,
+    relocate_path,
+    text_of,
+    whole,
+)
+from core.interop.tiled_files import Files, load_document
+from core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
+from core.level.file_format import FORMAT, VERSION, LevelFileError, parse_level
+from core.level.kinds import id_prefix
+from core.level.model import (
+    DEFAULT_LAYER,
+    EMPTY_CELL,
+    SOLID_CELL,
+    Box,
+    Image,
+    Layer,
+    Level,
+    ObjectType,
+    OrientedBox,
+    Pillar,
+    Player,
+    Point,
+    Ref,
+    Tiles,
+    Wall,
+)
+
+__all__ = ["ImportResult", "read_tiled", "tiled_to_level", "DEFAULT_THICKNESS"]
+
+#: A wall's thickness when its polygon or polyline has no ``thickness`` property.
+DEFAULT_THICKNESS = 8.0
+
+#: A tile grid covering more cells than this (solid or not) is cut into blocks of BLOCK x BLOCK cells.
+MAX_GRID_CELLS = 1 << 22
+BLOCK = 256
+#: Group layers nested deeper are refused.
+MAX_DEPTH = 64
+
+_SOLID_KINDS = {"wall", "box", "oriented_box", "circle", "tiles"}
+_CLASSES = {"wall": Wall, "box": Box, "oriented_box": OrientedBox, "circle": Pillar, "tiles": Tiles,
+            "point": Point, "image": Image}
+_ALIGN = {"topleft": (0, 0), "top": (0.5, 0), "topright": (1, 0), "left": (0, 0.5), "center": (0.5, 0.5),
+          "right": (1, 0.5), "bottomleft": (0, 1), "bottom": (0.5, 1), "bottomright": (1, 1)}
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """The level a map became, and one note per thing it could not hold as it was."""
+
+    level: Level
+    notes: tuple = ()
+
+
+# ---------------------------------------------------------------------------
+# Values
+
+
+def _tidy(v: float) -> float:
+    """A computed coordinate rounded to 9 decimals: 480.00000000000006 comes back as 480."""
+    r = round(v, 9)
+    return r if math.isfinite(r) else v
+
+
+def _rotate(x: float, y: float, degrees: float) -> tuple[float, float]:
+    r = math.radians(degrees)
+    c, s = math.cos(r), math.sin(r)
+    return x * c - y * s, x * s + y * c
+
+
+def _same(a, b) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+    return a == b
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[\W_]+", "-", name.lower()).strip("-")
+
+# ---------------------------------------------------------------------------
+# The map
+
+
+@dataclass
+class _Found:
+    """An object found in the map, before ids are given out and references resolved."""
+
+    kind: str
+    name: str
+    label: str
+    layer: str
+    fields: dict
+    type: str = ""
+    props: dict = field(default_factory=dict)  # name -> TMJ property dict
+    solid: bool = True
+    book: dict = field(default_factory=dict)
+    tiled_id: Optional[int] = None
+    order: Optional[int] = None
+    exact_name: bool = False  # generated from a layer name: never noted as renamed
+
+
+@dataclass
+class _Context:
+    base_dir: str
+    ox: float = 0.0
+    oy: float = 0.0
+    opacity: float = 1.0
+    visible: bool = True
+    locked: bool = False
+    path: tuple = ()
+    layer: Optional[str] = None
+    depth: int = 0
+
+
+def _split(props, notes: list[str], where: str) -> tuple[dict, dict]:
+    """Custom properties by name, and the export's bookkeeping (``{}`` when there is none)."""
+    out: dict[str, dict] = {}
+    book: dict = {}
+    for p in props if isinstance(props, list) else ():
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+            continue
+        if p["name"] == BOOKKEEPING:
+            try:
+                value = json.loads(p.get("value", ""), parse_constant=_no_constant)
+                if not isinstance(value, dict):
+                    raise ValueError
+                book = value
+            except (TypeError, ValueError, RecursionError):
+                notes.append(f"{where}: its {BOOKKEEPING!r} property is not the export's bookkeeping; left out")
+            continue
+        out[p["name"]] = p
+    return out, book
+
+
+def _no_constant(name: str):
+    raise ValueError(name)
+
+
+def _bool_prop(props: dict, name: str) -> Optional[bool]:
+    """Take out a bool property ``name`` (kept when it has another type); None when there is none."""
+    p = props.get(name)
+    if p is None or p.get("type") != "bool":
+        return None
+    del props[name]
+    v = p.get("value")
+    return v is True or (isinstance(v, str) and v.strip().lower() == "true")
+
+
+def _number_prop(props: dict, name: str) -> Optional[float]:
+    p = props.get(name)
+    if p is None or p.get("type") not in ("float", "int"):
+        return None
+    del props[name]
+    return number(p.get("value"))
+
+
+class _Importer:
+    def __init__(self, data: dict, name: str, source: str, map_dir: str, level_dir: Optional[str],
+                 files: Files, notes: list[str]):
+        self.data = data
+        self.name = name
+        self.source = source
+        self.map_dir = map_dir
+        self.level_dir = level_dir
+        self.files = files
+        self.notes = notes
+        self.found: list[_Found] = []
+        self.layers: list[Layer] = []
+        self.layer_ids: set[str] = set()
+        self.player: Optional[tuple] = None
+        self.default_thickness = 0
+        self.map_props, self.book = _split(data.get("properties"), notes, "the map")
+        self.ours = self.book.get("format") == LEVEL_MARK
+
+    # -- layers -------------------------------------------------------------------------------------
+
+    def _new_layer(self, hint: str, name: str, ctx: _Context, extra=None) -> str:
+        base = hint or _slug(name) or "layer"
+        lid, n = base, 2
+        while lid in self.layer_ids:
+            lid, n = f"{base}-{n}", n + 1
+        self.layer_ids.add(lid)
+        self.layers.append(Layer(lid, name, ctx.visible, ctx.locked, extra if isinstance(extra, dict) else {}))
+        return lid
+
+    def walk(self, layers, ctx: _Context) -> None:
+        if ctx.depth > MAX_DEPTH:
+            raise TiledImportError(f"{self.source}: group layers nested more than {MAX_DEPTH} deep; refused")
+        if not isinstance(layers, list):
+            raise TiledImportError(f"{self.source}: 'layers' is not a list, so this is not a Tiled map")
+        for layer in layers:
+            if not isinstance(layer, dict):
+                raise TiledImportError(f"{self.source}: a layer that is not an object, so this is not a Tiled map")
+            self._layer(layer, ctx)
+
+    def _layer(self, layer: dict, ctx: _Context) -> None:
+        kind = layer.get("type")
+        name = text_of(layer.get("name"))
+        where = f"layer {name or '(unnamed)'}"
+        props, book = _split(layer.get("properties"), self.notes, where)
+        ox, oy = number(layer.get("offsetx", 0)), number(layer.get("offsety", 0))
+        opacity = number(layer.get("opacity", 1))
+        if not finite(ox, oy):
+            self.notes.append(f"{where}: its offset is not a finite number; left out")
+            return
+        opacity = opacity if math.isfinite(opacity) else 1.0
+        here = _Context(ctx.base_dir, ctx.ox + ox, ctx.oy + oy, ctx.opacity * min(max(opacity, 0.0), 1.0),
+                        ctx.visible and layer.get("visible", True) is not False,
+                        ctx.locked or layer.get("locked", False) is True,
+                        ctx.path + (name,), ctx.layer, ctx.depth + 1)
+        player_layer = self.ours and book.get("player") is True
+        if self.ours and isinstance(book.get("layer"), str) and book["layer"].strip():
+            here.layer = self._new_layer(book["layer"], name, here, book.get("extra"))
+        elif here.layer is None and kind != "group" and not player_layer:
+            here.layer = self._new_layer("", "/".join(p for p in here.path if p) or name, here)
+        if kind in ("group", "objectgroup") and props and book.get("tiles") != "objects":
+            self.notes.append(f"{where}: its properties are left out (a level's layers have none): "
+                              f"{', '.join(sorted(props))}")
+        if kind == "group":
+            self.walk(layer.get("layers", []), here)
+        elif kind == "objectgroup":
+            objects = layer.get("objects")
+            if not isinstance(objects, list):
+                raise TiledImportError(f"{self.source}: {where}: 'objects' is not a list")
+            if self.ours and book.get("tiles") == "objects":
+                self._tile_objects(layer, objects, props, book, here, name)
+                return
+            for obj in objects:
+                if isinstance(obj, dict):
+                    self._object(obj, here, player_layer)
+        elif kind == "tilelayer":
+            self._tile_layer(layer, props, book, here, name, where)
+        elif kind == "imagelayer":
+            self._image_layer(layer, props, book, here, name, where)
+        else:
+            self.notes.append(f"{where}: a layer of type {kind!r} is left out")
+
+    def _where_to(self, ctx: _Context) -> str:
+        if ctx.layer is None:  # the export's player layer, holding more than the player
+            ctx.layer = self._new_layer("", "/".join(p for p in ctx.path if p) or "Player", ctx)
+        return ctx.layer
+
+    # -- objects ------------------------------------------------------------------------------------
+
+    def _template(self, obj: dict, ctx: _Context, label: str):
+        src = obj.get("template")
+        path = os.path.join(ctx.base_dir, src) if isinstance(src, str) else ""
+        tpl = self.files.load(path, "template", src) if path else None
+        if not isinstance(tpl, dict) or not isinstance(tpl.get("object"), dict):
+            self.notes.append(f"{label}: its template {src} cannot be read; left out")
+            return None, None
+        base = tpl["object"]
+        merged = dict(base)
+        merged.update({k: v for k, v in obj.items() if k not in ("properties", "template")})
+        props = {p.get("name"): p for p in base.get("properties") or () if isinstance(p, dict)}
+        props.update({p.get("name"): p for p in obj.get("properties") or () if isinstance(p, dict)})
+        merged["properties"] = list(props.values())
+        tilesets = None
+        if "gid" in base and "gid" not in obj and isinstance(tpl.get("tileset"), dict):
+            tpl_dir = os.path.dirname(os.path.normpath(path))
+            ts = read_tileset(tpl["tileset"], tpl_dir, self.files)
+            tilesets = Tilesets([ts] if ts else [])
+        return merged, tilesets
+
+    def _object(self, obj: dict, ctx: _Context, player_layer: bool) -> None:
+        tiled_id = whole(obj.get("id"))
+        label = f"object {text_of(obj.get('name')) or '(unnamed)'} (id {tiled_id if tiled_id is not None else '?'})"
+        tilesets = self.tilesets
+        if "template" in obj:
+            obj, from_template = self._template(obj, ctx, label)
+            if obj is None:
+                return
+            tilesets = from_template or tilesets
+            label = f"object {text_of(obj.get('name')) or '(unnamed)'} (id {tiled_id if tiled_id is not None else '?'})"
+        name = text_of(obj.get("name"))
+        otype = text_of(obj.get("type")) or text_of(obj.get("class"))
+        props, book = _split(obj.get("properties"), self.notes, label)
+        x, y = number(obj.get("x", 0)) + ctx.ox, number(obj.get("y", 0)) + ctx.oy
+        w, h = number(obj.get("width", 0)), number(obj.get("height", 0))
+        rot = number(obj.get("rotation", 0))
+        if not finite(x, y, w, h, rot):
+            self.notes.append(f"{label}: its position, size or rotation is not a finite number; left out")
+            return
+        if otype == PLAYER_TYPE and self.player is None and (player_layer or not self.ours):
+            self.player = (label, obj, x, y, w, h, rot, props, book)
+            return
+        found = _Found("", name, label, "", {}, otype, props, True, book, tiled_id)
+        if "text" in obj:
+            self.notes.append(f"{label}: text objects are left out")
+            return
+        if obj.get("point") is True:
+            found.kind, found.fields = "point", {"position": (x, y)}
+        elif obj.get("ellipse") is True:
+            if not self._ellipse(found, x, y, w, h, rot):
+                return
+        elif isinstance(obj.get("polygon"), list) or isinstance(obj.get("polyline"), list):
+            if not self._wall(found, obj, x, y, rot):
+                return
+        elif obj.get("gid") is not None:
+            if not self._tile_object(found, obj, tilesets, x, y, w, h, rot):
+                return
+        elif w == 0 and h == 0:
+            self.notes.append(f"{label}: a rectangle of no size became a point")
+            found.kind, found.fields = "point", {"position": (x, y)}
+        elif w <= 0 or h <= 0:
+            self.notes.append(f"{label}: a rectangle {w:g}x{h:g} has no area; left out")
+            return
+        else:
+            self._box(found, x, y, w, h, rot, book.get("kind") == "oriented_box")
+        if not _all_finite(found.fields):
+            self.notes.append(f"{label}: its position or size is too large to compute with; left out")
+            return
+        if found.kind in _SOLID_KINDS:
+            solid = _bool_prop(found.props, "solid")
+            found.solid = solid is not False
+        found.layer = self._where_to(ctx)
+        self.found.append(found)
+
+    def _box(self, found: _Found, x, y, w, h, rot, oriented: bool) -> None:
+        """A rectangle turned by ``rot`` about ``(x, y)``, the corner of ``(ax, ay)`` = (0, 0)."""
+        if rot == 0 and not oriented:
+            found.kind, found.fields = "box", {"origin": (x, y), "size": (w, h)}
+            return
+        dx, dy = _rotate(w / 2, h / 2, rot)
+        found.kind = "oriented_box"
+        found.fields = {"center": (_tidy(x + dx), _tidy(y + dy)), "half_extents": (w / 2, h / 2), "rotation": rot}
+
+    def _ellipse(self, found: _Found, x, y, w, h, rot) -> bool:
+        if w <= 0 or h <= 0:
+            self.notes.append(f"{found.label}: an ellipse of no size is left out")
+            return False
+        if w != h:
+            r = (w + h) / 4
+            self.notes.append(f"{found.label}: ellipse {w:g}x{h:g} approximated as a pillar of radius {r:g}")
+        dx, dy = _rotate(w / 2, h / 2, rot)
+        found.kind = "circle"
+        found.fields = {"center": (_tidy(x + dx), _tidy(y + dy)), "radius": (w + h) / 4}
+        return True
+
+    def _wall(self, found: _Found, obj: dict, x, y, rot) -> bool:
+        closed = isinstance(obj.get("polygon"), list)
+        raw = obj["polygon"] if closed else obj["polyline"]
+        points = []
+        for p in raw:
+            px, py = (number(p.get("x")), number(p.get("y"))) if isinstance(p, dict) else (math.nan, math.nan)
+            if rot:
+                px, py = _rotate(px, py, rot)
+            points.append((_tidy(x + px), _tidy(y + py)))
+        if not all(finite(*p) for p in points):
+            self.notes.append(f"{found.label}: a point of its outline is not a finite number; left out")
+            return False
+        if len(points) < 2:
+            self.notes.append(f"{found.label}: a {'polygon' if closed else 'polyline'} of {len(points)} "
+                              f"point{'s' if len(points) != 1 else ''} is left out")
+            return False
+        thickness = _number_prop(found.props, "thickness")
+        if thickness is None:
+            thickness = DEFAULT_THICKNESS
+            self.default_thickness += 1
+        elif not (math.isfinite(thickness) and thickness > 0):
+            self.notes.append(f"{found.label}: thickness {thickness:g} is not a positive number: "
+                              f"{DEFAULT_THICKNESS:g} px it is")
+            thickness = DEFAULT_THICKNESS
+        found.kind = "wall"
+        found.fields = {"points": tuple(points), "thickness": thickness, "closed": closed}
+        return True
+
+    def _tile_object(self, found: _Found, obj: dict, tilesets: Tilesets, x, y, w, h, rot) -> bool:
+        gid = whole(obj.get("gid"), 0)
+        hit = tilesets.find(gid) if gid > 0 else None
+        if hit is not None:
+            ts, local = hit
+            tw, th = ts.size(local)
+            if w == 0 and h == 0 and finite(tw, th):
+                w, h = tw, th
+            if not found.type:
+                found.type = ts.tile_type(local)
+            alignment = ts.alignment
+        else:
+            alignment = "unspecified"
+        if not (w > 0 and h > 0):
+            self.notes.append(f"{found.label}: a tile object of no size is left out")
+            return False
+        ax, ay = _ALIGN.get(alignment, (0, 1))  # "unspecified" is bottom-left on orthogonal maps
+        dx, dy = _rotate((0.5 - ax) * w, (0.5 - ay) * h, rot)
+        cx, cy = _tidy(x + dx), _tidy(y + dy)
+        if not finite(cx, cy):
+            self.notes.append(f"{found.label}: its position is too large to compute with; left out")
+            return False
+        if rot == 0:
+            found.kind, found.fields = "box", {"origin": (_tidy(cx - w / 2), _tidy(cy - h / 2)), "size": (w, h)}
+        else:
+            found.kind = "oriented_box"
+            found.fields = {"center": (cx, cy), "half_extents": (w / 2, h / 2), "rotation": rot}
+        shape = "a box" if rot == 0 else "an oriented box"
+        self.notes.append(f"{found.label}: a tile object: its picture is left out, its bounds became {shape}")
+        return True
+
+    # -- tile grids ---------------------------------------------------------------------------------
+
+    def _grids(self, cells: dict, found_base: _Found, name: str) -> list[_Found]:
+        """Tile grids from solid cells grouped by (width, height, phase x, phase y) -> {(i, j)}."""
+        out = []
+        for (tw, th, px, py), idx in cells.items():
+            if tw != th:
+                out.extend(self._tile_boxes(found_base, name, tw, th, px, py, idx))
+                continue
+            if not idx:
+                continue
+            imin, jmin = min(i for i, _ in idx), min(j for _, j in idx)
+            imax, jmax = max(i for i, _ in idx), max(j for _, j in idx)
+            if (imax - imin + 1) * (jmax - jmin + 1) > MAX_GRID_CELLS:
+                blocks: dict = {}
+                for i, j in idx:
+                    blocks.setdefault((i // BLOCK, j // BLOCK), set()).add((i, j))
+                self.notes.append(f"{found_base.label}: its tiles span {imax - imin + 1}x{jmax - jmin + 1} cells: "
+                                  f"cut into {len(blocks)} tile grids of at most {BLOCK}x{BLOCK}")
+                groups = [blocks[k] for k in sorted(blocks, key=lambda b: (b[1], b[0]))]
+            else:
+                groups = [idx]
+            for group in groups:
+                gi, gj = min(i for i, _ in group), min(j for _, j in group)
+                rel = {(i - gi, j - gj) for i, j in group}
+                out.append(self._grid(found_base, name, tw, (px + gi * tw, py + gj * tw), rel, 0, 0))
+        return out
+
+    def _grid(self, base: _Found, name: str, cell: float, origin, rel: set, cols: int, rows: int) -> _Found:
+        if rel:
+            imin, jmin = min(0, min(i for i, _ in rel)), min(0, min(j for _, j in rel))
+            cols = max(cols, max(i for i, _ in rel) + 1) - imin
+            rows = max(rows, max(j for _, j in rel) + 1) - jmin
+            rel = {(i - imin, j - jmin) for i, j in rel}
+            origin = (origin[0] + imin * cell, origin[1] + jmin * cell)
+        lines = [bytearray(EMPTY_CELL.encode() * cols) for _ in range(rows)]
+        for i, j in rel:
+            lines[j][i] = ord(SOLID_CELL)
+        f = _Found("tiles", name, base.label, base.layer, {
+            "origin": (_tidy(origin[0]), _tidy(origin[1])), "cell": cell,
+            "cells": tuple(line.decode() for line in lines)}, base.type, dict(base.props), base.solid,
+            base.book, None, base.order, base.exact_name)
+        return f
+
+    def _tile_boxes(self, base: _Found, name: str, tw, th, px, py, idx) -> list[_Found]:
+        """Tiles that are not square: each run of solid tiles in a row is one box."""
+        out = []
+        rows: dict[int, list[int]] = {}
+        for i, j in idx:
+            rows.setdefault(j, []).append(i)
+        for j in sorted(rows):
+            cols = sorted(rows[j])
+            start = prev = cols[0]
+            for i in cols[1:] + [None]:
+                if i is not None and i == prev + 1:
+                    prev = i
+                    continue
+                out.append(_Found("box", name, base.label, base.layer, {
+                    "origin": (_tidy(px + start * tw), _tidy(py + j * th)), "size": ((prev - start + 1) * tw, th)},
+                    base.type, dict(base.props), base.solid, {}, None, None, True))
+                if i is not None:
+                    start = prev = i
+        self.notes.append(f"{base.label}: its tiles are {tw:g}x{th:g}, not square: {len(out)} boxes instead of "
+                          f"a tile grid")
+        return out
+
+    def _tile_layer(self, layer: dict, props: dict, book: dict, ctx: _Context, name: str, where: str) -> None:
+        solid_prop = _bool_prop(props, "solid")
+        collides_prop = _bool_prop(props, "collides")
+        if solid_prop is False:
+            mode = "area"
+        elif solid_prop or collides_prop:
+            mode = "all"
+        else:
+            mode = "collision"
+        tw_map, th_map = self.tile_w, self.tile_h
+        order = whole(book.get("order")) if self.ours else None
+        anchor = _anchor(book, ctx) if self.ours and order is not None else None
+        cells: dict = {}
+        anchored: set = set()
+        any_tile = unknown = 0
+        missing: set[str] = set()
+        for col, row, gid in layer_tiles(layer, f"{self.source}: {where}"):
+            any_tile += 1
+            hit = self.tilesets.find(gid)
+            if hit is None:
+                unknown += 1
+                continue
+            ts, local = hit
+            if ts.missing:
+                missing.add(ts.name)
+            if mode == "collision" and not ts.collides(local):
+                continue
+            tw, th = ts.size(local)
+            if not (finite(tw, th) and tw > 0 and th > 0):
+                continue
+            x = ctx.ox + col * tw_map + ts.offset[0]
+            top = ctx.oy + (row + 1) * th_map - th + ts.offset[1]
+            if anchor is not None and tw == th == anchor[0]:  # a cell of the grid the export wrote
+                i, j = round((x - anchor[1][0]) / tw), round((top - anchor[1][1]) / th)
+                if 0 <= i < anchor[2][0] and 0 <= j < anchor[2][1]:
+                    anchored.add((i, j))
+                    continue
+            px, py = _phase(x, top, tw, th)
+            cells.setdefault((tw, th, px, py), set()).add((round((x - px) / tw), round((top - py) / th)))
+        if unknown:
+            self.notes.append(f"{where}: {unknown} tiles have ids that no tileset holds; left out")
+        base = _Found("tiles", name, where, self._where_to(ctx), {}, text_of(book.get("type")) if self.ours else "",
+                      props, mode != "area", book if self.ours else {}, None, order)
+        if not cells and anchor is None:
+            if any_tile > unknown and not missing:
+                self.notes.append(f"{where}: no tile collides (no collision shapes, no solid or collides "
+                                  f"property): its tiles are left out")
+            return
+        found = self._grids(cells, base, name)
+        if anchor is not None:
+            cell, origin, (cols, rows) = anchor
+            found.insert(0, self._grid(base, name, cell, origin, anchored, cols, rows))
+        for i, f in enumerate(found[1:]):
+            if f.kind == "tiles":
+                f.name, f.order, f.exact_name = f"{name}-{i + 2}", None, True
+        self.found.extend(found)
+
+    def _tile_objects(self, layer: dict, objects: list, props: dict, book: dict, ctx: _Context, name: str) -> None:
+        """The export's tile grid whose cells are not map tiles: a tile object per solid cell."""
+        where = f"layer {name}"
+        solid = _bool_prop(props, "solid")
+        anchor = _anchor(book, ctx, with_origin=True)
+        base = _Found("tiles", name, where, self._where_to(ctx), {}, text_of(book.get("type")), props,
+                      solid is not False, book, None, whole(book.get("order")))
+        if anchor is None:
+            self.notes.append(f"{where}: its bookkeeping does not say where its grid is; left out")
+            return
+        cell, (ox, oy), (cols, rows) = anchor
+        rel = set()
+        for obj in objects:
+            if not isinstance(obj, dict):
+                continue
+            if obj.get("gid") is not None:
+                x, y = number(obj.get("x", 0)) + ctx.ox, number(obj.get("y", 0)) + ctx.oy
+                if finite(x, y):
+                    i, j = round((x - ox) / cell), round((y - oy) / cell) - 1
+                    if 0 <= i < cols and 0 <= j < rows:
+                        rel.add((i, j))
+                        continue
+            self._object(obj, ctx, False)  # not a cell of the grid: an object like any other
+        self.found.append(self._grid(base, name, cell, (ox, oy), rel, cols, rows))
+
+    # -- images -------------------------------------------------------------------------------------
+
+    def _image_layer(self, layer: dict, props: dict, book: dict, ctx: _Context, name: str, where: str) -> None:
+        source = layer.get("image")
+        if not isinstance(source, str) or not source.strip():
+            self.notes.append(f"{where}: an image layer without a picture is left out")
+            return
+        scale = _number_prop(props, "scale")
+        if scale is None:
+            scale = 1.0
+        elif not (math.isfinite(scale) and scale > 0):
+            self.notes.append(f"{where}: scale {scale:g} is not a positive number: 1 it is")
+            scale = 1.0
+        path = relocate_path(source, self.map_dir, self.level_dir)
+        found = _Found("image", name, where, self._where_to(ctx), {
+            "path": path, "origin": (ctx.ox, ctx.oy), "scale": scale, "opacity": ctx.opacity},
+            text_of(book.get("type")) if self.ours else "", props, True, book if self.ours else {}, None,
+            whole(book.get("order")) if self.ours else None)
+        self.found.append(found)
+
+    # -- the level ----------------------------------------------------------------------------------
+
+    def _value(self, p: dict, where: str, refs: dict):
+        """A Tiled property's value as a level's (None, with a note, when a level cannot hold it)."""
+        kind, value, name = p.get("type", "string"), p.get("value"), p.get("name")
+        if kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+                return value.strip().lower() == "true"
+        elif kind == "int":
+            v = whole(value)
+            if v is not None and abs(v) <= 2**63:
+                return v
+        elif kind == "float":
+            v = number(value)
+            if math.isfinite(v):
+                return v
+        elif kind == "object":
+            target = whole(value, -1)
+            if target == 0:
+                return Ref("")
+            if target in refs:
+                return Ref(refs[target])
+            self.notes.append(f"{where}: property {name} refers to object {value}, which is not in the level: "
+                              f"it refers to nothing now")
+            return Ref("")
+        elif kind == "class":
+            self.notes.append(f"{where}: property {name} is a class value; left out")
+            return None
+        elif kind in ("string", "color", "file", None) or isinstance(value, str):
+            return value if isinstance(value, str) else ("" if value is None else str(value))
+        self.notes.append(f"{where}: property {name} ({kind}) has a value a level cannot hold ({value!r}); left out")
+        return None
+
+    def _values(self, props: dict, where: str, refs: dict) -> dict:
+        out = {}
+        for name, p in props.items():
+            if not name.strip():
+                self.notes.append(f"{where}: a property without a name is left out")
+                continue
+            v = self._value(p, where, refs)
+            if v is not None:
+                out[name] = v
+        return out
+
+    def _ids(self) -> list[str]:
+        taken: set[str] = set()
+        ids: list[Optional[str]] = []
+        for f in self.found:
+            ok = f.name.strip() and f.name not in taken
+            ids.append(f.name if ok else None)
+            if ok:
+                taken.add(f.name)
+        for i, f in enumerate(self.found):
+            if ids[i] is not None:
+                continue
+            if f.name.strip():
+                n = 2
+                while f"{f.name}-{n}" in taken:
+                    n += 1
+                new = f"{f.name}-{n}"
+                if not f.exact_name:
+                    self.notes.append(f"{f.label}: another object is already called {f.name}; its id is {new}")
+            else:
+                prefix, n = id_prefix(f.kind), 1
+                while f"{prefix}-{n}" in taken:
+                    n += 1
+                new = f"{prefix}-{n}"
+            taken.add(new)
+            ids[i] = new
+        return ids
+
+    def _player(self, refs: dict) -> Player:
+        if self.player is None:
+            if not self.ours:
+                self.notes.append(f"no object of type {PLAYER_TYPE}: the player starts at 64, 64")
+            return Player()
+        label, obj, x, y, w, h, rot, props, book = self.player
+        if obj.get("point") is not True and w > 0 and h > 0:
+            dx, dy = _rotate(w / 2, h / 2, rot)
+            x, y = _tidy(x + dx), _tidy(y + dy)
+        default = Player()
+        shape_p = props.pop("shape", None)
+        shape = shape_p.get("value") if shape_p else default.shape
+        if shape not in Player.SHAPES:
+            self.notes.append(f"{label}: shape {shape!r} is not circle or box: circle it is")
+            shape = "circle"
+        values = {}
+        for key in ("radius", "box_width", "box_height", "speed"):
+            v = _number_prop(props, key)
+            if v is None:
+                continue
+            if math.isfinite(v) and v > 0:
+                values[key] = v
+            else:
+                self.notes.append(f"{label}: {key} {v:g} is not a positive number; left out")
+        radius = values.get("radius", default.radius)
+        size = (values.get("box_width", default.size.x), values.get("box_height", default.size.y))
+        if self.ours:
+            if is_number(book.get("radius")) and "radius" not in values:
+                radius = float(book["radius"])
+            if isinstance(book.get("size"), list) and len(book["size"]) == 2 and all(map(is_number, book["size"])):
+                if "box_width" not in values and "box_height" not in values:
+                    size = tuple(book["size"])
+        for left in props:
+            self.notes.append(f"{label}: property {left} is left out (the player has no custom properties)")
+        extra = book.get("extra") if isinstance(book.get("extra"), dict) else {}
+        return Player((x, y), shape, radius, size, values.get("speed", default.speed), extra)
+
+    def _types(self) -> tuple:
+        if self.ours and "types" not in self.book:
+            return ()
+        if self.ours:
+            try:
+                parsed = parse_level({"format": FORMAT, "version": VERSION, "layers": [{"id": "x", "name": "x"}],
+                                      "player": {"spawn": [0, 0], "radius": 1}, "objects": [],
+                                      "types": self.book["types"]})
+                return parsed.types
+            except LevelFileError as e:
+                first = e.problems[0] if e.problems else "not a list of types"
+                self.notes.append(f"the map's object types cannot be read ({first}); left out")
+        names = []
+        for f in self.found:
+            if f.type and f.type not in names:
+                names.append(f.type)
+        return tuple(ObjectType(n) for n in names)
+
+    def build(self) -> Level:
+        data = self.data
+        orientation = data.get("orientation", "orthogonal")
+        if orientation != "orthogonal":
+            raise TiledImportError(f"{self.source}: {orientation} maps are not supported: only orthogonal maps "
+                                   f"become levels")
+        self.tile_w, self.tile_h = number(data.get("tilewidth")), number(data.get("tileheight"))
+        if not (finite(self.tile_w, self.tile_h) and self.tile_w > 0 and self.tile_h > 0):
+            raise TiledImportError(f"{self.source}: the map has no positive tilewidth and tileheight, so it is not a "
+                                   f"Tiled map")
+        tilesets = []
+        for raw in data.get("tilesets") or ():
+            if isinstance(raw, dict):
+                ts = read_tileset(raw, self.map_dir, self.files)
+                if ts is not None:
+                    tilesets.append(ts)
+        self.tilesets = Tilesets(tilesets)
+
+        self.walk(data.get("layers", []), _Context(self.map_dir))
+        if self.default_thickness:
+            n = self.default_thickness
+            self.notes.append(f"{n} polygon{'s' if n != 1 else ''} and polylines without a thickness property: "
+                              f"their walls are {DEFAULT_THICKNESS:g} px thick" if n != 1 else
+                              f"1 polygon or polyline without a thickness property: its wall is "
+                              f"{DEFAULT_THICKNESS:g} px thick")
+
+        if self.ours:  # file order: Tiled ids follow it, grids and images keep theirs in the bookkeeping
+            big = float("inf")
+            self.found.sort(key=lambda f: f.order if f.order is not None else (f.tiled_id or big))
+        ids = self._ids()
+        refs: dict[int, str] = {}
+        for f, oid in zip(self.found, ids):
+            if f.tiled_id is not None:
+                refs.setdefault(f.tiled_id, oid)
+            if f.order is not None:
+                refs.setdefault(f.order, oid)
+        types = self._types()
+        by_name = {t.name: t for t in types}
+        objects = []
+        for f, oid in zip(self.found, ids):
+            props = self._values(f.props, f.label, refs)
+            t = by_name.get(f.type)
+            if self.ours and t is not None:
+                own = set(f.book.get("own", ())) if isinstance(f.book.get("own"), list) else set()
+                props = {k: v for k, v in props.items()
+                         if k in own or k not in t.properties or not _same(t.properties[k], v)}
+            extra = f.book.get("extra") if self.ours and isinstance(f.book.get("extra"), dict) else {}
+            kwargs = dict(f.fields, layer=f.layer, type=f.type, properties=props, extra=extra)
+            if f.kind in _SOLID_KINDS:
+                kwargs["solid"] = f.solid
+            objects.append(_CLASSES[f.kind](oid, **kwargs))
+        player = self._player(refs)
+        properties = self._values(self.map_props, "the map", refs)
+        if not self.layers:
+            self.layers.append(Layer(DEFAULT_LAYER, "Main"))
+        name = self.book.get("name") if self.ours and isinstance(self.book.get("name"), str) else self.name
+        grid = self.tile_w
+        if self.ours and is_number(self.book.get("grid")) and math.isfinite(self.book["grid"]) and self.book["grid"] > 0:
+            grid = float(self.book["grid"])
+        extra = self.book.get("extra") if self.ours and isinstance(self.book.get("extra"), dict) else {}
+        return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
+                     layers=tuple(self.layers), types=types, properties=properties)
+
+
+def _all_finite(fields: dict) -> bool:
+    """Whether every number in an object's fields (numbers, pairs, lists of pairs) is finite."""
+    stack = list(fields.values())
+    while stack:
+        v = stack.pop()
+        if isinstance(v, (tuple, list)):
+            stack.extend(v)
+        elif isinstance(v, float) and not math.isfinite(v):
+            return False
+    return True
+
+
+def _phase(x: float, y: float, w: float, h: Optional[float] = None) -> tuple[float, float]:
+    """Where a grid of cells ``w`` x ``h`` containing the point ``(x, y)`` starts, in [0, w) x [0, h)."""
+    h = w if h is None else h
+    px, py = round(x - w * math.floor(x / w), 6), round(y - h * math.floor(y / h), 6)
+    return (0.0 if px >= w else px) + 0.0, (0.0 if py >= h else py) + 0.0
+
+
+def _anchor(book: dict, ctx: _Context, with_origin: bool = False):
+    """(cell, origin, (columns, rows)) of a grid the export wrote, from its bookkeeping and the layer's offset."""
+    cell = book.get("cell")
+    size = book.get("size")
+    key = "origin" if with_origin else "start"
+    where = book.get(key)
+    ok = (is_number(cell) and math.isfinite(cell) and cell > 0 and isinstance(size, list) and len(size) == 2
+          and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_GRID_CELLS for v in size)
+          and size[0] * size[1] <= MAX_GRID_CELLS
+          and isinstance(where, list) and len(where) == 2 and all(is_number(v) and math.isfinite(v) for v in where))
+    if not ok:
+        return None
+    cell = float(cell)
+    if with_origin:
+        origin = (ctx.ox + where[0], ctx.oy + where[1])
+    else:
+        origin = (ctx.ox + where[0] * cell, ctx.oy + where[1] * cell)
+    return cell, origin, (size[0], size[1])
+
+
+def tiled_to_level(data: dict, name: str = "map", map_dir: str = ".", level_dir: Optional[str] = None,
+                   files: Optional[Files] = None, source: Optional[str] = None) -> ImportResult:
+    """The level of a Tiled map's TMJ-shaped ``data``, and notes.
+
+    ``name`` is the level's name when the map does not carry one, ``source`` the map in messages; external
+    tilesets and templates are looked for from ``map_dir``; pictures' paths are made relative to
+    ``level_dir`` (unchanged without it).
+
+    Raises
+    ------
+    TiledImportError
+        When ``data`` is not an orthogonal Tiled map, or its tile data does not decode.
+    """
+    notes: list[str] = files.notes if files is not None else []
+    files = files or Files(notes)
+    source = source or name
+    if not isinstance(data, dict):
+        raise TiledImportError(f"{source}: not a Tiled map")
+    if data.get("format") == FORMAT:
+        raise TiledImportError(f"{source}: is a level file, not a Tiled map")
+    kind = data.get("type")
+    if kind is not None and kind != "map":
+        what = {"tileset": "a Tiled tileset", "template": "a Tiled template"}.get(kind, f"of type {kind!r}")
+        raise TiledImportError(f"{source}: is {what}, not a map")
+    if "layers" not in data and "tilewidth" not in data:
+        raise TiledImportError(f"{source}: has no layers and no tile size, so it is not a Tiled map")
+    level = _Importer(data, name, source, map_dir, level_dir, files, notes).build()
+    return ImportResult(level, tuple(notes))
+
+
+def read_tiled(path: str | os.PathLike, level_dir: Optional[str] = None) -> ImportResult:
+    """Read the Tiled map at ``path`` (TMJ or TMX, gzip-packed or not) as a level, with notes.
+
+    Pictures' paths are made relative to ``level_dir`` (the folder the level will be saved in; the map's
+    folder when not given). The level's name, when the map does not carry one, is the file's name.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> with open(os.path.join(folder, "hall.tmj"), "w") as f:
+    ...     _ = f.write('{"type": "map", "orientation": "orthogonal", "tilewidth": 16, "tileheight": 16, '
+    ...                 '"layers": [{"type": "objectgroup", "name": "Things", "objects": ['
+    ...                 '{"id": 1, "name": "crate", "x": 32, "y": 48, "width": 16, "height": 16},'
+    ...                 '{"id": 2, "name": "sign", "x": 0, "y": 0, "text": {"text": "Hi"}}]}]}')
+    >>> result = read_tiled(os.path.join(folder, "hall.tmj"))
+    >>> [(o.kind, o.id, tuple(o.origin)) for o in result.level.objects]
+    [('box', 'crate', (32.0, 48.0))]
+    >>> result.notes[0]
+    'object sign (id 2): text objects are left out'
+
+    Raises
+    ------
+    TiledImportError
+        When the file cannot be read, is not XML or JSON, is not an orthogonal Tiled map, or its tile data
+        does not decode.
+    """
+    source = os.fspath(path)
+    data = load_document(source, source)
+    map_dir = os.path.dirname(os.path.abspath(source))
+    base = os.path.basename(source)
+    for ending in (".gz", ".tmx", ".tmj", ".json"):
+        if base.lower().endswith(ending):
+            base = base[: -len(ending)]
+    return tiled_to_level(data, base or "map", map_dir, level_dir or map_dir, source=source)
