@@ -1,4 +1,4 @@
-"""The headless commands of ``level-editor``: check, export and simulate.
+"""The headless commands of ``level-editor``: check, export (also to Tiled maps), import and simulate.
 
 The installed ``level-editor`` command starts in :mod:`editor.launcher`, which
 opens the window for ``level-editor [LEVEL.json]`` and hands every other call
@@ -17,6 +17,7 @@ from typing import Optional, Sequence
 
 from core import __version__
 from core.checks.check import check_level
+from core.interop import TiledExportError, TiledImportError, tiled_format, write_tiled
 from core.level.atomic import LevelSaveError
 from core.level.file_format import LevelFileError, load_level, save_level
 from core.level.problems import INFO, Problem
@@ -26,7 +27,7 @@ EXIT_PROBLEMS = 1
 EXIT_UNREADABLE = 2
 
 #: The subcommands; anything else on the command line is a level for the editor to open.
-COMMANDS = ("check", "export", "simulate", "generate")
+COMMANDS = ("check", "export", "import", "simulate", "generate")
 
 _DESCRIPTION = """\
 A 2D level editor with a built-in play-test.
@@ -34,6 +35,8 @@ A 2D level editor with a built-in play-test.
   level-editor [LEVEL.json]                       open the editor (a new path becomes a new level)
   level-editor check LEVEL.json [...]             validate level files
   level-editor export LEVEL.json -o OUT.json      validate, then write the level with hulls
+  level-editor export LEVEL.json -o OUT.tmj       ... or as a Tiled map (.tmj or .tmx, or --format tmj|tmx)
+  level-editor import MAP.tmj -o LEVEL.json       read a Tiled map (.tmj or .tmx) into a level
   level-editor simulate LEVEL.json --input REPLAY.json [-o TRACE.json]
                                                   run a play-test headless from a replay
   level-editor generate -n N -o OUT.json          write a generated level of N objects
@@ -64,12 +67,24 @@ def _build_parser() -> argparse.ArgumentParser:
                    help="also print information lines (e.g. whether the spawn's area is enclosed)")
     p.set_defaults(func=_cmd_check)
 
-    p = sub.add_parser("export", help="validate, then write the level with hulls filled in",
-                       description="Validate LEVEL.json and write it to OUT.json with 'hulls' filled in. "
-                                   "Exit 0 written, 1 invalid (nothing written), 2 unreadable or bad usage.")
+    p = sub.add_parser("export", help="validate, then write the level with hulls filled in, or as a Tiled map",
+                       description="Validate LEVEL.json and write it to OUT.json with 'hulls' filled in, or as a "
+                                   "Tiled map when OUT ends in .tmj or .tmx (or --format says so; the tilesets' "
+                                   "pictures go beside it). Exit 0 written, 1 invalid (nothing written), 2 "
+                                   "unreadable or bad usage.")
     p.add_argument("level", metavar="LEVEL.json")
     p.add_argument("-o", "--output", required=True, metavar="OUT.json")
+    p.add_argument("--format", choices=("tmj", "tmx", "level"),
+                   help="what to write (default: from OUT's ending: .tmj, .tmx, otherwise a level file)")
     p.set_defaults(func=_cmd_export)
+
+    p = sub.add_parser("import", help="read a Tiled map (.tmj or .tmx) into a level",
+                       description="Read MAP (a Tiled map, TMJ or TMX; templates and external tilesets resolved) "
+                                   "and write it as a level. What a level cannot hold is named on stderr, one line "
+                                   "per object. Exit 0 written, 2 unreadable, not a Tiled map, or bad usage.")
+    p.add_argument("map", metavar="MAP.tmj")
+    p.add_argument("-o", "--output", required=True, metavar="LEVEL.json")
+    p.set_defaults(func=_cmd_import)
 
     p = sub.add_parser("generate", help="write a generated level of N objects (rooms, corridors, furniture)",
                        description="Write a generated level (rooms joined by corridors, wall chains, boxes, oriented "
@@ -177,7 +192,45 @@ def _cmd_export(args) -> int:
     if any(p.is_error for p in problems):
         print(f"level-editor: {args.level} has errors; nothing written", file=sys.stderr)
         return EXIT_PROBLEMS
+    fmt = args.format or tiled_format(args.output) or "level"
+    if fmt != "level":
+        return _write_tiled(level, args, fmt)
     return _write(level, args.output, result.hulls)
+
+
+def _write_tiled(level, args, fmt: str) -> int:
+    """Write ``level`` as a Tiled map; a level the map cannot hold is exit code 1, a failed write 2."""
+    try:
+        notes = write_tiled(level, args.output, fmt, level_dir=_folder_of(args.level))
+    except TiledExportError as e:
+        for line in e.problems:
+            print(f"{args.level}: {line}", file=sys.stderr)
+        print(f"level-editor: {args.level} cannot be a Tiled map; nothing written", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except LevelSaveError as e:
+        print(f"level-editor: {e}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    for note in notes:
+        print(f"{args.level}: {note}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _cmd_import(args) -> int:
+    from core.interop.tiled_import import read_tiled
+
+    level_dir = _folder_of(args.output)
+    try:
+        result = read_tiled(args.map, level_dir=level_dir)
+    except TiledImportError as e:
+        print(f"level-editor: {e}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        for note in result.notes:
+            print(f"{args.map}: {note}", file=sys.stderr)
+    except BrokenPipeError:
+        _reader_gone(sys.stderr)
+    hulls = check_level(result.level, with_hulls=True, base_dir=level_dir).hulls
+    return _write(result.level, args.output, hulls)
 
 
 def _write(level, path: str, hulls=None) -> int:
@@ -241,7 +294,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser = _build_parser()
         args = parser.parse_args(argv)
         if getattr(args, "func", None) is None:
-            parser.error("name a command (check, export, simulate); `level-editor LEVEL.json` opens the editor")
+            parser.error("name a command (check, export, import, simulate); `level-editor LEVEL.json` opens the "
+                         "editor")
         code = args.func(args)
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else EXIT_UNREADABLE
