@@ -20,10 +20,11 @@ from core.level.file_format import LevelFileError, load_level, save_level
 from core.level.kinds import plural
 from core.level.model import Level
 from core.level.problems import LEVEL_ID
+from editor.tiled_actions import is_tiled_map
 
 APP_NAME = "Level Editor"
 MAX_RECENT = 10
-LEVEL_FILTER = "Levels (*.json);;All files (*)"
+LEVEL_FILTER = "Levels (*.json);;Tiled maps (*.tmx *.tmj);;All files (*)"
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
@@ -95,7 +96,12 @@ class FileActions:
         return bool(path) and self.open_file(path, ask=False)
 
     def open_file(self, path: str, ask: bool = True) -> bool:
-        """Open the level at ``path``; on failure the open level stays as it was and the problems are shown."""
+        """Open the level at ``path``; on failure the open level stays as it was and the problems are shown.
+
+        A Tiled map (``.tmx``, ``.tmj``) is imported: it opens as a new unsaved level.
+        """
+        if is_tiled_map(path):
+            return self.import_map(path, ask)
         if ask and not self.maybe_save():
             return False
         try:
@@ -204,7 +210,7 @@ class FileActions:
         if not mime.hasUrls():
             return None
         for url in mime.urls():
-            if url.isLocalFile() and url.toLocalFile().lower().endswith(".json"):
+            if url.isLocalFile() and (url.toLocalFile().lower().endswith(".json") or is_tiled_map(url.toLocalFile())):
                 return url.toLocalFile()
         return None
 

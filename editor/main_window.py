@@ -31,6 +31,7 @@ from editor.playtest.host import PlayHost
 from editor.playtest.play_mode import PlayMode
 from editor.panels.problems_dock import ProblemsDock
 from editor.reference_images import ReferenceImageActions
+from editor.tiled_actions import TiledActions
 from editor.resources import icon
 from editor.canvas.scene import LevelScene
 from editor.selection import Selection
@@ -43,7 +44,7 @@ def _icon(name: str) -> QIcon:
     return icon(name)
 
 
-class MainWindow(ReferenceImageActions, FileActions, EditActions, QMainWindow):
+class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, QMainWindow):
     """One open level: the canvas in the centre, tools on the toolbar, docks around it.
 
     Its file handling is in :class:`~editor.files.FileActions` (new, open, save,
@@ -102,6 +103,7 @@ class MainWindow(ReferenceImageActions, FileActions, EditActions, QMainWindow):
             checks=self.checks,
             locked_actions=(
                 self.new_action, self.open_action, self.save_action, self.save_as_action,
+                self.export_action, self.import_action,
                 self.undo_action, self.redo_action, self.copy_action, self.paste_action, self.duplicate_action,
                 self.delete_action, self.select_all_action, self.preferences_action, self.add_image_action,
                 self.types_action,
@@ -153,6 +155,10 @@ class MainWindow(ReferenceImageActions, FileActions, EditActions, QMainWindow):
         self.save_action = self._action("&Save", self.save, ["Ctrl+S"], "save", "Save the level")
         self.save_as_action = self._action("Save &As…", self.save_as, ["Ctrl+Shift+S"], "save-as",
                                            "Save the level under a new name")
+        self.export_action = self._action("&Export As…", self.export_as, ["Ctrl+E"], "",
+                                          "Write the level as a Tiled map (TMX or TMJ) or a copy of its JSON")
+        self.import_action = self._action("&Import Tiled Map…", self.import_dialog, ["Ctrl+I"], "",
+                                          "Open a Tiled map (TMX or TMJ) as a new level")
         self.quit_action = self._action("&Quit", self.close, ["Ctrl+Q"], "", "Close the editor")
 
         self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
@@ -273,6 +279,8 @@ class MainWindow(ReferenceImageActions, FileActions, EditActions, QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.import_action, self.export_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
