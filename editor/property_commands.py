@@ -31,6 +31,8 @@ lists them and :func:`retarget_steps` points them elsewhere (or at nothing).
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import math
 import re
 from dataclasses import dataclass, replace
@@ -333,8 +335,8 @@ class PropertyRow:
         return not self.has_default
 
 
-class PropertySource:
-    """What a properties table edits; every edit is one undo command pushed on ``context``."""
+class PropertySource(ABC):
+    """What a properties table edits (an interface: objects, the level, a type); every edit is one undo command."""
 
     #: The subject of the undo labels: "goblin-1", "level", "type enemy", "3 objects".
     subject = ""
@@ -343,23 +345,28 @@ class PropertySource:
         self.context = context
         self.document = context.document
 
+    @abstractmethod
     def rows(self) -> list[PropertyRow]:
-        raise NotImplementedError
+        """Implemented by each kind of source."""
 
     def names(self) -> list[str]:
         return [r.name for r in self.rows()]
 
+    @abstractmethod
     def set_value(self, name: str, value) -> None:
-        raise NotImplementedError
+        """Implemented by each kind of source."""
 
+    @abstractmethod
     def add(self, name: str, value) -> None:
-        raise NotImplementedError
+        """Implemented by each kind of source."""
 
+    @abstractmethod
     def remove(self, name: str) -> None:
-        raise NotImplementedError
+        """Implemented by each kind of source."""
 
+    @abstractmethod
     def rename(self, old: str, new: str) -> None:
-        raise NotImplementedError
+        """Implemented by each kind of source."""
 
     def reset(self, name: str) -> None:
         """Back to the type's default (only objects have one)."""

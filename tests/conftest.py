@@ -48,7 +48,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture(scope="session")
-def test_home() -> str:
+def isolated_home() -> str:
     """The session's temporary stand-in for the user's config and data folders."""
     return TEST_HOME
 

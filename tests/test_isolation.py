@@ -46,35 +46,35 @@ def where_an_editor_writes(env: dict) -> dict:
     return json.loads(r.stdout)
 
 
-def test_the_editor_s_own_settings_and_recovery_folder_are_in_the_test_home(qtbot, test_home):
+def test_the_editor_s_own_settings_and_recovery_folder_are_in_the_test_home(qtbot, isolated_home):
     app.application()  # the organisation and application names the real editor runs under
     window = MainWindow()  # the settings a window makes for itself, as `level-editor` does
     qtbot.addWidget(window)
-    assert inside(QSettings().fileName(), test_home), QSettings().fileName()
-    assert inside(window.settings.fileName(), test_home), window.settings.fileName()
-    assert inside(default_recovery_folder(), test_home), default_recovery_folder()
-    assert inside(window.autosave.folder, test_home), window.autosave.folder
+    assert inside(QSettings().fileName(), isolated_home), QSettings().fileName()
+    assert inside(window.settings.fileName(), isolated_home), window.settings.fileName()
+    assert inside(default_recovery_folder(), isolated_home), default_recovery_folder()
+    assert inside(window.autosave.folder, isolated_home), window.autosave.folder
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt's data folder follows XDG_DATA_HOME on Linux")
-def test_the_recovery_folder_stays_in_the_test_home_without_the_override(monkeypatch, test_home):
+def test_the_recovery_folder_stays_in_the_test_home_without_the_override(monkeypatch, isolated_home):
     monkeypatch.delenv("LEVEL_EDITOR_DATA_DIR")
     app.application()
-    assert inside(default_recovery_folder(), test_home), default_recovery_folder()
+    assert inside(default_recovery_folder(), isolated_home), default_recovery_folder()
 
 
-def test_an_editor_a_test_starts_writes_in_the_test_home_and_a_user_s_editor_does_not(test_home,
+def test_an_editor_a_test_starts_writes_in_the_test_home_and_a_user_s_editor_does_not(isolated_home,
                                                                                      user_environment):
     ours = where_an_editor_writes(dict(os.environ))
-    assert inside(ours["settings"], test_home), ours
-    assert inside(ours["recovery"], test_home), ours
+    assert inside(ours["settings"], isolated_home), ours
+    assert inside(ours["recovery"], isolated_home), ours
 
     theirs = where_an_editor_writes(user_environment)
-    assert not inside(theirs["settings"], test_home), theirs
+    assert not inside(theirs["settings"], isolated_home), theirs
     assert theirs["settings"] != ours["settings"]
 
 
-def test_opening_a_file_adds_it_to_the_test_home_s_recent_files_only(qtbot, tmp_path, test_home, user_environment):
+def test_opening_a_file_adds_it_to_the_test_home_s_recent_files_only(qtbot, tmp_path, isolated_home, user_environment):
     level = tmp_path / "recent-probe.json"
     shutil.copy(ROOT / "levels" / "showcase.json", level)
     real = where_an_editor_writes(user_environment)["settings"]
@@ -88,6 +88,6 @@ def test_opening_a_file_adds_it_to_the_test_home_s_recent_files_only(qtbot, tmp_
 
     assert window.recent_files()[0] == str(level)
     assert str(level) in QSettings(window.settings.fileName(), QSettings.IniFormat).value("recentFiles", [])
-    assert inside(window.settings.fileName(), test_home)
+    assert inside(window.settings.fileName(), isolated_home)
     after = Path(real).read_bytes() if os.path.exists(real) else None
     assert after == before, f"{real} changed"
