@@ -367,6 +367,31 @@ def _fmt(v: float) -> str:
     return f"{v:g}"
 
 
+def _unique_items(raw: Any, r: _Reader, section: str, key: str, what: str):
+    """The JSON objects of a list of layers or types, each with its unique ``key``: ``(label, key, item)``.
+
+    One problem per item that is not an object, lacks ``key`` or repeats another's; those are skipped.
+    """
+    seen: set[str] = set()
+    for i, item in enumerate(raw):
+        label = f"{section}[{i}]"
+        if not isinstance(item, dict):
+            r._bad(label, f"each {what} must be a JSON object, not {_type_name(item)}")
+            continue
+        if not r.require(label, item, key, f"the {what}'s unique {'text id' if key == 'id' else 'name'}"):
+            continue
+        value = r.text(label, key, item[key], non_empty=True)
+        if not value:
+            continue
+        label = f"{what} {value}"
+        if value in seen:
+            noun = "id" if key == "id" else "name"
+            r._bad(label, f"duplicate {what} {noun}: another {what} is already called {value!r}")
+            continue
+        seen.add(value)
+        yield label, value, item
+
+
 def _parse_layers(raw: Any, r: _Reader) -> list[Layer]:
     if raw is None:
         r._bad(LEVEL_ID, "missing 'layers' (a list of at least one layer)")
@@ -375,22 +400,7 @@ def _parse_layers(raw: Any, r: _Reader) -> list[Layer]:
         r._bad(LEVEL_ID, f"'layers' must be a list of at least one layer, not {_describe(raw)}")
         return []
     layers: list[Layer] = []
-    seen: set[str] = set()
-    for i, item in enumerate(raw):
-        label = f"layers[{i}]"
-        if not isinstance(item, dict):
-            r._bad(label, f"each layer must be a JSON object, not {_type_name(item)}")
-            continue
-        if not r.require(label, item, "id", "the layer's unique text id"):
-            continue
-        lid = r.text(label, "id", item["id"], non_empty=True)
-        if not lid:
-            continue
-        label = f"layer {lid}"
-        if lid in seen:
-            r._bad(label, f"duplicate layer id: another layer is already called {lid!r}")
-            continue
-        seen.add(lid)
+    for label, lid, item in _unique_items(raw, r, "layers", "id", "layer"):
         name = r.text(label, "name", item["name"]) if r.require(label, item, "name", "text") else lid
         visible = r.boolean(label, "visible", item.get("visible", True), True)
         locked = r.boolean(label, "locked", item.get("locked", False), False)
@@ -404,22 +414,7 @@ def _parse_types(raw: Any, r: _Reader) -> list[ObjectType]:
         r._bad(LEVEL_ID, f"'types' must be a list of object types, not {_describe(raw)}")
         return []
     types: list[ObjectType] = []
-    seen: set[str] = set()
-    for i, item in enumerate(raw):
-        label = f"types[{i}]"
-        if not isinstance(item, dict):
-            r._bad(label, f"each type must be a JSON object, not {_type_name(item)}")
-            continue
-        if not r.require(label, item, "name", "the type's unique name"):
-            continue
-        name = r.text(label, "name", item["name"], non_empty=True)
-        if not name:
-            continue
-        label = f"type {name}"
-        if name in seen:
-            r._bad(label, f"duplicate type name: another type is already called {name!r}")
-            continue
-        seen.add(name)
+    for label, name, item in _unique_items(raw, r, "types", "name", "type"):
         color = item.get("color", "#a0a0a0")
         if not isinstance(color, str) or not _COLOR.fullmatch(color):
             r._bad(label, f"color must be \"#rrggbb\", not {json.dumps(color) if isinstance(color, str) else _describe(color)}")
