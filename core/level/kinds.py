@@ -51,6 +51,9 @@ KINDS: dict[str, Kind] = {k.kind: k for k in (
     Kind("box", "Box", "box", "boxes", "box"),
     Kind("oriented_box", "Oriented box", "oriented box", "oriented boxes", "obox"),
     Kind("circle", "Pillar", "pillar", "pillars", "pillar"),
+    Kind("tiles", "Tile grid", "tile grid", "tile grids", "tiles"),
+    Kind("point", "Marker", "marker", "markers", "point"),
+    Kind("image", "Reference image", "reference image", "reference images", "image"),
 )}
 
 

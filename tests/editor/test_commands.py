@@ -50,3 +50,14 @@ def test_changes_of_one_gesture_merge_and_of_two_gestures_do_not(qapp):
     assert doc.get("box-1").origin.x == 2
     stack.undo()
     assert doc.level == _level()
+
+
+def test_markers_tile_grids_and_pictures_have_their_own_names():
+    from core.level.kinds import id_prefix, kind_name
+    from core.level.model import Image, Point, Tiles
+
+    assert objects_label("Move", [Point("p", (0, 0))]) == "Move marker"
+    assert objects_label("Delete", [Tiles("a", (0, 0), 16, ("#",)), Tiles("b", (0, 0), 16, ("#",))]) == \
+        "Delete 2 tile grids"
+    assert kind_name("image") == "Reference image" and id_prefix("image") == "image"
+    assert objects_label("Move", [Image("i", "a.png", (0, 0))]) == "Move reference image"
