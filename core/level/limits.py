@@ -1,0 +1,37 @@
+"""The documented limits of a level: the largest numbers, files and walls the tools accept.
+
+Every limit here is enforced where the data comes in (the loader, the schema, the editor's fields), and
+reported like any other problem: the object's id and a sentence. The numbers are chosen so that every
+computation on a level that passes them (outlines, hulls, sweeps, squared distances) stays finite and
+exact enough, while staying far above any real level.
+
+>>> MAX_COORDINATE >= 1_000_000
+True
+>>> MAX_COORDINATE ** 2 * 16 < 1e300   # squared distances of the largest level stay finite
+True
+"""
+from __future__ import annotations
+
+#: The largest absolute value of any coordinate (nodes, origins, centres, the spawn), in pixels.
+#: Ten million pixels: a level a million pixels from the origin keeps sub-micro-pixel precision.
+MAX_COORDINATE = 10_000_000.0
+
+#: The largest size, half extent, radius or wall thickness, in pixels.
+MAX_SIZE = 10_000_000.0
+
+#: The smallest size, radius or thickness that is still a shape (below it, geometry degenerates).
+MIN_SIZE = 1e-6
+
+#: The largest player speed, in pixels per second.
+MAX_SPEED = 1_000_000.0
+
+#: The largest file the tools read, in bytes. A level of 100,000 objects with its hulls is about 30 MB.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
+#: The most nodes in one wall, and in the whole level.
+MAX_WALL_NODES = 500_000
+MAX_LEVEL_NODES = 2_000_000
+
+#: The grid spacing the editor accepts, in pixels (Tiled limits its tile size to 1..9999).
+MIN_GRID = 1.0
+MAX_GRID = 9999.0

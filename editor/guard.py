@@ -1,0 +1,79 @@
+"""The boundary between Qt and our Python code: no exception may leave a Qt virtual.
+
+PySide6 calls our overrides (mouse and key events, ``paint``, ``itemChange``, slots) from C++. An
+exception raised there either prints and leaves the widget half-updated or, in some overrides, takes
+the whole process down. Every override that does real work is wrapped with :func:`guarded`: the
+exception is caught, the gesture in progress is abandoned, and the designer is told in words, through
+the handler the main window installs (:func:`set_error_handler`). The document is never touched by the
+guard: only undo commands change it, so a failed action leaves it as it was.
+
+>>> calls = []
+>>> set_error_handler(lambda where, error: calls.append((where, str(error))))
+>>> @guarded("dividing", default=0)
+... def divide(a, b):
+...     return a / b
+>>> divide(1, 0)
+0
+>>> calls
+[('dividing', 'division by zero')]
+>>> set_error_handler(None)
+"""
+from __future__ import annotations
+
+import functools
+import logging
+import sys
+import traceback
+from typing import Any, Callable
+
+log = logging.getLogger("level-editor")
+
+ErrorHandler = Callable[[str, BaseException], None]
+_handler: ErrorHandler | None = None
+_reporting = False
+
+
+def set_error_handler(handler: ErrorHandler | None) -> None:
+    """Install the function that tells the designer about a caught error (``None``: print it to stderr)."""
+    global _handler
+    _handler = handler
+
+
+def report_error(where: str, error: BaseException) -> None:
+    """Tell the designer that ``where`` (an action in their words: "moving the selection") failed."""
+    global _reporting
+    log.error("error while %s", where, exc_info=(type(error), error, error.__traceback__))
+    if _reporting:  # an error inside the handler itself: never recurse
+        traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
+        return
+    _reporting = True
+    try:
+        if _handler is None:
+            print(f"level-editor: error while {where}: {describe(error)}", file=sys.stderr)
+        else:
+            _handler(where, error)
+    except Exception:  # the handler failed: fall back to stderr, never raise into Qt
+        traceback.print_exc(file=sys.stderr)
+    finally:
+        _reporting = False
+
+
+def describe(error: BaseException) -> str:
+    """A one-line description of ``error`` that is never empty."""
+    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    name = type(error).__name__
+    return f"{text} ({name})" if text else name
+
+
+def guarded(where: str, default: Any = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Wrap a Qt override or slot so that an exception is reported and ``default`` returned instead."""
+    def wrap(function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def safe(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return function(*args, **kwargs)
+            except Exception as error:  # noqa: BLE001 - this is the boundary; it reports, never hides
+                report_error(where, error)
+                return default
+        return safe
+    return wrap
