@@ -8,10 +8,28 @@ from typing import Optional
 from PySide6.QtWidgets import QApplication
 
 from editor.files import APP_NAME
+from editor.guard import report_error
 from editor.main_window import MainWindow
 from editor.resources import icon
 
 _windows: list[MainWindow] = []
+
+
+def _uncaught(kind, error, trace) -> None:
+    """``sys.excepthook``: an error no guard caught is still told in words, and the editor goes on."""
+    if issubclass(kind, (KeyboardInterrupt, SystemExit)):
+        sys.__excepthook__(kind, error, trace)
+        return
+    if error is None:
+        error = kind()
+    if error.__traceback__ is None:
+        error.__traceback__ = trace
+    report_error("running the editor", error)
+
+
+def install_excepthook() -> None:
+    """Send every uncaught exception (PySide6 hands an override's error to ``sys.excepthook``) to the guard."""
+    sys.excepthook = _uncaught
 
 
 def application() -> QApplication:
@@ -23,6 +41,7 @@ def application() -> QApplication:
     app.setOrganizationName("level-editor")
     app.setApplicationName(APP_NAME)
     app.setWindowIcon(icon("app"))
+    install_excepthook()
     return app
 
 

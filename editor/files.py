@@ -9,17 +9,24 @@ can answer them.
 """
 from __future__ import annotations
 
+import errno
 import os
+import stat
+import time
 from typing import Optional
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from core.level.atomic import LevelSaveError
-from core.level.file_format import LevelFileError, load_level, save_level
+from core.level import atomic
+from core.level.atomic import LevelSaveError, write_text_atomic
+from core.level.file_format import LevelFileError, dumps_level, load_level
 from core.level.kinds import plural
 from core.level.model import Level
 from core.level.problems import LEVEL_ID
+from editor import long_task
+from editor.commands import ChangeLevelPropertiesCommand
+from editor.guard import describe, guarded
 from editor.tiled_actions import is_tiled_map
 
 APP_NAME = "Level Editor"
@@ -27,6 +34,136 @@ MAX_RECENT = 10
 LEVEL_FILTER = "Levels (*.json);;Tiled maps (*.tmx *.tmj);;All files (*)"
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+#: Answers to "X is read-only": replace it all the same, or pick another file.
+SAVE_ANYWAY, SAVE_AS = "save-anyway", "save-as"
+
+#: The name a level has until someone names it (the model's default).
+UNTITLED = Level().name
+#: What the designer can do about each reason a save fails (``LevelSaveError.reason``).
+SAVE_ADVICE = {
+    "permission": "You may not write there: use Save As… to save somewhere else, or change the permissions "
+                  "of the file or its folder.",
+    "no-space": "The disk is full: free some space, or use Save As… to save on another disk.",
+    "read-only": "The disk is read-only: use Save As… to save on another disk.",
+    "other": "Use Save As… to save somewhere else.",
+}
+_KEPT = "The file on disk was not changed, and your changes are still open and unsaved."
+_REASON_ERRNOS = {
+    "permission": (errno.EACCES, errno.EPERM),
+    "no-space": (errno.ENOSPC, errno.EDQUOT, errno.EFBIG),
+    "read-only": (errno.EROFS,),
+}
+_REASON_WORDS = {
+    "permission": ("permission denied", "operation not permitted"),
+    "no-space": ("no space left", "disk quota", "file too large"),
+    "read-only": ("read-only file system",),
+}
+#: A temporary file the atomic writer left behind is removed once it is this old (a younger one may be
+#: another editor's save in progress).
+STALE_TEMPORARY_SECONDS = 120.0
+
+
+def save_reason(error: LevelSaveError) -> str:
+    """``"permission"``, ``"no-space"``, ``"read-only"`` or ``"other"``: why ``error``'s save failed."""
+    reason = getattr(error, "reason", None)
+    if reason in SAVE_ADVICE:
+        return reason
+    code = error.errno or getattr(error.__cause__ or error.__context__, "errno", None)
+    text = str(error).lower()
+    for name, codes in _REASON_ERRNOS.items():
+        if code in codes or any(words in text for words in _REASON_WORDS[name]):
+            return name
+    return "other"
+
+
+def save_cause(error: LevelSaveError) -> str:
+    """The operating system's words for ``error`` ("Permission denied"), without the path the writer adds."""
+    if error.strerror:
+        return error.strerror
+    text = str(error).strip()
+    return text.rsplit(": ", 1)[-1] if ": " in text else (text or type(error).__name__)
+
+
+def not_a_level_file(path: str) -> Optional[str]:
+    """Why ``path`` cannot be a level file (a folder, a named pipe, a device), or None when it may be one.
+
+    Asked before anything opens it: opening a named pipe with no writer would wait forever.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None  # missing or unreadable: the loader says which
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a level file"
+    if stat.S_ISFIFO(mode):
+        return "it is a named pipe, not a level file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "it is a device, not a level file"
+    if stat.S_ISSOCK(mode):
+        return "it is a socket, not a level file"
+    return "it is not a regular file"
+
+
+def read_only_reason(path: str) -> Optional[str]:
+    """Why replacing the file at ``path`` needs asking first (read-only, another user's), or None."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    name = os.path.basename(path)
+    if not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        return f"{name} is read-only."
+    if hasattr(os, "geteuid") and st.st_uid != os.geteuid():
+        return f"{name} belongs to another user: saving replaces it with a copy that you own."
+    return None
+
+
+def remove_stale_temporaries(folder: str) -> int:
+    """Delete the temporary files a killed save left in ``folder`` (``.~NAME.*.tmp``); returns how many went."""
+    core = getattr(atomic, "remove_stale_temporaries", None)
+    if core is not None:
+        return core(folder)
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    now = time.time()
+    for entry in entries:
+        if not (entry.name.startswith(".~") and entry.name.endswith(".tmp")):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime > STALE_TEMPORARY_SECONDS:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def recent_labels(paths: list[str]) -> list[str]:
+    """Menu labels for ``paths``: the file name, and when two share it, as many trailing folders as tell them apart.
+
+    >>> recent_labels(["/l/a/new-level.json", "/l/b/new-level.json", "/l/castle.json"])
+    ['new-level.json — l/a', 'new-level.json — l/b', 'castle.json']
+    """
+    names = [os.path.basename(p) for p in paths]
+    labels = list(names)
+    for i, path in enumerate(paths):
+        twins = [p for p, n in zip(paths, names) if n == names[i] and p != path]
+        if not twins:
+            continue
+        folders = os.path.dirname(path).strip(os.sep).split(os.sep)
+        for depth in range(1, len(folders) + 1):
+            tail = folders[-depth:]
+            if all(os.path.dirname(t).strip(os.sep).split(os.sep)[-depth:] != tail for t in twins):
+                break
+        labels[i] = f"{names[i]} — {'/'.join(tail)}" if folders != [""] else names[i]
+    return labels
 
 
 class FileActions:
@@ -49,11 +186,29 @@ class FileActions:
         return path
 
     def show_error(self, title: str, text: str, details: str = "") -> None:
-        box = QMessageBox(QMessageBox.Critical, title, text, QMessageBox.Ok, self)
-        if details:
+        """An error box: ``text`` says what failed and why, ``details`` what it means (a short paragraph shown
+        under it) or a long list (behind Show Details). Nothing is said twice."""
+        box = QMessageBox(QMessageBox.Critical, title, text or title, QMessageBox.Ok, self)
+        box.setObjectName("errorBox")
+        if details and details.count("\n") < 12:
+            box.setInformativeText(details)
+        elif details:
+            box.setInformativeText(f"{details.count(chr(10)) + 1} lines: see Show Details….")
             box.setDetailedText(details)
-            box.setInformativeText(details if details.count("\n") < 12 else "")
         box.exec()
+
+    def ask_read_only(self, path: str, why: str) -> str:
+        """Ask before replacing a read-only file (``why`` says what it is): Save Anyway, Save As… or Cancel."""
+        box = QMessageBox(QMessageBox.Warning, APP_NAME, why, QMessageBox.NoButton, self)
+        box.setObjectName("readOnlyQuestion")
+        box.setInformativeText("Save anyway replaces it; Save As… keeps it and saves your level elsewhere.")
+        anyway = box.addButton("Save Anyway", QMessageBox.DestructiveRole)
+        save_as = box.addButton("Save As…", QMessageBox.AcceptRole)
+        box.addButton(QMessageBox.Cancel)
+        box.setDefaultButton(save_as)
+        box.exec()
+        clicked = box.clickedButton()
+        return SAVE_ANYWAY if clicked is anyway else SAVE_AS if clicked is save_as else CANCEL
 
     def _start_folder(self) -> str:
         if self.path:
@@ -65,7 +220,13 @@ class FileActions:
         return not self.undo_stack.isClean()
 
     def maybe_save(self) -> bool:
-        """True when it is fine to drop the open level (saved, discarded or unchanged)."""
+        """True when it is fine to drop the open level (saved, discarded or unchanged).
+
+        A save that fails (or is cancelled) answers False: the window stays open with the edits.
+        """
+        if long_task.busy:
+            self.statusBar().showMessage("The level is being saved or read: wait until it is done.", 6000)
+            return False
         if not self.is_modified():
             return True
         answer = self.ask_unsaved_changes()
@@ -81,7 +242,7 @@ class FileActions:
 
     def new_level_at(self, path: str) -> None:
         """Start a new level that Save will write to ``path`` without asking (the file need not exist)."""
-        name = os.path.splitext(os.path.basename(path))[0] or "Untitled"
+        name = os.path.splitext(os.path.basename(path))[0] or UNTITLED
         self.set_level(Level(name=name), os.path.abspath(path))
 
     def restore_level(self, level: Level, path: Optional[str]) -> None:
@@ -98,22 +259,42 @@ class FileActions:
     def open_file(self, path: str, ask: bool = True) -> bool:
         """Open the level at ``path``; on failure the open level stays as it was and the problems are shown.
 
-        A Tiled map (``.tmx``, ``.tmj``) is imported: it opens as a new unsaved level.
+        A Tiled map (``.tmx``, ``.tmj``) is imported: it opens as a new unsaved level. Something that is not
+        a file (a folder, a named pipe, a device) is refused at once, before anything tries to read it. A big
+        level is read on a worker thread while the window shows progress.
         """
+        name = os.path.basename(path) or path
+        problem = not_a_level_file(path)
+        if problem is not None:
+            self.show_error("Could not open level", f"{name} could not be opened: {problem}.",
+                            "The level that was open is still open.")
+            return False
         if is_tiled_map(path):
             return self.import_map(path, ask)
         if ask and not self.maybe_save():
             return False
         try:
-            level = load_level(path)
+            level = long_task.run_with_progress(self, f"Opening {name}…", lambda: load_level(path))
         except LevelFileError as e:
-            name = os.path.basename(path)
             # Problems of the file as a whole carry the file's name, not the command line's "-".
-            problems = "\n".join(f"{name}: {p.message}" if p.object_id == LEVEL_ID else str(p) for p in e.problems)
-            self.show_error("Could not open level", f"{name} could not be opened.", problems)
+            problems = [f"{name}: {p.message}" if p.object_id == LEVEL_ID else str(p) for p in e.problems]
+            if len(problems) == 1:
+                text = f"{name} could not be opened: {e.problems[0].message}."
+                if e.problems[0].object_id != LEVEL_ID:
+                    text = f"{name} could not be opened: {problems[0]}."
+                self.show_error("Could not open level", text, "The level that was open is still open.")
+            else:
+                self.show_error("Could not open level",
+                                f"{name} could not be opened: {len(problems) or 'unknown'} problems.",
+                                "\n".join(problems))
+            return False
+        except Exception as e:  # noqa: BLE001 - whatever went wrong, say it in words and keep the open level
+            self.show_error("Could not open level", f"{name} could not be opened: {describe(e)}.",
+                            "The level that was open is still open.")
             return False
         self.set_level(level, os.path.abspath(path))
         self._add_recent(self.path)
+        remove_stale_temporaries(os.path.dirname(self.path))
         return True
 
     def save(self) -> bool:
@@ -127,35 +308,97 @@ class FileActions:
             return False
         if not os.path.splitext(path)[1]:
             path += ".json"
-        return self._save_to(os.path.abspath(path))
+        path = os.path.abspath(path)
+        renamed = self._name_after_file(path)
+        saved = self._save_to(path)
+        if not saved and renamed is not None and self.undo_stack.command(self.undo_stack.index() - 1) is renamed:
+            self.undo_stack.undo()  # the level keeps its name until it really is saved under the new one
+        return saved
+
+    def _name_after_file(self, path: str):
+        """Name the level after the file it is saved as (as Tiled does), unless the designer gave it a name.
+
+        A level that is still "Untitled", or named after its old file, follows the file. Undoable; returns the
+        command that renamed it (or None).
+        """
+        stem = os.path.splitext(os.path.basename(path))[0]
+        current = self.document.level.name
+        following = current in ("", UNTITLED) or (
+            self.path is not None and current == os.path.splitext(os.path.basename(self.path))[0])
+        if not stem or current == stem or not following:
+            return None
+        command = ChangeLevelPropertiesCommand(self.document, f"Name level '{stem}'", name=stem)
+        self.context.push(command)
+        return command
 
     def _save_to(self, path: str) -> bool:
-        level = self.document.level
-        # validation and hulls from one set of outlines (the background check's, when it is up to date)
-        QApplication.setOverrideCursor(Qt.WaitCursor)
+        """Write the open level to ``path``: checked, hulls added and written atomically on the file worker.
+
+        Returns True when the file was written. Every failure is shown with its cause, and leaves the
+        document, its unsaved state and the file on disk as they were. A read-only file (or another user's)
+        is never replaced without asking.
+        """
+        name = os.path.basename(path)
+        if long_task.busy:
+            self.statusBar().showMessage("A save is already under way.", 6000)
+            return False
+        problem = not_a_level_file(path)
+        if problem is not None:
+            self.show_error("Could not save level", f"{name} could not be saved: {problem}.",
+                            f"Use Save As… to choose a file. {_KEPT}")
+            return False
+        why = read_only_reason(path)
+        if why is not None and path not in self._replace_allowed():
+            answer = self.ask_read_only(path, why)
+            if answer == SAVE_AS:
+                return self.save_as()
+            if answer != SAVE_ANYWAY:
+                return False
+            self._replace_allowed().add(path)
+        level = self.document.level  # immutable: edits made meanwhile cannot reach the file
+        index = self.undo_stack.index()
+        check_work = self.checks.completion(level, os.path.dirname(path))
+
+        def work():
+            check, check_failure = None, ""
+            try:
+                check = check_work()
+            except Exception as e:  # noqa: BLE001 - a failing geometry check must never cost the designer their work
+                check_failure = describe(e)
+            try:
+                text = dumps_level(level, check.hulls if check is not None else {})
+            except (ValueError, OverflowError) as e:
+                if check is None:
+                    raise
+                check, check_failure = None, f"its hulls could not be written: {describe(e)}"
+                text = dumps_level(level, {})
+            write_text_atomic(path, text)
+            return check, check_failure
+
         try:
-            check = self.checks.complete(level)
-        except Exception as e:  # noqa: BLE001 - a failing geometry check must never cost the designer their work
-            check = None
-            check_failure = f"{type(e).__name__}: {e}"
-        finally:
-            QApplication.restoreOverrideCursor()
-        try:
-            save_level(level, path, hulls=check.hulls if check is not None else {})
+            check, check_failure = long_task.run_with_progress(self, f"Saving {name}…", work)
         except LevelSaveError as e:
-            self.show_error("Could not save level", str(e),
-                            "The file on disk was not changed, and your changes are still open and unsaved. "
-                            "Free some space, or use Save As… to save somewhere else.")
+            self.show_error("Could not save level", f"{name} could not be saved: {save_cause(e)}.",
+                            f"{SAVE_ADVICE[save_reason(e)]} {_KEPT}")
+            return False
+        except RecursionError:
+            self.show_error("Could not save level",
+                            f"{name} could not be saved: some of its data is nested too deeply to write.",
+                            f"Flatten the deepest custom data (a game's own keys in the file). {_KEPT}")
+            return False
+        except Exception as e:  # noqa: BLE001 - never lose work to an error nobody foresaw: say it, keep the edits
+            self.show_error("Could not save level", f"{name} could not be saved: {describe(e)}.", _KEPT)
             return False
         self.path = path
-        self.undo_stack.setClean()
+        if self.undo_stack.index() == index:
+            self.undo_stack.setClean()
         self._update_title()
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         if check is None:
             self.show_error("Saved without hulls",
-                            f"{os.path.basename(path)} was saved, but checking its geometry failed, so its hulls "
-                            "are empty and the Problems list is not up to date.", check_failure)
+                            f"{name} was saved, but its hulls are empty and the Problems list is not up to "
+                            f"date: {check_failure}.", "")
             return True
         self.checks.accept(check)
         errors = sum(p.is_error for p in check.problems)
@@ -166,10 +409,17 @@ class FileActions:
             self.problems_dock.raise_()
         return True
 
+    def _replace_allowed(self) -> set:
+        """Read-only files the designer said to replace all the same (asked once per file and window)."""
+        if not hasattr(self, "_read_only_allowed"):
+            self._read_only_allowed: set = set()
+        return self._read_only_allowed
+
     def set_level(self, level: Level, path: Optional[str] = None) -> None:
         """Show ``level`` as the open level, saved at ``path`` (``None``: not saved yet), with no changes to undo.
 
-        Asks nothing: callers that may drop unsaved changes call :meth:`maybe_save` first.
+        Asks nothing: callers that may drop unsaved changes call :meth:`maybe_save` first. A level with
+        objects is framed whole; an empty one (a new level) shows at 100% with the spawn in the middle.
         """
         self.undo_stack.clear()
         self.document.reset(level)
@@ -177,7 +427,11 @@ class FileActions:
         self.path = path
         self.setWindowModified(False)
         self._update_title()
-        self.canvas.fit_level()
+        if len(level.objects):
+            self.canvas.fit_level()
+        else:
+            self.canvas.set_zoom(1.0)
+            self.canvas.centerOn(QPointF(*level.player.spawn))
 
     def _display_name(self) -> str:
         return os.path.basename(self.path) if self.path else "Untitled"
@@ -186,22 +440,26 @@ class FileActions:
         self.setWindowTitle(f"{self._display_name()}[*] — {APP_NAME}")
 
     def recent_files(self) -> list[str]:
+        """The recently opened and saved levels, newest first, each path once."""
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):
             value = [value]
-        return [str(v) for v in (value or [])]
+        return _unique_paths(str(v) for v in (value or []) if v)
 
     def _add_recent(self, path: str) -> None:
-        files = [path] + [p for p in self.recent_files() if p != path]
+        files = _unique_paths([path] + self.recent_files())
         self.settings.setValue("recentFiles", files[:MAX_RECENT])
 
     def _fill_recent_menu(self) -> None:
+        """File > Open Recent: one entry per file; two of the same name show the folders that tell them apart."""
         self.recent_menu.clear()
         files = [p for p in self.recent_files() if os.path.exists(p)]
-        for i, path in enumerate(files):
-            a = self.recent_menu.addAction(f"&{i + 1} {os.path.basename(path)}")
+        for i, (path, label) in enumerate(zip(files, recent_labels(files))):
+            a = self.recent_menu.addAction(f"&{i + 1} {label.replace('&', '&&')}")
             a.setToolTip(path)
+            a.setStatusTip(path)
             a.triggered.connect(lambda checked=False, p=path: self.open_file(p))
+        self.recent_menu.setToolTipsVisible(True)
         if not files:
             self.recent_menu.addAction("No recent files").setEnabled(False)
 
@@ -214,15 +472,18 @@ class FileActions:
                 return url.toLocalFile()
         return None
 
+    @guarded("dragging files over the window")
     def dragEnterEvent(self, event) -> None:
         if self._dropped_level(event.mimeData()):
             event.acceptProposedAction()
         else:
             event.ignore()
 
+    @guarded("dragging files over the window")
     def dragMoveEvent(self, event) -> None:
         self.dragEnterEvent(event)
 
+    @guarded("opening a dropped file", explicit=True)
     def dropEvent(self, event) -> None:
         path = self._dropped_level(event.mimeData())
         if path:
@@ -230,3 +491,16 @@ class FileActions:
             self.open_file(path)
         else:
             event.ignore()
+
+
+def _unique_paths(paths) -> list[str]:
+    """``paths`` made absolute, each file once (the first time it appears), whatever way it was spelled."""
+    seen: set = set()
+    unique = []
+    for path in paths:
+        full = os.path.abspath(path)
+        key = os.path.normcase(os.path.realpath(full))
+        if key not in seen:
+            seen.add(key)
+            unique.append(full)
+    return unique

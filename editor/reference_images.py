@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from core.level.document import LevelDocument
 from core.level.model import Image
+from editor.guard import guarded
 
 __all__ = [
     "IMAGE_FILTER",
@@ -161,18 +162,21 @@ class ReferenceImageActions:
             return self.canvas.mapToScene(pixel)
         return self.canvas.visible_rect().center()
 
+    @guarded("dragging files over the window")
     def dragEnterEvent(self, event) -> None:
         if dropped_pictures(event.mimeData()):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
+    @guarded("dragging files over the window")
     def dragMoveEvent(self, event) -> None:
         if dropped_pictures(event.mimeData()):
             event.acceptProposedAction()
         else:
             super().dragMoveEvent(event)
 
+    @guarded("dropping files on the window", explicit=True)
     def dropEvent(self, event) -> None:
         pictures = dropped_pictures(event.mimeData())
         if not pictures:

@@ -101,6 +101,18 @@ class ValidationRunner(QObject):
         cur = self.result_for(level)
         return check_level(level, with_hulls=True, base_dir=self._folder()) if cur is None else add_hulls(cur)
 
+    def completion(self, level: Level, folder: str | None = None) -> Callable[[], CheckResult]:
+        """What :meth:`complete` does, as a function a worker thread may run (for a save off the GUI thread).
+
+        Whatever it needs from this runner is read now, on the GUI thread; ``folder`` is where the level is
+        being saved (its pictures are looked for there).
+        """
+        cur = self.current
+        usable = cur is not None and cur.level is level and cur.base_dir == folder
+        if usable:
+            return lambda: add_hulls(cur)
+        return lambda: check_level(level, with_hulls=True, base_dir=folder)
+
     # -- scheduling ----------------------------------------------------------------
     def _on_document_changed(self, change: Change) -> None:
         self._generation += 1

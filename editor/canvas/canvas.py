@@ -1,13 +1,19 @@
-"""Canvas: the view of the level scene, with a grid that follows the zoom, wheel zoom and panning."""
+"""Canvas: the view of the level scene, with a grid that follows the zoom, wheel zoom and panning.
+
+Every mouse, key and wheel event of the canvas and its scene (and so of every tool, which the scene
+hands them to) passes through one of the canvas's overrides, each :func:`~editor.guard.guarded`: an
+error inside a tool abandons that tool's gesture and is reported, and the editor goes on.
+"""
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen, QTransform
+from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QKeySequence, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
 from editor.canvas.scene import LevelScene
+from editor.guard import guarded
 
 BACKGROUND = QColor(43, 46, 52)
 MINOR_LINE = QColor(58, 62, 70)
@@ -22,6 +28,15 @@ MAJOR_EVERY = 8
 MIN_ZOOM = 1 / 64
 MAX_ZOOM = 64.0
 ZOOM_STEP = 1.25
+
+#: Qt's scroll bars and view coordinates are 32-bit ints: the level, scaled by the zoom, stays well inside.
+MAX_VIEW_PIXELS = float(2 ** 30)
+#: The View > Show Grid setting.
+SHOW_GRID_KEY = "view/showGrid"
+
+
+def _abandon_gesture(canvas: "Canvas", *args) -> None:
+    canvas.abandon_gesture()
 
 
 class Canvas(QGraphicsView):
@@ -53,14 +68,53 @@ class Canvas(QGraphicsView):
         self._panning = False
         self._pan_from = QPointF()
         self._space_held = False
+        self._grid_shown = True
+        scene.sceneRectChanged.connect(self._keep_zoom_in_range)
+
+    # -- errors ----------------------------------------------------------------
+    def abandon_gesture(self) -> None:
+        """Drop whatever the mouse was doing: panning, and the active tool's gesture (after an error).
+
+        The tool's own cancel (Esc) puts back what the gesture moved; the scene forgets held buttons, so
+        the next press starts afresh.
+        """
+        self._panning = False
+        scene = self.level_scene
+        scene._held = Qt.MouseButton.NoButton
+        tool = scene.tool
+        if tool is None:
+            return
+        cancel = getattr(tool, "cancel", None) or getattr(tool, "_cancel_gesture", None)
+        if cancel is not None:
+            cancel()
+        else:
+            tool.deactivate()
+            tool.activate()
 
     # -- zoom ------------------------------------------------------------------
     def zoom(self) -> float:
         return self.transform().m11()
 
+    def max_zoom(self) -> float:
+        """The largest zoom at which the whole scene still fits in Qt's integer view coordinates."""
+        r = self.sceneRect()
+        extent = max(abs(r.left()), abs(r.right()), abs(r.top()), abs(r.bottom()), r.width(), r.height(), 1.0)
+        if not math.isfinite(extent):
+            return MIN_ZOOM
+        return max(MIN_ZOOM / 1024, min(MAX_ZOOM, MAX_VIEW_PIXELS / extent))
+
+    def _keep_zoom_in_range(self, *_) -> None:
+        if self.zoom() > self.max_zoom():
+            self.set_zoom(self.max_zoom())
+
     def set_zoom(self, zoom: float, about: QPointF | None = None) -> None:
-        """Zoom to ``zoom``, keeping the level point under viewport pixel ``about`` (default: the centre) still."""
-        zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
+        """Zoom to ``zoom``, keeping the level point under viewport pixel ``about`` (default: the centre) still.
+
+        The zoom stays within :data:`MIN_ZOOM`..:data:`MAX_ZOOM` and below :meth:`max_zoom`.
+        """
+        if not math.isfinite(zoom):
+            return
+        zoom = min(MAX_ZOOM, self.max_zoom(), max(MIN_ZOOM, zoom))
         if abs(zoom / self.zoom() - 1.0) < 1e-9:
             return
         pixel = QPointF(about) if about is not None else QPointF(self.viewport().rect().center())
@@ -97,6 +151,7 @@ class Canvas(QGraphicsView):
         """The part of the level on screen, in scene units."""
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
+    @guarded("zooming", cleanup=_abandon_gesture)
     def wheelEvent(self, event) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps == 0:
@@ -113,16 +168,17 @@ class Canvas(QGraphicsView):
     def _pan_to(self, pos: QPointF) -> None:
         delta = pos - self._pan_from
         self._pan_from = QPointF(pos)
-        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
-        h.setValue(h.value() - round(delta.x()))
-        v.setValue(v.value() - round(delta.y()))
+        self.pan_by(-delta.x(), -delta.y())
 
     def pan_by(self, dx: float, dy: float) -> None:
-        """Scroll the view by ``(dx, dy)`` screen pixels."""
-        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
-        h.setValue(h.value() + round(dx))
-        v.setValue(v.value() + round(dy))
+        """Scroll the view by ``(dx, dy)`` screen pixels, no further than the scroll bars reach."""
+        for bar, d in ((self.horizontalScrollBar(), dx), (self.verticalScrollBar(), dy)):
+            if not math.isfinite(d):
+                continue
+            # clamped as floats: round() of a far-off point's pixel offset overflows Qt's int
+            bar.setValue(round(min(max(bar.value() + d, bar.minimum()), bar.maximum())))
 
+    @guarded("pressing the mouse on the canvas", cleanup=_abandon_gesture)
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.MiddleButton or (event.button() == Qt.LeftButton and self._space_held):
             self._start_pan(event.position())
@@ -131,6 +187,7 @@ class Canvas(QGraphicsView):
         self.setFocus(Qt.MouseFocusReason)
         super().mousePressEvent(event)
 
+    @guarded("moving the mouse on the canvas", cleanup=_abandon_gesture)
     def mouseMoveEvent(self, event) -> None:
         self.cursor_moved.emit(self.mapToScene(event.position().toPoint()))
         if self._panning:
@@ -139,6 +196,7 @@ class Canvas(QGraphicsView):
             return
         super().mouseMoveEvent(event)
 
+    @guarded("releasing the mouse on the canvas", cleanup=_abandon_gesture)
     def mouseReleaseEvent(self, event) -> None:
         if self._panning and event.button() in (Qt.MiddleButton, Qt.LeftButton):
             self._panning = False
@@ -147,6 +205,11 @@ class Canvas(QGraphicsView):
             return
         super().mouseReleaseEvent(event)
 
+    @guarded("double-clicking on the canvas", cleanup=_abandon_gesture)
+    def mouseDoubleClickEvent(self, event) -> None:
+        super().mouseDoubleClickEvent(event)
+
+    @guarded("pressing a key on the canvas", cleanup=_abandon_gesture)
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key_Space:
             if not event.isAutoRepeat():
@@ -157,6 +220,7 @@ class Canvas(QGraphicsView):
             return
         super().keyPressEvent(event)
 
+    @guarded("releasing a key on the canvas", cleanup=_abandon_gesture)
     def keyReleaseEvent(self, event) -> None:
         if event.key() == Qt.Key_Space:
             if not event.isAutoRepeat():
@@ -167,11 +231,22 @@ class Canvas(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
+    @guarded("leaving the canvas")
     def focusOutEvent(self, event) -> None:
         self._space_held = False
         super().focusOutEvent(event)
 
     # -- grid ------------------------------------------------------------------
+    def grid_shown(self) -> bool:
+        """Whether the grid lines are drawn (View > Show Grid); snapping to the grid is separate."""
+        return self._grid_shown
+
+    def set_grid_shown(self, shown: bool) -> None:
+        if shown != self._grid_shown:
+            self._grid_shown = bool(shown)
+            self.resetCachedContent()
+            self.viewport().update()
+
     def grid_steps(self) -> tuple[float, float]:
         """The minor and major grid spacing drawn at this zoom, in scene units."""
         g = self.level_scene.document.level.grid
@@ -183,36 +258,70 @@ class Canvas(QGraphicsView):
             step *= 2
         return step, g * MAJOR_EVERY if step < g * MAJOR_EVERY else step * MAJOR_EVERY
 
+    @guarded("drawing the canvas")
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, BACKGROUND)
-        minor, major = self.grid_steps()
-        painter.save()
-        painter.setRenderHint(QPainter.Antialiasing, False)
-        for step, color in ((minor, MINOR_LINE), (major, MAJOR_LINE)):
-            if step == minor and minor == major:
-                continue
-            pen = QPen(color, 0)
-            painter.setPen(pen)
-            x0 = math.floor(rect.left() / step) * step
-            y0 = math.floor(rect.top() / step) * step
-            lines = []
-            x = x0
-            while x <= rect.right():
-                lines.append(QLineF(x, rect.top(), x, rect.bottom()))
-                x += step
-            y = y0
-            while y <= rect.bottom():
-                lines.append(QLineF(rect.left(), y, rect.right(), y))
-                y += step
-            painter.drawLines(lines)
-        axis = QPen(AXIS_LINE, 0)
-        painter.setPen(axis)
-        if rect.left() <= 0 <= rect.right():
-            painter.drawLine(QLineF(0, rect.top(), 0, rect.bottom()))
-        if rect.top() <= 0 <= rect.bottom():
-            painter.drawLine(QLineF(rect.left(), 0, rect.right(), 0))
-        painter.restore()
+        if self._grid_shown:
+            self._draw_grid(painter, rect)
         # Far out, the level's cached picture stands in for its objects (a blit, whatever their number).
         scene = self.level_scene
         scene.set_overview_active(scene.overview.wanted_at(self.zoom()))
         scene.draw_overview(painter, rect)
+
+    def _draw_grid(self, painter: QPainter, rect: QRectF) -> None:
+        minor, major = self.grid_steps()
+        painter.save()
+        try:
+            painter.setRenderHint(QPainter.Antialiasing, False)
+            for step, color in ((minor, MINOR_LINE), (major, MAJOR_LINE)):
+                if step == minor and minor == major:
+                    continue
+                painter.setPen(QPen(color, 0))
+                # counted, not summed: far from the origin x + step can equal x
+                lines = [QLineF(x, rect.top(), x, rect.bottom()) for x in _steps(rect.left(), rect.right(), step)]
+                lines += [QLineF(rect.left(), y, rect.right(), y) for y in _steps(rect.top(), rect.bottom(), step)]
+                painter.drawLines(lines)
+            painter.setPen(QPen(AXIS_LINE, 0))
+            if rect.left() <= 0 <= rect.right():
+                painter.drawLine(QLineF(0, rect.top(), 0, rect.bottom()))
+            if rect.top() <= 0 <= rect.bottom():
+                painter.drawLine(QLineF(rect.left(), 0, rect.right(), 0))
+        finally:
+            painter.restore()
+
+
+#: More grid lines than this across the exposed area are never drawn (a screen has fewer pixels / 8).
+_MAX_LINES = 4096
+
+
+def _steps(low: float, high: float, step: float) -> list[float]:
+    """The multiples of ``step`` from ``low`` to ``high``, at most :data:`_MAX_LINES` of them."""
+    if not (math.isfinite(low) and math.isfinite(high) and step > 0 and math.isfinite(step)):
+        return []
+    first = math.floor(low / step)
+    count = min(_MAX_LINES, max(0, math.floor(high / step) - first + 1))
+    return [(first + i) * step for i in range(count)]
+
+
+def show_grid_action(canvas: Canvas, settings: QSettings, parent: QObject) -> QAction:
+    """View > Show Grid (Ctrl+G, as in Tiled): draws or hides the grid lines, remembered in ``settings``.
+
+    Only the drawing: snapping to the grid (G) stays as it is either way.
+    """
+    action = QAction("Show &Grid", parent)
+    action.setCheckable(True)
+    action.setShortcut(QKeySequence("Ctrl+G"))
+    action.setStatusTip("Draw the grid lines (snapping to the grid is separate: G)")
+    action.setToolTip("Show Grid (Ctrl+G)")
+    value = settings.value(SHOW_GRID_KEY, True)
+    shown = value if isinstance(value, bool) else str(value).lower() not in ("false", "0", "no")
+    canvas.set_grid_shown(shown)
+    action.setChecked(shown)
+
+    @guarded("showing or hiding the grid", explicit=True)
+    def toggled(on: bool) -> None:
+        canvas.set_grid_shown(on)
+        settings.setValue(SHOW_GRID_KEY, on)
+
+    action.toggled.connect(toggled)
+    return action

@@ -171,7 +171,8 @@ def test_the_real_error_box_says_why_and_what_is_kept(tmp_path, qtbot, monkeypat
         if not isinstance(box, QMessageBox):
             QTimer.singleShot(20, read_and_close)
             return
-        seen.update(title=box.windowTitle(), text=box.text(), info=box.informativeText(), icon=box.icon())
+        seen.update(title=box.windowTitle(), text=box.text(), info=box.informativeText(), icon=box.icon(),
+                    details=box.detailedText())
         box.accept()
 
     monkeypatch.setattr(atomic.os, "fsync", lambda fd: (_ for _ in ()).throw(oserror(errno.ENOSPC)))
@@ -179,8 +180,10 @@ def test_the_real_error_box_says_why_and_what_is_kept(tmp_path, qtbot, monkeypat
     window.save_action.trigger()
     monkeypatch.undo()
     assert seen["title"] == "Could not save level" and seen["icon"] == QMessageBox.Critical
-    assert seen["text"] == f"could not save {path}: No space left on device"
-    assert "file on disk was not changed" in seen["info"] and "Save As" in seen["info"]
+    assert seen["text"] == "castle.json could not be saved: No space left on device."
+    assert seen["info"] == ("The disk is full: free some space, or use Save As… to save on another disk. "
+                            "The file on disk was not changed, and your changes are still open and unsaved.")
+    assert seen["details"] == ""  # nothing said twice
     assert path.read_bytes() == before and window.isWindowModified()
 
 
@@ -188,13 +191,13 @@ def test_a_failing_geometry_check_still_saves_the_level(edited, monkeypatch):
     """Never lose work: when validation or hulls fail, the level is written all the same, without hulls."""
     window, path, _, _ = edited
 
-    def broken(level):
+    def broken():
         raise ValueError("GEOS could not build an outline")
 
-    monkeypatch.setattr(window.checks, "complete", broken)
+    monkeypatch.setattr(window.checks, "completion", lambda level, folder: broken)
     window.save_action.trigger()
     assert load_level(path) == window.document.level
     assert '"hulls": {}' in path.read_text()
     assert window.undo_stack.isClean() and not window.isWindowModified()
     assert window.errors and window.errors[-1][0] == "Saved without hulls"
-    assert "GEOS could not build an outline" in window.errors[-1][2]
+    assert "GEOS could not build an outline (ValueError)" in window.errors[-1][1]

@@ -128,8 +128,9 @@ def test_not_json_reports_line_and_column(window, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{\n  "format": oops\n}')
     assert not window.open_file(str(bad))
-    details = window.errors[0][2]
-    assert details.startswith("bad.json: is not valid JSON") and "line 2, column 13" in details
+    (title, text, details), = window.errors
+    assert text.startswith("bad.json could not be opened: is not valid JSON") and "line 2, column 13" in text
+    assert details == "The level that was open is still open."  # said once, not twice
     assert len(window.document) == 4
 
 
@@ -140,7 +141,7 @@ def test_a_failed_save_says_why_and_keeps_the_unsaved_mark(window, tmp_path):
     window.ask_save_path = lambda: str(blocker / "level.json")
     assert not window.save()
     (title, text, _), = window.errors
-    assert "could not save" in text
+    assert text == "level.json could not be saved: Not a directory."
     assert window.isWindowModified()
     assert window.path is None
     assert window.document.get("box-1").origin == Vec2(272, 112)
