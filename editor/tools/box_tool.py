@@ -17,6 +17,7 @@ class BoxTool(DragTool):
     icon_name = "tool-box"
     hint = "Box: press at one corner, drag to the opposite corner and release (Ctrl: no snapping, Esc cancels)."
     empty_drag_message = "Drag from one corner of the box to the opposite one."
+    drawing_hint = "drag to the opposite corner and release (Ctrl: no snapping); Esc or Ctrl+Z cancels."
 
     def make_object(self, start: QPointF, end: QPointF, modifiers: Qt.KeyboardModifier) -> Optional[Box]:
         x0, x1 = sorted((start.x(), end.x()))

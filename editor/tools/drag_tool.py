@@ -24,6 +24,8 @@ class DragTool(Tool):
     cursor = Qt.CrossCursor
     #: Shown in the status bar when a drag makes nothing.
     empty_drag_message = "Drag from one corner to the opposite one."
+    #: The hint while the button is down.
+    drawing_hint = "Drag to the opposite corner and release (Ctrl: no snapping); Esc or Ctrl+Z cancels."
 
     def __init__(self, editor: EditorContext, parent: QObject | None = None):
         super().__init__(editor, parent)
@@ -60,6 +62,7 @@ class DragTool(Tool):
             return
         self._start = self.editor.snap(pos, modifiers)
         self.show_preview(self._start, QPointF(self._start), modifiers)
+        self.update_hint()
 
     def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         if self._start is None:
@@ -92,3 +95,14 @@ class DragTool(Tool):
         self._start = None
         self.editor.snapper.hide_marker()
         self.preview.hide()
+        self.update_hint()
+
+    # -- Undo while drawing, and the hint ------------------------------------------------
+    def in_gesture(self) -> bool:
+        return self._start is not None
+
+    def cancel_gesture(self) -> None:
+        self.cancel()
+
+    def current_hint(self) -> str:
+        return f"{self.name}: {self.drawing_hint}" if self._start is not None else self.hint

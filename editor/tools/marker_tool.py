@@ -122,6 +122,7 @@ class MarkerTool(Tool):
             return
         self._at = self.editor.snap(pos, modifiers)
         self._show_preview()
+        self.update_hint()
 
     def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         at = self.editor.snap(pos, modifiers)  # before the press too: shows the snap marker
@@ -147,6 +148,20 @@ class MarkerTool(Tool):
         self._at = None
         self.editor.snapper.hide_marker()
         self.preview.hide()
+        self.update_hint()
+
+    # -- Undo while the button is down, and the hint ------------------------------------
+    def in_gesture(self) -> bool:
+        return self._at is not None
+
+    def cancel_gesture(self) -> None:
+        self.cancel()
+
+    def current_hint(self) -> str:
+        if self._at is not None:
+            what = f"the {self._type} marker" if self._type else "the marker"
+            return f"Marker: release to place {what} here (Ctrl: no snapping); Esc or Ctrl+Z cancels."
+        return self.hint
 
     def place(self, at: QPointF) -> Optional[Point]:
         """Add a marker of the chosen type at ``at`` (scene units, used as given) and select it."""

@@ -49,8 +49,7 @@ class NodeTool(Tool):
     name = "Edit Nodes"
     shortcut = "E"
     icon_name = "tool-nodes"
-    hint = ("Edit nodes: drag a node to move it (Ctrl: no snapping), double-click a segment to insert a node, "
-            "click a node and press Delete to remove it. Click another wall to edit it.")
+    hint = "Edit nodes: click a wall to edit its nodes."
     cursor = Qt.ArrowCursor
 
     def __init__(self, editor: EditorContext, parent: QObject | None = None):
@@ -123,6 +122,7 @@ class NodeTool(Tool):
             if distance(pos, drag.press) < DRAG_START_PIXELS * self.editor.scale():
                 return
             drag.moving = True
+            self.update_hint()
         wall = self.editor.document.get(drag.wall_id)
         if wall is None or drag.index >= len(wall.points):
             self._drag = None
@@ -143,6 +143,7 @@ class NodeTool(Tool):
             self._drag = None
             self.editor.snapper.hide_marker()
             self._show_label(None, "")
+            self.update_hint()
 
     def mouse_double_clicked(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         if button != Qt.LeftButton or self._node_at(pos) is not None:
@@ -173,10 +174,51 @@ class NodeTool(Tool):
                 self.editor.message.emit("Click a node to select it, then press Delete to remove it.")
                 return True
             return False
+        if key == Qt.Key_Escape and self._drag is not None:
+            self.cancel_gesture()
+            return True
         if key == Qt.Key_Escape and self._selected is not None:
             self._set_selected(None)
             return True
         return False
+
+    # -- Undo while dragging a node, and the hint ----------------------------------
+    def in_gesture(self) -> bool:
+        return self._drag is not None
+
+    def cancel_gesture(self) -> None:
+        """Put the dragged node back where the drag started (the drag's undo step then changes nothing)."""
+        drag, self._drag = self._drag, None
+        self.editor.snapper.hide_marker()
+        self._show_label(None, "")
+        self.update_hint()
+        if drag is None or not drag.moving:
+            return
+        wall = self.editor.document.get(drag.wall_id)
+        if not isinstance(wall, Wall) or drag.index >= len(wall.points):
+            return
+        start = Vec2(drag.start.x(), drag.start.y())
+        if wall.points[drag.index] != start:
+            points = list(wall.points)
+            points[drag.index] = start
+            self.push(ChangeObjectsCommand(self.editor.document, [wall], [replace(wall, points=tuple(points))],
+                                           "Move node", drag.gesture))
+
+    def current_hint(self) -> str:
+        drag = self._drag
+        if drag is not None and drag.moving:
+            return (f"Moving node {drag.index + 1} of {drag.wall_id}: release to drop it (Ctrl: no snapping); "
+                    "Esc or Ctrl+Z puts it back.")
+        if self._selected is not None:
+            wall_id, index = self._selected
+            return (f"Node {index + 1} of {wall_id} selected: Delete removes it, drag moves it, "
+                    "Esc deselects it.")
+        walls = self.walls() if self._active else []
+        if walls:
+            which = walls[0].id if len(walls) == 1 else f"{len(walls)} walls"
+            return (f"Editing {which}: drag a node to move it (Ctrl: no snapping), double-click a segment to "
+                    "insert a node, click a node to select it. Click another wall to edit that one.")
+        return self.hint
 
     def delete_selected_node(self) -> bool:
         """Remove the selected node (one undo step); refuses, with a message, to leave a wall too short."""
@@ -250,6 +292,7 @@ class NodeTool(Tool):
     # -- handles --------------------------------------------------------------
     def _set_selected(self, node: Optional[tuple[str, int]]) -> None:
         self._selected = node
+        self.update_hint()
         for key, h in self._handles.items():
             if shiboken6.isValid(h):
                 h.set_active(key == node)
@@ -308,3 +351,4 @@ class NodeTool(Tool):
             h.set_active(key == self._selected)
         if not self._active:
             self._show_label(None, "")
+        self.update_hint()

@@ -123,6 +123,7 @@ class OrientedBoxTool(DragTool):
         box = self._handle_at(pos) if button == Qt.LeftButton else None
         if box is not None:
             self._turn = _Turn(box.id, box.rotation, new_gesture())
+            self.update_hint()
             return
         super().mouse_pressed(pos, button, modifiers)
 
@@ -137,21 +138,47 @@ class OrientedBoxTool(DragTool):
             self._turn_to(pos, modifiers)
             self._turn = None
             self._show_label(None, "")
+            self.update_hint()
             return
         super().mouse_released(pos, button, modifiers)
 
     def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
         if key == Qt.Key_Escape and self._turn is not None:
-            # Back to where the turn started, still within the same undo step.
-            box = self.editor.document.get(self._turn.box_id)
-            if isinstance(box, OrientedBox) and box.rotation != self._turn.start_rotation:
-                self.push(ChangeObjectsCommand(
-                    self.editor.document, [box], [replace(box, rotation=self._turn.start_rotation)],
-                    "Rotate oriented box", self._turn.gesture))
-            self._turn = None
-            self._show_label(None, "")
+            self._cancel_turn()
             return True
         return super().key_pressed(key, modifiers)
+
+    def _cancel_turn(self) -> None:
+        """Back to where the turn started, still within the same undo step (which then changes nothing)."""
+        turn, self._turn = self._turn, None
+        self._show_label(None, "")
+        self.update_hint()
+        if turn is None:
+            return
+        box = self.editor.document.get(turn.box_id)
+        if isinstance(box, OrientedBox) and box.rotation != turn.start_rotation:
+            self.push(ChangeObjectsCommand(
+                self.editor.document, [box], [replace(box, rotation=turn.start_rotation)],
+                "Rotate oriented box", turn.gesture))
+
+    # -- Undo mid-gesture and the hint -------------------------------------------------
+    def in_gesture(self) -> bool:
+        return self._turn is not None or super().in_gesture()
+
+    def cancel_gesture(self) -> None:
+        self._cancel_turn()
+        super().cancel_gesture()
+
+    def current_hint(self) -> str:
+        if self._turn is not None:
+            return (f"Turning {self._turn.box_id}: release to keep the angle (Shift: 15° steps); "
+                    "Esc or Ctrl+Z puts it back.")
+        if self.drawing:
+            return super().current_hint()
+        if self._active and self.boxes():
+            return ("Oriented box: drag the round handle to turn the selected box (Shift: 15° steps), "
+                    "or press and drag elsewhere to draw another.")
+        return self.hint
 
     def _on_document_changed(self, change) -> None:
         if self._turn is not None and not self.pushing:
@@ -188,6 +215,7 @@ class OrientedBoxTool(DragTool):
         return None
 
     def _sync_handles(self) -> None:
+        self.update_hint()
         wanted = {b.id: b for b in self.boxes()} if self._active else {}
         scene = self.editor.scene
         for box_id in list(self._handles):

@@ -24,6 +24,7 @@ class PillarTool(DragTool):
     icon_name = "tool-pillar"
     hint = "Pillar: press at the centre, drag out the radius and release (Ctrl: no snapping, Esc cancels)."
     empty_drag_message = "Drag out from the centre to give the pillar a radius."
+    drawing_hint = "drag out the radius and release (Ctrl: no snapping); Esc or Ctrl+Z cancels."
 
     def drag_point(self, pos: QPointF, modifiers: Qt.KeyboardModifier) -> QPointF:
         # The radius snaps, not the point under the cursor (see _reach).

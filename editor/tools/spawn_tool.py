@@ -32,6 +32,7 @@ class SpawnTool(Tool):
     def __init__(self, editor: EditorContext, parent: QObject | None = None):
         super().__init__(editor, parent)
         self._gesture: Optional[int] = None
+        self._start: Optional[Vec2] = None  # the spawn when the press came
 
     def deactivate(self) -> None:
         self._gesture = None
@@ -41,8 +42,10 @@ class SpawnTool(Tool):
         if button != Qt.LeftButton:
             return
         self._gesture = new_gesture()
+        self._start = self.editor.document.player.spawn
         self._move_to(pos, modifiers)
         self.editor.selection.set([Selection.PLAYER])
+        self.update_hint()
 
     def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         if self._gesture is None:
@@ -56,9 +59,36 @@ class SpawnTool(Tool):
         self._move_to(pos, modifiers)
         self._gesture = None
         self.editor.snapper.hide_marker()
+        self.update_hint()
         blocker = self._blocking_object()
         if blocker is not None:
             self.editor.message.emit(f"The player starts inside {blocker}: move the spawn to open floor.")
+
+    def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
+        if key == Qt.Key_Escape and self._gesture is not None:
+            self.cancel_gesture()
+            return True
+        return False
+
+    # -- Undo while dragging, and the hint -----------------------------------------------
+    def in_gesture(self) -> bool:
+        return self._gesture is not None
+
+    def cancel_gesture(self) -> None:
+        """Put the spawn back where the press found it (the drag's undo step then changes nothing)."""
+        gesture, start = self._gesture, self._start
+        self._gesture = self._start = None
+        self.editor.snapper.hide_marker()
+        self.update_hint()
+        doc = self.editor.document
+        if gesture is not None and start is not None and doc.player.spawn != start:
+            self.push(ChangePlayerCommand(doc, doc.player, replace(doc.player, spawn=start), "Move spawn", gesture))
+
+    def current_hint(self) -> str:
+        if self._gesture is not None:
+            return ("Player spawn: drag to move it and release to place it (Ctrl: no snapping); "
+                    "Esc or Ctrl+Z puts it back.")
+        return self.hint
 
     def _move_to(self, pos: QPointF, modifiers) -> None:
         p = self.editor.snapper.snap_detail(pos, modifiers, objects=False).point

@@ -83,6 +83,7 @@ class TileBrushTool(Tool):
         self._last = QPointF(pos)
         self._add_cells([self._cell(pos)])
         self._show_stroke(pos)
+        self.update_hint()
 
     def mouse_moved(self, pos: QPointF, buttons: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         if not self.painting:
@@ -117,6 +118,22 @@ class TileBrushTool(Tool):
         self._solid = set()
         self._last = None
         self.preview.hide()
+        self.update_hint()
+
+    # -- Undo during a stroke, and the hint ------------------------------------------
+    def in_gesture(self) -> bool:
+        return self.painting
+
+    def cancel_gesture(self) -> None:
+        self.cancel()
+
+    def current_hint(self) -> str:
+        if self.painting:
+            what = "erase" if self._erasing else "paint"
+            return f"Tile brush: drag over the cells to {what} and release; Esc or Ctrl+Z cancels the stroke."
+        if self._grid() is None:
+            return "Tile brush: the level has no grid to paint on; give it a grid size first."
+        return self.hint
 
     # -- changing the level ----------------------------------------------------------
     def paint(self, cells: Sequence[Cell]) -> int:

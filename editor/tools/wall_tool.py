@@ -42,8 +42,7 @@ class WallTool(Tool):
     name = "Wall"
     shortcut = "W"
     icon_name = "tool-wall"
-    hint = ("Wall: click to add nodes. Double-click or Enter ends the wall; click the first node to close it. "
-            "Backspace removes the last node, Esc cancels. [ and ] change the thickness.")
+    hint = "Wall: click where the wall starts ([ and ] change the thickness)."
     cursor = Qt.CrossCursor
 
     def __init__(self, editor: EditorContext, parent: QObject | None = None):
@@ -53,6 +52,8 @@ class WallTool(Tool):
         self._thickness: Optional[float] = None
         self._items: list = []
         self._handles: list[HandleItem] = []
+        #: Nodes taken back by Undo during this wall, the latest last: Redo puts them back.
+        self._undone: list[QPointF] = []
         subscribe_while_alive(editor.document, self, self._on_document_changed)
 
     # -- state a test or a panel can read ----------------------------------
@@ -106,6 +107,7 @@ class WallTool(Tool):
         if self._nodes and self._is_duplicate(p, pos):
             return
         self._nodes.append(p)
+        self._undone = []
         self._mouse = p
         self._update_preview()
 
@@ -124,6 +126,7 @@ class WallTool(Tool):
         p = self.editor.snap(pos, modifiers)
         if not self._is_duplicate(p, pos):
             self._nodes.append(p)
+            self._undone = []
         self.finish()
 
     def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
@@ -135,8 +138,7 @@ class WallTool(Tool):
         if key == Qt.Key_Backspace:
             if not self._nodes:
                 return False
-            self._nodes.pop()
-            self._update_preview()
+            self._remove_last_node()
             return True
         if key == Qt.Key_Escape:
             if not self._nodes:
@@ -167,6 +169,7 @@ class WallTool(Tool):
         wall = self.editor.on_current_layer(
             Wall(doc.new_id("wall"), [(p.x(), p.y()) for p in nodes], self.thickness, closed))
         self._nodes = []
+        self._undone = []
         self._thickness = wall.thickness
         self.push(AddObjectsCommand(doc, [wall], "Add wall"))
         self.editor.selection.set([wall.id])
@@ -177,7 +180,53 @@ class WallTool(Tool):
     def cancel(self) -> None:
         """Drop the nodes placed so far."""
         self._nodes = []
+        self._undone = []
         self._update_preview()
+
+    # -- Undo and Redo while a wall is being drawn ---------------------------------
+    def in_gesture(self) -> bool:
+        return bool(self._nodes)
+
+    def cancel_gesture(self) -> None:
+        self.cancel()
+
+    def undo_in_gesture(self) -> bool:
+        """Ctrl+Z while drawing takes back the last node placed (the last one cancels the wall)."""
+        if not self._nodes:
+            self._undone = []  # the level's own Undo runs next: node redo would come in the wrong order
+            return False
+        self._remove_last_node()
+        return True
+
+    def redo_in_gesture(self) -> bool:
+        """Ctrl+Shift+Z puts back the node Undo took, while there is one; never reaches the level's history."""
+        if self._undone:
+            self._nodes.append(self._undone.pop())
+            self._mouse = QPointF(self._nodes[-1])
+            self._update_preview()
+            return True
+        return super().redo_in_gesture()
+
+    def can_redo_in_gesture(self) -> bool:
+        return bool(self._undone or self._nodes)
+
+    def _remove_last_node(self) -> None:
+        self._undone.append(self._nodes.pop())
+        self._update_preview()
+        left = len(self._nodes)
+        self.editor.message.emit(
+            f"Removed the last node; {left} left." if left else "Removed the only node: the wall is cancelled.")
+
+    def current_hint(self) -> str:
+        n = len(self._nodes)
+        if n == 0:
+            return self.hint
+        if n == 1:
+            return ("Wall: click where it turns or ends. Backspace or Ctrl+Z removes the node, Esc cancels "
+                    "the wall.")
+        close = " or click the first node to close it" if n >= 3 else ""
+        return (f"Wall of {n} nodes: click to add a node; double-click, Enter or right-click ends it{close}. "
+                "Backspace or Ctrl+Z removes the last node, Esc cancels.")
 
     # -- helpers ---------------------------------------------------------------
     def _pixels(self, n: float) -> float:
@@ -201,6 +250,8 @@ class WallTool(Tool):
         return grid / 4 if grid > 0 and math.isfinite(grid) else 2.0
 
     def _on_document_changed(self, change: Change) -> None:
+        if not self.pushing:
+            self._undone = []  # the level's history moved: Redo belongs to it now
         if change.kind is ChangeKind.RESET:
             # Another level was opened: nodes placed in the old one mean nothing there.
             self.cancel()
@@ -239,6 +290,7 @@ class WallTool(Tool):
         self._handles = []
 
     def _update_preview(self) -> None:
+        self.update_hint()
         if not self._nodes:
             if self._items:
                 for item in self._items + self._handles:
