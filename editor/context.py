@@ -5,12 +5,15 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QGraphicsScene
 
+import logging
 from dataclasses import replace
 
 from core.level.document import Change, ChangeKind, LevelDocument
 from editor.selection import Selection
 from editor.canvas.snapping import Snapper
 from editor.subscriptions import subscribe_while_alive
+
+log = logging.getLogger("level-editor")
 
 
 class EditorContext(QObject):
@@ -35,20 +38,45 @@ class EditorContext(QObject):
         self.selection = Selection(document, self)
         self.snapper = Snapper(document, scene, self)
         self._current_layer = document.level.layers[-1].id
+        self._pushing = False
+        self._pushing_text = ""
+        self._deferred: list[QUndoCommand] = []
         subscribe_while_alive(document, self, self._on_document_changed)
 
     #: Set while a play-test runs (editor/playtest): commands are dropped unrun, so the level cannot change.
     read_only = False
 
     def push(self, command: QUndoCommand) -> None:
-        """Run ``command`` and record it for undo (unless :attr:`read_only`).
+        """Run ``command`` and record it for undo (unless :attr:`read_only`): the one way commands are pushed.
 
         A command that changes nothing is dropped here rather than pushed, which
         would throw away the steps the designer could still redo.
+
+        Never two pushes inside each other: a command pushed while another one runs (something reacting to
+        the document's change event by committing an edit of its own) waits until the first is done and
+        recorded, and is pushed after it as a step of its own. Pushed inside, it would record its "before"
+        state in the middle of the first command, and undo would put back a state that never existed.
         """
         if self.read_only or command.isObsolete():
             return
-        self.undo_stack.push(command)
+        if self._pushing:
+            log.warning("%r was pushed while %r was being pushed: it is pushed after it",
+                        command.text(), self._pushing_text)
+            self._deferred.append(command)
+            return
+        self._pushing, self._pushing_text = True, command.text()
+        try:
+            self.undo_stack.push(command)
+        finally:
+            self._pushing = False
+        deferred, self._deferred = self._deferred, []
+        for later in deferred:
+            self.push(later)
+
+    @property
+    def pushing(self) -> bool:
+        """A command is being pushed right now (its change events are going out)."""
+        return self._pushing
 
     # -- the current layer (Tiled's: where new objects go) ------------------------------
     @property

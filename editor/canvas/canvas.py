@@ -84,12 +84,14 @@ class Canvas(QGraphicsView):
         tool = scene.tool
         if tool is None:
             return
-        cancel = getattr(tool, "cancel", None) or getattr(tool, "_cancel_gesture", None)
-        if cancel is not None:
-            cancel()
-        else:
-            tool.deactivate()
-            tool.activate()
+        # the base Tool's cancel_gesture (Esc's), else the older names some tools have
+        for name in ("cancel_gesture", "cancel", "_cancel_gesture"):
+            cancel = getattr(tool, name, None)
+            if cancel is not None:
+                cancel()
+                return
+        tool.deactivate()
+        tool.activate()
 
     # -- zoom ------------------------------------------------------------------
     def zoom(self) -> float:
