@@ -43,6 +43,7 @@ from PySide6.QtGui import QUndoCommand
 from core.level.document import LevelDocument
 from core.level.model import LevelObject, ObjectType, Ref
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand
+from editor.panels.field_limits import MAX_NAME_LENGTH, MAX_PROPERTY_FLOAT, MAX_PROPERTY_INTEGER
 
 __all__ = [
     "PROPERTY_KINDS", "KIND_NAMES", "NONE_TEXT", "kind_of", "default_for", "value_text", "parse_value", "name_problem",
@@ -55,6 +56,8 @@ __all__ = [
     "ChangeTypesCommand",
     "same_types",
     "same_values",
+    "id_problem",
+    "rename_command",
 ]
 
 #: Where a reference sits: on an object, on the level, or in a type's defaults.
@@ -262,6 +265,8 @@ def parse_value(kind: str, text: str, name: str):
     if kind == "integer":
         if not re.fullmatch(r"[+-]?\d+", t):
             raise ValueError(f"{name} must be a whole number")
+        if len(t.lstrip("+-")) > 16 or abs(int(t)) > MAX_PROPERTY_INTEGER:
+            raise ValueError(f"{name} must be from -{MAX_PROPERTY_INTEGER:,} to {MAX_PROPERTY_INTEGER:,}")
         return int(t)
     if kind == "float":
         try:
@@ -270,6 +275,8 @@ def parse_value(kind: str, text: str, name: str):
             raise ValueError(f"{name} must be a number") from None
         if not math.isfinite(v):
             raise ValueError(f"{name} must be a finite number")
+        if abs(v) > MAX_PROPERTY_FLOAT:
+            raise ValueError(f"{name} must be from -{MAX_PROPERTY_FLOAT:,.0f} to {MAX_PROPERTY_FLOAT:,.0f}")
         return v
     if kind == "boolean":
         if t.lower() in ("true", "false"):
@@ -288,6 +295,8 @@ def name_problem(name: str, taken, subject: str) -> Optional[str]:
     """
     if not name.strip():
         return "a property needs a name"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a property's name is at most {MAX_NAME_LENGTH} characters"
     if name != name.strip():
         return "a property's name cannot start or end with a space"
     if name in taken:
@@ -540,3 +549,52 @@ class ObjectProperties(PropertySource):
             return {k: v for k, v in obj.properties.items() if k != name}
 
         self._change(edit, f"Reset {name} of {self.subject} to the default of {whose}")
+
+
+# -- renaming an object ---------------------------------------------------------------------------------
+def id_problem(document: LevelDocument, text: str, current: str = "") -> Optional[str]:
+    """Why ``text`` cannot be the id of the object now called ``current``, or None.
+
+    >>> from core.level.model import Box, Level, Point
+    >>> doc = LevelDocument(Level(objects=(Point("lever", (0, 0)), Box("gate", (0, 0), (8, 8)))))
+    >>> id_problem(doc, "gate", "lever"), id_problem(doc, " ", "lever"), id_problem(doc, "lever", "lever")
+    ("another object is already called 'gate'", 'an id cannot be empty', None)
+    """
+    if not text.strip():
+        return "an id cannot be empty"
+    if text != text.strip():
+        return "an id cannot start or end with a space"
+    if len(text) > MAX_NAME_LENGTH:
+        return f"an id is at most {MAX_NAME_LENGTH} characters"
+    if text == "player":
+        return "'player' is the player's name"
+    if text != current and text in document:
+        return f"another object is already called {text!r}"
+    return None
+
+
+def rename_command(document: LevelDocument, old_id: str, new_id: str) -> Optional[QUndoCommand]:
+    """One undo step that renames an object and points every reference to it at the new id.
+
+    None when there is nothing to rename; ValueError (saying why) when ``new_id`` is refused.
+
+    >>> from core.level.model import Box, Level, Point
+    >>> doc = LevelDocument(Level(objects=(Point("lever", (0, 0)),
+    ...                                    Box("gate", (0, 0), (8, 8), properties={"opened_by": Ref("lever")}))))
+    >>> command = rename_command(doc, "lever", "switch")
+    >>> command.text(), command.redo(), doc.get("gate").properties["opened_by"]
+    ('Rename lever to switch', None, Ref(id='switch'))
+    """
+    obj = document.get(old_id)
+    if obj is None or new_id == old_id:
+        return None
+    problem = id_problem(document, new_id, old_id)
+    if problem is not None:
+        raise ValueError(problem)
+    label = f"Rename {old_id} to {new_id}"
+    renamed = obj.with_id(new_id)
+    renamed = replace(renamed, properties=retargeted(renamed.properties, {old_id: new_id}))
+    rename = ChangeObjectsCommand(document, [obj], [renamed], label)
+    if not find_references(document.level, {old_id}, skip_objects={old_id}):
+        return rename
+    return StepsCommand(label, [rename, *retarget_steps(document, {old_id: new_id}, {old_id})])

@@ -13,7 +13,6 @@ the level's name, grid and custom properties.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import fields, replace
 from typing import Callable, Optional
 
@@ -26,40 +25,38 @@ from PySide6.QtWidgets import (
 from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
 from core.collision.shapes import Vec2
+from core.level.kinds import kind_name
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
 from editor.context import EditorContext
-from core.level.kinds import kind_name
-from editor.panels.properties_table import INVALID_STYLE, CanvasPicker, PropertiesTable, swatch
-from editor.property_commands import (
-    NONE_TEXT, LevelProperties, ObjectProperties, StepsCommand, find_references, retarget_steps, retargeted,
+from editor.guard import guarded
+from editor.layer_commands import MoveObjectsToLayerCommand
+from editor.panels.field_limits import (
+    COORDINATE, GRID, MAX_NAME_LENGTH, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, bounds_problem, parse_number,
+    shown_number,
 )
+from editor.panels.properties_table import INVALID_STYLE, PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch
+from editor.panels.wall_nodes import NodesModel, NodesTable
+from editor.property_commands import NONE_TEXT, LevelProperties, ObjectProperties, id_problem, rename_command
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 
-_NUMBER_CHARS = set("0123456789+-.eE")
+_NUMBER_CHARS = set("0123456789+-.eE ")
 
-#: A number field's rule: any finite number, greater than 0, or from 0 to 1 (an opacity).
-ANY, POSITIVE, FRACTION = False, True, "fraction"
+#: What a field whose selected objects hold different values shows until something is typed.
+MIXED_TEXT = "—"
 
 
 def format_number(v: float) -> str:
-    """A number as the inspector shows it: no trailing ``.0``, up to 10 significant digits."""
-    return f"{v:.10g}"
-
-
-def parse_number(text: str) -> float:
-    v = float(text)
-    if not math.isfinite(v):
-        raise ValueError("not finite")
-    return v
+    """A number as the inspector shows it: the shortest form, at most three decimals (``12.346``, ``16``)."""
+    return shown_number(v)
 
 
 class NumberValidator(QValidator):
-    """Accepts finite numbers (``positive``: greater than 0, or ``FRACTION``: 0 to 1); a field never holds letters."""
+    """Accepts finite numbers within ``bound``; a field never holds letters."""
 
-    def __init__(self, positive, parent=None):
+    def __init__(self, bound: Bound, parent=None):
         super().__init__(parent)
-        self.positive = positive
+        self.bound = bound
 
     def problem(self, text: str) -> Optional[str]:
         """Why ``text`` is not a valid value, or None when it is."""
@@ -70,14 +67,10 @@ class NumberValidator(QValidator):
             v = parse_number(t)
         except ValueError:
             return f"{t!r} is not a number"
-        if self.positive == FRACTION:
-            return None if 0 <= v <= 1 else "must be from 0 to 1"
-        if self.positive and v <= 0:
-            return "must be greater than 0"
-        return None
+        return self.bound.problem(v)
 
     def validate(self, text: str, pos: int):
-        if not set(text.strip()) <= _NUMBER_CHARS:
+        if not set(text) <= _NUMBER_CHARS:
             return QValidator.Invalid, text, pos
         return (QValidator.Acceptable if self.problem(text) is None else QValidator.Intermediate), text, pos
 
@@ -91,15 +84,7 @@ class IdValidator(QValidator):
         self.current = current
 
     def problem(self, text: str) -> Optional[str]:
-        if not text.strip():
-            return "an id cannot be empty"
-        if text != text.strip():
-            return "an id cannot start or end with a space"
-        if text == Selection.PLAYER:
-            return "'player' is the player's name"
-        if text != self.current and text in self._doc:
-            return f"another object is already called {text!r}"
-        return None
+        return id_problem(self._doc, text, self.current)
 
     def validate(self, text: str, pos: int):
         return (QValidator.Acceptable if self.problem(text) is None else QValidator.Intermediate), text, pos
@@ -108,81 +93,144 @@ class IdValidator(QValidator):
 class ValueField(QLineEdit):
     """A line edit that shows a red mark and the reason while its text is not a valid value.
 
-    ``committed(text)`` is emitted when the user finishes a valid edit (Enter or leaving the field);
-    Esc puts back the value the field showed.
+    ``committed(text)`` is emitted when the user finishes a valid edit (Enter or
+    leaving the field); ``problem_changed(text)`` says why the text is refused
+    (``""`` when it is fine), for the inspector to show under the fields. Esc
+    puts back the value the field showed; so does leaving it with a refused value.
+    A field of several objects whose values differ shows "—" and stays blank
+    until something is typed.
     """
 
     committed = Signal(str)
+    problem_changed = Signal(str)
 
-    def __init__(self, key: str, validator, parent=None):
+    def __init__(self, key: str, validator, label: str = "", parent=None):
         super().__init__(parent)
         self.setObjectName(key)
         self.key = key
+        self.label = label or key
         self.setValidator(validator)
+        self.setMaxLength(MAX_NAME_LENGTH)
         self._tooltip = ""
         self._shown = ""
+        self._said = ""
         self.textChanged.connect(self._check)
         self.editingFinished.connect(self._finished)
 
     @property
     def problem(self) -> Optional[str]:
+        if self.text() == "" and self._shown == "" and self.placeholderText() == MIXED_TEXT:
+            return None  # several different values, nothing typed yet
         return self.validator().problem(self.text())
 
     def is_invalid(self) -> bool:
         return self.problem is not None
 
-    def show_value(self, text: str) -> None:
-        """Show the model's value, unless the user is typing into this field."""
+    def is_mixed(self) -> bool:
+        return self.placeholderText() == MIXED_TEXT and self._shown == ""
+
+    def show_value(self, text: str, full: str = "", mixed: bool = False) -> None:
+        """Show the model's value (``full``: its every digit, in the tooltip), unless the user is typing here."""
         if self.hasFocus() and self.isModified():
             return
+        self.setPlaceholderText(MIXED_TEXT if mixed else "")
+        text = "" if mixed else text
         self._shown = text
+        self._tooltip = "The selected objects differ here: type a value to give it to all of them" if mixed else \
+            (f"{self.label}: {full}" if full and full != text else "")
         if self.text() != text:
             self.setText(text)
         self.setModified(False)
         self._check()
 
+    def restore(self) -> None:
+        """Put back the value the field showed."""
+        self.setText(self._shown)
+        self.setModified(False)
+        self._check()
+        self._say("")
+
+    @guarded("typing in the inspector")
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key_Escape:
-            self.setText(self._shown)
-            self.setModified(False)
+            self.restore()
             event.accept()
             return
         super().keyPressEvent(event)
+
+    @guarded("leaving a field of the inspector")
+    def focusOutEvent(self, event) -> None:
+        problem = self.problem if self.isModified() else None
+        super().focusOutEvent(event)
+        if problem is not None:
+            # left with a refused value: the shown value comes back, the message stays to say why
+            self.restore()
+            self._say(f"{self.label}: {problem} (not applied)")
+
+    def _say(self, text: str) -> None:
+        if text != self._said:
+            self._said = text
+            self.problem_changed.emit(text)
 
     def _check(self, *_):
         problem = self.problem
         if problem is None:
             self.setStyleSheet("")
             self.setToolTip(self._tooltip)
+            if self.isModified():
+                self._say("")
         else:
             self.setStyleSheet(INVALID_STYLE)
             self.setToolTip(f"Not applied: {problem}")
+            self._say(f"{self.label}: {problem}")
 
     def _finished(self):
-        if self.isModified() and self.problem is None:
+        if self.isModified() and self.problem is None and self.text() != "":
             self.setModified(False)
+            self._say("")
             self.committed.emit(self.text())
 
 
-# (row label, [(field key, attribute, index in a point or None, positive, what the undo label calls it)])
+# (row label, [(field key, attribute, index in a point or None, the numbers it takes, what the undo label calls it)])
 _OBJECT_ROWS = {
-    Box: [("Origin", [("origin.x", "origin", 0, False, "origin"), ("origin.y", "origin", 1, False, "origin")]),
-          ("Size", [("size.x", "size", 0, True, "width"), ("size.y", "size", 1, True, "height")])],
-    OrientedBox: [("Center", [("center.x", "center", 0, False, "center"), ("center.y", "center", 1, False, "center")]),
-                  ("Half extents", [("half_extents.x", "half_extents", 0, True, "half width"),
-                                    ("half_extents.y", "half_extents", 1, True, "half height")]),
-                  ("Rotation °", [("rotation", "rotation", None, False, "rotation")])],
-    Pillar: [("Center", [("center.x", "center", 0, False, "center"), ("center.y", "center", 1, False, "center")]),
-             ("Radius", [("radius", "radius", None, True, "radius")])],
-    Wall: [("Thickness", [("thickness", "thickness", None, True, "thickness")])],
-    Tiles: [("Origin", [("origin.x", "origin", 0, False, "origin"), ("origin.y", "origin", 1, False, "origin")]),
-            ("Cell size", [("cell", "cell", None, True, "cell size")])],
-    Point: [("Position", [("position.x", "position", 0, False, "position"),
-                          ("position.y", "position", 1, False, "position")])],
-    Image: [("Origin", [("origin.x", "origin", 0, False, "origin"), ("origin.y", "origin", 1, False, "origin")]),
-            ("Scale", [("scale", "scale", None, True, "scale")]),
-            ("Opacity", [("opacity", "opacity", None, FRACTION, "opacity")])],
+    Box: [("Origin", [("origin.x", "origin", 0, COORDINATE, "origin"), ("origin.y", "origin", 1, COORDINATE, "origin")]),
+          ("Size", [("size.x", "size", 0, SIZE, "width"), ("size.y", "size", 1, SIZE, "height")])],
+    OrientedBox: [("Center", [("center.x", "center", 0, COORDINATE, "center"),
+                              ("center.y", "center", 1, COORDINATE, "center")]),
+                  ("Half extents", [("half_extents.x", "half_extents", 0, SIZE, "half width"),
+                                    ("half_extents.y", "half_extents", 1, SIZE, "half height")]),
+                  ("Rotation °", [("rotation", "rotation", None, ROTATION, "rotation")])],
+    Pillar: [("Center", [("center.x", "center", 0, COORDINATE, "center"),
+                         ("center.y", "center", 1, COORDINATE, "center")]),
+             ("Radius", [("radius", "radius", None, SIZE, "radius")])],
+    Wall: [("Thickness", [("thickness", "thickness", None, SIZE, "thickness")])],
+    Tiles: [("Origin", [("origin.x", "origin", 0, COORDINATE, "origin"), ("origin.y", "origin", 1, COORDINATE, "origin")]),
+            ("Cell size", [("cell", "cell", None, SIZE, "cell size")])],
+    Point: [("Position", [("position.x", "position", 0, COORDINATE, "position"),
+                          ("position.y", "position", 1, COORDINATE, "position")])],
+    Image: [("Origin", [("origin.x", "origin", 0, COORDINATE, "origin"), ("origin.y", "origin", 1, COORDINATE, "origin")]),
+            ("Scale", [("scale", "scale", None, SCALE, "scale")]),
+            ("Opacity", [("opacity", "opacity", None, OPACITY, "opacity")])],
 }
+
+#: How a field's key reads in a message ("Width: must be ...").
+_FIELD_NAMES = {"origin.x": "Origin x", "origin.y": "Origin y", "size.x": "Width", "size.y": "Height",
+                "center.x": "Center x", "center.y": "Center y", "half_extents.x": "Half width",
+                "half_extents.y": "Half height", "rotation": "Rotation", "radius": "Radius", "thickness": "Thickness",
+                "cell": "Cell size", "position.x": "Position x", "position.y": "Position y", "scale": "Scale",
+                "opacity": "Opacity", "speed": "Speed", "spawn.x": "Spawn x", "spawn.y": "Spawn y", "grid": "Grid",
+                "id": "Id", "name": "Name"}
+
+
+def _shared_rows(classes) -> list:
+    """The rows of numbers every one of ``classes`` has, in the first one's order (several selected objects)."""
+    keys = [{key for _, specs in _OBJECT_ROWS[c] for key, *_ in specs} for c in classes]
+    rows = []
+    for label, specs in _OBJECT_ROWS[classes[0]]:
+        shared = [spec for spec in specs if all(spec[0] in k for k in keys[1:])]
+        if shared:
+            rows.append((label, shared))
+    return rows
 
 
 def _has_solid(obj) -> bool:
@@ -209,7 +257,7 @@ def _current(value, attribute: str, index: Optional[int]) -> float:
 
 
 class Inspector(QWidget):
-    """Edits what is selected: one object, the player, or (with nothing selected) the level."""
+    """Edits what is selected: one object, several (what they share), the player, or the level."""
 
     def __init__(self, context: EditorContext, parent=None):
         super().__init__(parent)
@@ -221,13 +269,22 @@ class Inspector(QWidget):
         self._data_refreshers: list[Callable[[], None]] = []
         self._data_stale = True
         self._shown_key = None
+        self._problem_from: Optional[QWidget] = None
+        self.nodes: Optional[NodesTable] = None
         self.title = QLabel()
         self.title.setObjectName("inspectorTitle")
         self.title.setStyleSheet("font-weight: bold; padding: 2px 0 6px 0;")
+        self.title.setWordWrap(True)
         self._form_host = QWidget()
         self._form = QFormLayout(self._form_host)
         self._form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         self._form.setContentsMargins(0, 0, 0, 0)
+        #: Why the last typed value was refused, in red under the fields ("Width: must be from ...").
+        self.problem = QLabel()
+        self.problem.setObjectName("inspectorProblem")
+        self.problem.setStyleSheet(PROBLEM_STYLE)
+        self.problem.setWordWrap(True)
+        self.problem.hide()
         #: The next canvas click chooses an object for a reference (the "Pick" buttons).
         self.picker = CanvasPicker(context, self)
         self.properties_title = QLabel("Custom properties")
@@ -243,6 +300,7 @@ class Inspector(QWidget):
         box = QVBoxLayout(inner)
         box.addWidget(self.title)
         box.addWidget(self._form_host)
+        box.addWidget(self.problem)
         box.addWidget(self.properties_title)
         box.addWidget(self.properties)
         box.addStretch(1)
@@ -260,6 +318,27 @@ class Inspector(QWidget):
         """The editor widget for ``key`` (``"radius"``, ``"origin.x"``, ``"id"``, ``"name"``...)."""
         return self.fields[key]
 
+    def problem_text(self) -> str:
+        """The refusal shown under the fields (``""`` when there is none)."""
+        return "" if self.problem.isHidden() else self.problem.text()
+
+    def show_problem(self, text: str, source: Optional[QWidget] = None) -> None:
+        """Say in red under the fields (and in the status bar) why a value was refused; ``""`` clears it.
+
+        A field clearing its own message leaves another field's message alone.
+        """
+        if not text:
+            if source is None or source is self._problem_from:
+                self.problem.hide()
+                self.problem.setText("")
+                self._problem_from = None
+            return
+        self._problem_from = source
+        self.problem.setText(text)
+        self.problem.show()
+        if text.endswith("(not applied)"):
+            self._ctx.message.emit(text)
+
     def _target(self):
         ids = self._ctx.selection.ids()
         if not ids:
@@ -273,14 +352,16 @@ class Inspector(QWidget):
             return ("level",), None
         return ("object", type(obj), obj.id), obj
 
+    @guarded("showing the selection in the inspector")
     def _on_document_changed(self, change: Change) -> None:
         if change.kind is not ChangeKind.CHANGED or any(
                 o.properties is not n.properties or o.type != n.type or o.solid != n.solid or o.id != n.id
-                for o, n in zip(change.old, change.objects)):
+                or o.layer != n.layer for o, n in zip(change.old, change.objects)):
             self._data_stale = True
         self.refresh()
 
-    def refresh(self) -> None:
+    @guarded("showing the selection in the inspector")
+    def refresh(self, *_) -> None:
         key, value = self._target()
         if key != self._shown_key:
             self._rebuild(key, value)
@@ -303,9 +384,11 @@ class Inspector(QWidget):
                     item.widget().hide()
                     item.widget().deleteLater()
         self.fields = {}
+        self.nodes = None
         self._refreshers = []
         self._data_refreshers = []
         self._data_stale = True
+        self.show_problem("")
 
     def _rebuild(self, key, value) -> None:
         self._clear()
@@ -316,8 +399,8 @@ class Inspector(QWidget):
             self._build_level()
             source = LevelProperties(self._ctx)
         elif key[0] == "many":
-            self.title.setText(f"{len(key[1])} objects selected")
             ids = [i for i in key[1] if i != Selection.PLAYER]
+            self.title.setText(self._many_title(ids, Selection.PLAYER in key[1]))
             if ids:
                 self._build_shared(ids)
                 source = ObjectProperties(self._ctx, ids)
@@ -334,13 +417,40 @@ class Inspector(QWidget):
         self.properties_title.setText("Custom properties of the level" if key[0] == "level" else
                                       "Shared custom properties" if key[0] == "many" else "Custom properties")
 
+    @staticmethod
+    def _many_title(ids: list[str], player: bool) -> str:
+        return f"{len(ids) + player} objects selected"
+
     # -- builders ------------------------------------------------------------------
-    def _number_field(self, key: str, positive: bool, read: Callable[[], float],
-                      apply: Callable[[float], None]) -> ValueField:
-        f = ValueField(key, NumberValidator(positive))
-        f.committed.connect(lambda text: apply(parse_number(text)))
+    def _value_field(self, key: str, validator) -> ValueField:
+        f = ValueField(key, validator, _FIELD_NAMES.get(key, key))
+        f.problem_changed.connect(lambda text, f=f: self.show_problem(text, f))
         self.fields[key] = f
-        self._refreshers.append(lambda: f.show_value(format_number(read())))
+        return f
+
+    def _number_field(self, key: str, bound: Bound, read: Callable[[], Optional[float]],
+                      apply: Callable[[float], Optional[str]]) -> ValueField:
+        """A field for one number: ``read()`` is its value (None: the objects differ), ``apply(v)`` pushes the
+        change and returns why it was refused, if it was."""
+        f = self._value_field(key, NumberValidator(bound))
+
+        @guarded(f"changing {f.label.lower()}")
+        def committed(text: str) -> None:
+            problem = apply(parse_number(text))
+            if problem:
+                f.restore()
+                self.show_problem(f"{f.label}: {problem} (not applied)", f)
+            self.refresh()
+
+        def show() -> None:
+            v = read()
+            if v is None:
+                f.show_value("", mixed=True)
+            else:
+                f.show_value(shown_number(v), repr(float(v)).removesuffix(".0"))
+
+        f.committed.connect(lambda text: committed(text))
+        self._refreshers.append(show)
         return f
 
     def _row(self, label: str, widgets: list[QWidget]) -> None:
@@ -361,12 +471,13 @@ class Inspector(QWidget):
         def current():
             return self._doc.get(state["id"])
 
-        id_field = ValueField("id", IdValidator(self._doc, oid))
-        id_field.committed.connect(lambda text: self._rename(state["id"], text))
-        self.fields["id"] = id_field
+        id_field = self._value_field("id", IdValidator(self._doc, oid))
+        rename = guarded("renaming an object")(lambda text: self._rename(state["id"], text))
+        id_field.committed.connect(lambda text: rename(text))
         self._refreshers.append(lambda: id_field.show_value(state["id"]))
         self._row("Id", [id_field])
         self._row("Type", [self._type_field(lambda: [state["id"]])])
+        self._row("Layer", [self._layer_field(lambda: [state["id"]])])
         if _has_solid(obj):
             self._row("Solid", [self._solid_field(lambda: [state["id"]])])
         if isinstance(obj, Image):
@@ -380,45 +491,19 @@ class Inspector(QWidget):
         if isinstance(obj, Wall):
             # A wall's position is its first node; typing a new one moves the whole chain.
             self._row("Position", [self._number_field(
-                f"position.{axis}", False,
-                read=lambda i=i: current().points[0][i],
+                f"position.{axis}", COORDINATE,
+                read=lambda i=i: current().points[0][i] if current() else 0.0,
                 apply=lambda v, i=i: self._move_wall(current(), i, v)) for i, axis in enumerate("xy")])
         for label, specs in _OBJECT_ROWS[type(obj)]:
             widgets = []
-            for key, attribute, index, positive, noun in specs:
+            for key, attribute, index, bound, noun in specs:
                 widgets.append(self._number_field(
-                    key, positive,
-                    read=lambda a=attribute, i=index: _current(current(), a, i),
-                    apply=lambda v, a=attribute, i=index, n=noun: self._change_object(current(), a, i, v, n)))
+                    key, bound,
+                    read=lambda a=attribute, i=index: _current(current(), a, i) if current() else 0.0,
+                    apply=lambda v, a=attribute, i=index, n=noun: self._change_objects([current()], a, i, v, n)))
             self._row(label, widgets)
         if isinstance(obj, Wall):
-            closed = QCheckBox("joins the last node to the first")
-            closed.setObjectName("closed")
-            self.fields["closed"] = closed
-
-            def toggled(on):
-                wall = current()
-                if wall is not None and wall.closed != on:
-                    verb = "Close" if on else "Open"
-                    self._ctx.push(ChangeObjectsCommand(self._doc, [wall], [replace(wall, closed=on)],
-                                                        f"{verb} {wall.id}"))
-
-            closed.toggled.connect(toggled)
-
-            def show_closed():
-                wall = current()
-                if wall is not None and closed.isChecked() != wall.closed:
-                    closed.blockSignals(True)
-                    closed.setChecked(wall.closed)
-                    closed.blockSignals(False)
-
-            self._refreshers.append(show_closed)
-            self._row("Closed", [closed])
-            nodes = QLabel()
-            nodes.setObjectName("nodes")
-            self.fields["nodes"] = nodes
-            self._refreshers.append(lambda: nodes.setText(str(len(current().points)) if current() else ""))
-            self._row("Nodes", [nodes])
+            self._build_wall(current)
         if isinstance(obj, Tiles):
             cells = QLabel()
             cells.setObjectName("cells")
@@ -435,12 +520,85 @@ class Inspector(QWidget):
 
         self._refreshers.insert(0, follow_rename)
 
+    def _build_wall(self, current) -> None:
+        closed = QCheckBox("joins the last node to the first")
+        closed.setObjectName("closed")
+        self.fields["closed"] = closed
+
+        @guarded("closing a wall")
+        def toggled(on):
+            wall = current()
+            if wall is not None and wall.closed != on:
+                verb = "Close" if on else "Open"
+                self._ctx.push(ChangeObjectsCommand(self._doc, [wall], [replace(wall, closed=on)],
+                                                    f"{verb} {wall.id}"))
+
+        closed.toggled.connect(lambda on: toggled(on))
+
+        def show_closed():
+            wall = current()
+            if wall is not None and closed.isChecked() != wall.closed:
+                closed.blockSignals(True)
+                closed.setChecked(wall.closed)
+                closed.blockSignals(False)
+
+        self._refreshers.append(show_closed)
+        self._row("Closed", [closed])
+        nodes = QLabel()
+        nodes.setObjectName("nodes")
+        self.fields["nodes"] = nodes
+        self._refreshers.append(lambda: nodes.setText(str(len(current().points)) if current() else ""))
+        self._row("Nodes", [nodes])
+        model = NodesModel(self._doc, lambda: current().id if current() else "", self._ctx.push)
+        table = NodesTable(model)
+        model.setParent(table)
+        model.refused.connect(lambda text: self.show_problem(text, table))
+        self.nodes = table
+        self.fields["nodeTable"] = table
+        shown = {"wall": None}
+
+        def show_nodes():
+            wall = current()
+            if wall is not shown["wall"]:
+                shown["wall"] = wall
+                model.sync()
+
+        self._refreshers.append(show_nodes)
+        self._form.addRow(table)
+
     def _build_shared(self, ids: list[str]) -> None:
-        """Several objects: what they share (type, solid); the table below shows their shared properties."""
+        """Several objects: what they share (type, layer, solid, numbers); one undo step changes all of them."""
+        objs = self._objects(ids)
         self._row("Type", [self._type_field(lambda: ids)])
-        objs = [self._doc.get(i) for i in ids]
-        if all(o is not None and _has_solid(o) for o in objs):
+        self._row("Layer", [self._layer_field(lambda: ids)])
+        if objs and all(_has_solid(o) for o in objs):
             self._row("Solid", [self._solid_field(lambda: ids)])
+        if not objs:
+            return
+        classes = list(dict.fromkeys(type(o) for o in objs))
+        cache: dict = {}
+
+        def selected():
+            # read once per refresh, however many fields ask
+            if cache.get("at") is not self._doc.level:
+                cache["at"] = self._doc.level
+                cache["objs"] = self._objects(ids)
+            return cache["objs"]
+
+        for label, specs in _shared_rows(classes):
+            widgets = []
+            for key, attribute, index, bound, noun in specs:
+                def read(a=attribute, i=index):
+                    every = selected()
+                    if not every:
+                        return 0.0
+                    first = _current(every[0], a, i)
+                    return first if all(_current(o, a, i) == first for o in every) else None
+
+                widgets.append(self._number_field(
+                    key, bound, read=read,
+                    apply=lambda v, a=attribute, i=index, n=noun: self._change_objects(selected(), a, i, v, n)))
+            self._row(label, widgets)
 
     def _objects(self, ids: list[str]) -> list:
         return [o for o in (self._doc.get(i) for i in ids) if o is not None]
@@ -449,13 +607,53 @@ class Inspector(QWidget):
     def _subject(objs) -> str:
         return objs[0].id if len(objs) == 1 else f"{len(objs)} objects"
 
+    def _layer_field(self, ids: Callable[[], list[str]]) -> QComboBox:
+        """The layer of the object(s): choosing another moves them there, as one undo step."""
+        combo = QComboBox()
+        combo.setObjectName("layer")
+        combo.setToolTip("The layer the object is on (Layers dock); choose another to move it there")
+        combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(6)
+        self.fields["layer"] = combo
+
+        def show():
+            layers = self._doc.level.layers
+            on = {o.layer for o in self._objects(ids())}
+            combo.blockSignals(True)
+            combo.clear()
+            if len(on) != 1:
+                combo.addItem(MIXED_TEXT, None)
+            for layer in reversed(layers):
+                combo.addItem(layer.name, layer.id)
+            combo.setCurrentIndex(0 if len(on) != 1 else max(combo.findData(next(iter(on))), 0))
+            combo.blockSignals(False)
+
+        @guarded("moving objects to a layer")
+        def chosen(index: int):
+            layer_id = combo.itemData(index)
+            if layer_id is None or self._doc.level.layer(layer_id) is None:
+                return
+            moving = [o.id for o in self._objects(ids()) if o.layer != layer_id]
+            if moving:
+                self._ctx.push(MoveObjectsToLayerCommand(self._doc, moving, layer_id))
+            layer = self._doc.level.layer(layer_id)
+            if layer is not None and (layer.locked or not layer.visible):
+                self._ctx.message.emit(f"Moved to '{layer.name}', which is {'locked' if layer.locked else 'hidden'}")
+
+        combo.activated.connect(lambda index: chosen(index))
+        self._data_refreshers.append(show)
+        return combo
+
     def _type_field(self, ids: Callable[[], list[str]]) -> QComboBox:
         """The object's type: one of the level's types, "(none)", or a new name typed in (Check then warns)."""
         combo = QComboBox()
         combo.setObjectName("type")
         combo.setEditable(True)
         combo.setInsertPolicy(QComboBox.NoInsert)
-        combo.lineEdit().setPlaceholderText("(different)")
+        combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(6)
+        combo.lineEdit().setPlaceholderText(MIXED_TEXT)
+        combo.lineEdit().setMaxLength(MAX_NAME_LENGTH)
         combo.setToolTip("What the object is in the game; the types and their defaults are in Object Types…")
         self.fields["type"] = combo
         shown = {"names": None}
@@ -479,12 +677,13 @@ class Inspector(QWidget):
             combo.lineEdit().setModified(False)
             combo.blockSignals(False)
 
+        @guarded("changing the type")
         def chosen(text: str):
             every = self._objects(ids())
             name = "" if text.strip() in ("", NONE_TEXT) else text.strip()
             changed = [o for o in every if o.type != name]
             if not changed or (not text.strip() and len({o.type for o in every}) > 1):
-                show()  # nothing chosen over "(different)", or nothing changes
+                show()  # nothing chosen over "—", or nothing changes
                 return
             subject = self._subject(every)
             label = f"Set type of {subject} to {name}" if name else f"Clear type of {subject}"
@@ -511,6 +710,7 @@ class Inspector(QWidget):
                               Qt.Checked if values == {True} else Qt.Unchecked)
             box.blockSignals(False)
 
+        @guarded("making objects solid")
         def clicked(on: bool):
             objs = [o for o in self._objects(ids()) if o.solid != on]
             if objs:
@@ -519,7 +719,7 @@ class Inspector(QWidget):
                 self._ctx.push(ChangeObjectsCommand(self._doc, objs, [replace(o, solid=on) for o in objs], label))
             show()
 
-        box.clicked.connect(clicked)
+        box.clicked.connect(lambda on: clicked(on))
         self._data_refreshers.append(show)
         return box
 
@@ -530,24 +730,25 @@ class Inspector(QWidget):
         shape.addItems(list(Player.SHAPES))
         self.fields["shape"] = shape
         shape.setCurrentText(doc.player.shape)
-        shape.currentTextChanged.connect(lambda text: self._change_player("shape", None, text, "shape"))
+        reshape = guarded("changing the player's shape")(lambda text: self._change_player("shape", None, text, "shape"))
+        shape.currentTextChanged.connect(lambda text: reshape(text))
         self._row("Shape", [shape])
         if doc.player.shape == "box":
             self._row("Size", [
-                self._number_field("size.x", True, lambda: doc.player.size.x,
+                self._number_field("size.x", SIZE, lambda: doc.player.size.x,
                                    lambda v: self._change_player("size", 0, v, "width")),
-                self._number_field("size.y", True, lambda: doc.player.size.y,
+                self._number_field("size.y", SIZE, lambda: doc.player.size.y,
                                    lambda v: self._change_player("size", 1, v, "height")),
             ])
         else:
-            self._row("Radius", [self._number_field("radius", True, lambda: doc.player.radius,
+            self._row("Radius", [self._number_field("radius", SIZE, lambda: doc.player.radius,
                                                     lambda v: self._change_player("radius", None, v, "radius"))])
-        self._row("Speed px/s", [self._number_field("speed", True, lambda: doc.player.speed,
+        self._row("Speed px/s", [self._number_field("speed", SPEED, lambda: doc.player.speed,
                                                     lambda v: self._change_player("speed", None, v, "speed"))])
         self._row("Spawn", [
-            self._number_field("spawn.x", False, lambda: doc.player.spawn.x,
+            self._number_field("spawn.x", COORDINATE, lambda: doc.player.spawn.x,
                                lambda v: self._change_player("spawn", 0, v, "spawn")),
-            self._number_field("spawn.y", False, lambda: doc.player.spawn.y,
+            self._number_field("spawn.y", COORDINATE, lambda: doc.player.spawn.y,
                                lambda v: self._change_player("spawn", 1, v, "spawn")),
         ])
 
@@ -561,66 +762,84 @@ class Inspector(QWidget):
 
     def _build_level(self) -> None:
         doc = self._doc
-        name = ValueField("name", _NameValidator())
-        self.fields["name"] = name
-        name.committed.connect(lambda text: self._ctx.push(
+        name = self._value_field("name", _NameValidator())
+        rename = guarded("renaming the level")(lambda text: self._ctx.push(
             ChangeLevelPropertiesCommand(doc, "Change name of level", name=text)))
+        name.committed.connect(lambda text: rename(text))
         self._refreshers.append(lambda: name.show_value(doc.level.name))
         self._row("Name", [name])
-        self._row("Grid", [self._number_field(
-            "grid", True, lambda: doc.level.grid,
-            lambda v: self._ctx.push(ChangeLevelPropertiesCommand(doc, "Change grid of level", grid=v))
-            if v != doc.level.grid else None)])
+
+        def set_grid(v: float) -> Optional[str]:
+            if v != doc.level.grid:
+                self._ctx.push(ChangeLevelPropertiesCommand(doc, "Change grid of level", grid=v))
+            return None
+
+        self._row("Grid", [self._number_field("grid", GRID, lambda: doc.level.grid, set_grid)])
         count = QLabel()
         count.setObjectName("objectCount")
         self.fields["objectCount"] = count
         self._refreshers.append(lambda: count.setText(str(len(doc))))
         self._row("Objects", [count])
 
-    # -- edits (one undo step each) -------------------------------------------------
-    def _change_object(self, obj, attribute: str, index: Optional[int], number: float, noun: str) -> None:
-        if obj is None or _current(obj, attribute, index) == number:
-            return
-        new = _with_value(obj, attribute, index, number)
-        self._ctx.push(ChangeObjectsCommand(self._doc, [obj], [new], f"Change {noun} of {obj.id}"))
+    # -- edits (one undo step each); each returns why it was refused, if it was --------------
+    def _change_objects(self, objs, attribute: str, index: Optional[int], number: float, noun: str) -> Optional[str]:
+        old = [o for o in objs if o is not None and _current(o, attribute, index) != number]
+        if not old:
+            return None
+        new = [_with_value(o, attribute, index, number) for o in old]
+        for o in new:
+            problem = bounds_problem(o.bounds())
+            if problem is not None:
+                return f"{o.id} {problem}"
+        subject = self._subject([o for o in objs if o is not None])
+        self._ctx.push(ChangeObjectsCommand(self._doc, old, new, f"Change {noun} of {subject}"))
+        return None
 
-    def _move_wall(self, wall, axis: int, number: float) -> None:
+    def _move_wall(self, wall, axis: int, number: float) -> Optional[str]:
         if wall is None or wall.points[0][axis] == number:
-            return
+            return None
         delta = number - wall.points[0][axis]
         moved = wall.moved(delta, 0.0) if axis == 0 else wall.moved(0.0, delta)
+        problem = bounds_problem(moved.bounds())
+        if problem is not None:
+            return f"{wall.id} {problem}"
         self._ctx.push(ChangeObjectsCommand(self._doc, [wall], [moved], f"Move {wall.id}"))
+        return None
 
     def _rename(self, old_id: str, new_id: str) -> None:
         """A new id; properties that referred to the object follow it (in the same undo step)."""
-        obj = self._doc.get(old_id)
-        if obj is None or new_id == old_id:
+        try:
+            command = rename_command(self._doc, old_id, new_id)
+        except ValueError as refused:
+            self.show_problem(f"Id: {refused} (not applied)", self.fields.get("id"))
             return
-        label = f"Rename {old_id} to {new_id}"
-        renamed = obj.with_id(new_id)
-        renamed = replace(renamed, properties=retargeted(renamed.properties, {old_id: new_id}))
-        rename = ChangeObjectsCommand(self._doc, [obj], [renamed], label)
-        if not find_references(self._doc.level, {old_id}, skip_objects={old_id}):
-            self._ctx.push(rename)
-            return
-        self._ctx.push(StepsCommand(label, [rename, *retarget_steps(self._doc, {old_id: new_id}, {old_id})]))
+        if command is not None:
+            self._ctx.push(command)
 
-    def _change_player(self, attribute: str, index: Optional[int], value, noun: str) -> None:
+    def _change_player(self, attribute: str, index: Optional[int], value, noun: str) -> Optional[str]:
         old = self._doc.player
         if index is None:
             if getattr(old, attribute) == value:
-                return
+                return None
             new = replace(old, **{attribute: value})
         else:
             if _current(old, attribute, index) == value:
-                return
+                return None
             new = _with_value(old, attribute, index, value)
+        problem = bounds_problem(new.bounds())
+        if problem is not None:
+            return f"the player {problem}"
         self._ctx.push(ChangePlayerCommand(self._doc, old, new, f"Change {noun} of player"))
+        return None
 
 
 class _NameValidator(QValidator):
     def problem(self, text: str) -> Optional[str]:
-        return None if text.strip() else "a level needs a name"
+        if not text.strip():
+            return "a level needs a name"
+        if len(text) > MAX_NAME_LENGTH:
+            return f"a name is at most {MAX_NAME_LENGTH} characters"
+        return None
 
     def validate(self, text: str, pos: int):
         return (QValidator.Acceptable if self.problem(text) is None else QValidator.Intermediate), text, pos

@@ -1,0 +1,128 @@
+"""The ranges typed values must fall in, and numbers as a designer reads them.
+
+Every number a panel accepts is checked against one of these ranges before any
+command is pushed, so a grid of ``1e-320`` or a wall ten billion pixels long
+never reaches the document. The limits themselves are the level's documented
+ones (:mod:`core.level.limits`); this module says which field uses which, and
+words the refusal.
+
+>>> GRID.problem(1e-320)
+'must be from 1 to 9,999'
+>>> COORDINATE.problem(-32) is None
+True
+>>> shown_number(12.345678), shown_number(1e-06), shown_number(-0.0), shown_number(16.0)
+('12.346', '1e-06', '0', '16')
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+from core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_SPEED, MIN_GRID, MIN_SIZE
+
+__all__ = [
+    "Bound", "COORDINATE", "SIZE", "GRID", "ROTATION", "SPEED", "SCALE", "OPACITY",
+    "MAX_PROPERTY_INTEGER", "MAX_PROPERTY_FLOAT", "MAX_NAME_LENGTH", "shown_number", "parse_number",
+    "bounds_problem",
+]
+
+
+def shown_number(v: float) -> str:
+    """``v`` in its shortest form with at most three decimals (``12.346``, ``16``), as a field shows it.
+
+    A number too small for three decimals keeps three significant digits (``1e-06``), so a tiny
+    size never reads as 0; a huge one keeps seven (the limits are ten million).
+    """
+    if not math.isfinite(v):
+        return str(v)
+    if v == 0:
+        return "0"
+    if abs(v) < 0.0005:
+        return f"{v:.3g}"
+    if abs(v) >= 1e12:
+        return f"{v:.7g}"
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _plain(v: float) -> str:
+    """A limit as a sentence shows it: ``10,000,000``, ``0.000001``."""
+    if v == int(v):
+        return f"{int(v):,}"
+    return f"{v:.10f}".rstrip("0")
+
+
+def parse_number(text: str) -> float:
+    """A typed number; ValueError when it is not one or not finite (``1e999``, ``nan``).
+
+    >>> parse_number(" 2.5 ")
+    2.5
+    """
+    v = float(text.strip())
+    if not math.isfinite(v):
+        raise ValueError("not finite")
+    return v
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The numbers a field accepts: from ``low`` to ``high``; ``above_low``: ``low`` itself is refused.
+
+    >>> SPEED.problem(0)
+    'must be greater than 0 and at most 1,000,000'
+    """
+
+    low: float
+    high: float
+    above_low: bool = False
+
+    def problem(self, v: float) -> Optional[str]:
+        """Why ``v`` is refused, or None."""
+        if not math.isfinite(v):
+            return "must be a finite number"
+        too_low = v <= self.low if self.above_low else v < self.low
+        if too_low or v > self.high:
+            return self.describe()
+        return None
+
+    def describe(self) -> str:
+        if self.above_low:
+            return f"must be greater than {_plain(self.low)} and at most {_plain(self.high)}"
+        return f"must be from {_plain(self.low)} to {_plain(self.high)}"
+
+
+#: Positions: nodes, origins, centres, the spawn.
+COORDINATE = Bound(-MAX_COORDINATE, MAX_COORDINATE)
+#: Sizes, half extents, radii, wall thickness, a tile grid's cell, the player's size.
+SIZE = Bound(MIN_SIZE, MAX_SIZE)
+#: The level's grid spacing (Tiled limits its tile size the same way).
+GRID = Bound(MIN_GRID, MAX_GRID)
+#: An oriented box's rotation in degrees (one turn either way says every angle).
+ROTATION = Bound(-360.0, 360.0)
+#: The player's speed in pixels per second.
+SPEED = Bound(0.0, MAX_SPEED, above_low=True)
+#: A reference picture's scale (a thousandth to a thousand times its pixels).
+SCALE = Bound(0.001, 1000.0)
+#: A reference picture's opacity.
+OPACITY = Bound(0.0, 1.0)
+
+#: The largest custom property integer: every game's number type holds it exactly (JavaScript's safe integers).
+MAX_PROPERTY_INTEGER = 2 ** 53 - 1
+#: The largest custom property number (a float): far above any sensible value, far below overflow.
+MAX_PROPERTY_FLOAT = 1e15
+#: The longest id, name or property name a field accepts.
+MAX_NAME_LENGTH = 200
+
+
+def bounds_problem(bounds: tuple[float, float, float, float]) -> Optional[str]:
+    """Why an object with these ``(minx, miny, maxx, maxy)`` bounds is out of reach, or None.
+
+    A box at the edge of the coordinate range cannot grow past it, nor a wall be moved beyond it.
+
+    >>> bounds_problem((0, 0, 2e7, 10))
+    'would reach beyond 10,000,000 (the largest coordinate)'
+    """
+    if not all(math.isfinite(b) and abs(b) <= MAX_COORDINATE for b in bounds):
+        return f"would reach beyond {_plain(MAX_COORDINATE)} (the largest coordinate)"
+    return None
