@@ -12,6 +12,7 @@ import zlib
 from typing import Optional
 
 from core.interop.tiled_common import TiledImportError
+from core.level.reading import LevelFileError, read_file_bytes
 from core.interop.tmx import parse_xml, tmx_map, tsx_tileset, tx_template
 
 __all__ = ["MAX_FILE_BYTES", "MAX_UNPACKED_BYTES", "load_document", "Files"]
@@ -35,19 +36,11 @@ def _unpack_gzip(data: bytes, source: str) -> bytes:
 
 
 def _read_bytes(path: str, source: str) -> bytes:
+    """The file's bytes (a regular file only, never more than MAX_FILE_BYTES, never blocking), gzip unpacked."""
     try:
-        size = os.stat(path).st_size
-        if size > MAX_FILE_BYTES:
-            raise TiledImportError(f"{source}: is {size // 2**20} MiB, more than the {MAX_FILE_BYTES // 2**20} MiB "
-                                   f"a map may be")
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise TiledImportError(f"{source}: no such file") from None
-    except IsADirectoryError:
-        raise TiledImportError(f"{source}: is a folder, not a map") from None
-    except OSError as e:
-        raise TiledImportError(f"{source}: cannot be read: {e.strerror or e}") from None
+        data = read_file_bytes(path, "map", MAX_FILE_BYTES)
+    except LevelFileError as e:
+        raise TiledImportError(f"{source}: {e.reason}") from None
     if data[:2] == b"\x1f\x8b":  # a .tmx.gz (Debian ships Tiled's examples so)
         data = _unpack_gzip(data, source)
     return data

@@ -61,6 +61,7 @@ from core.interop.tiled_files import Files, load_document
 from core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
 from core.level.file_format import FORMAT, VERSION, LevelFileError, parse_level
 from core.level.kinds import id_prefix
+from core.level.limits import MAX_COORDINATE, MAX_SIZE
 from core.level.model import (
     DEFAULT_LAYER,
     EMPTY_CELL,
@@ -363,7 +364,7 @@ class _Importer:
         else:
             self._box(found, x, y, w, h, rot, book.get("kind") == "oriented_box")
         if not _all_finite(found.fields):
-            self.notes.append(f"{label}: its position or size is too large to compute with; left out")
+            self.notes.append(f"{label}: its position or size is beyond a level's limits (±{_LIMIT:g} px); left out")
             return
         if found.kind in _SOLID_KINDS:
             solid = _bool_prop(found.props, "solid")
@@ -812,15 +813,19 @@ class _Importer:
 
 
 def _all_finite(fields: dict) -> bool:
-    """Whether every number in an object's fields (numbers, pairs, lists of pairs) is finite."""
+    """Whether every number in an object's fields (numbers, pairs, lists of pairs) is finite and within the
+    limits of a level (:data:`~core.level.limits.MAX_COORDINATE`, which is also the largest size)."""
     stack = list(fields.values())
     while stack:
         v = stack.pop()
         if isinstance(v, (tuple, list)):
             stack.extend(v)
-        elif isinstance(v, float) and not math.isfinite(v):
+        elif isinstance(v, (float, int)) and not isinstance(v, bool) and not -_LIMIT <= v <= _LIMIT:
             return False
     return True
+
+
+_LIMIT = min(MAX_COORDINATE, MAX_SIZE)
 
 
 def _phase(x: float, y: float, w: float, h: Optional[float] = None) -> tuple[float, float]:

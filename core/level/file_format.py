@@ -12,11 +12,18 @@ then replaces it, so a crash or a full disk never leaves half a level behind.
 """
 from __future__ import annotations
 
+import gc
 import json
 import math
 import os
 import re
+import sys
 from typing import Any, Optional
+
+try:  # the fast reader and writer; the standard library's json does everything without it, only slower
+    import msgspec as _msgspec
+except ImportError:  # pragma: no cover - msgspec is a dependency; this keeps a broken install working
+    _msgspec = None
 
 from core.level.model import (
     OBJECT_KINDS,
@@ -37,6 +44,19 @@ from core.level.model import (
 )
 from core.level.migrations import CURRENT_VERSION, MigrationError, migrate
 from core.level.atomic import write_text_atomic
+from core.level.limits import (
+    MAX_COORDINATE,
+    MAX_GRID,
+    MAX_IMAGE_SCALE,
+    MAX_LEVEL_NODES,
+    MAX_NESTING,
+    MAX_SIZE,
+    MAX_SPEED,
+    MAX_TILE_CELLS,
+    MAX_WALL_NODES,
+    MIN_SIZE,
+)
+from core.level.reading import LevelFileError, read_file_bytes
 from core.level.problems import LEVEL_ID, PLAYER_ID, Problem
 from core.collision.shapes import Vec2
 
@@ -77,24 +97,7 @@ _OBJECT_KEYS = {
     "image": _COMMON_KEYS + ("path", "origin", "scale", "opacity"),
 }
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
-
-
-class LevelFileError(Exception):
-    """A level file that cannot be read, is not JSON, or does not describe a valid level.
-
-    ``problems`` lists every problem found; ``unreadable`` is true when the
-    file could not be read or parsed at all (the command line's exit code 2).
-    """
-
-    def __init__(self, source: str, problems: list[Problem], unreadable: bool = False):
-        self.source = source
-        self.problems = list(problems)
-        self.unreadable = unreadable
-        super().__init__(self._message())
-
-    def _message(self) -> str:
-        lines = [f"{self.source}: {p}" for p in self.problems]
-        return "\n".join(lines) if lines else f"{self.source}: not a valid level"
+_BAD_CELL = re.compile(f"[^{re.escape(SOLID_CELL + EMPTY_CELL)}]")
 
 
 # ---------------------------------------------------------------------------
@@ -104,42 +107,73 @@ class LevelFileError(Exception):
 def load_level(path: str | os.PathLike) -> Level:
     """Read and check the level at ``path``.
 
+    Only a regular file of at most :data:`~core.level.limits.MAX_FILE_BYTES` is
+    read (:func:`~core.level.reading.read_file_bytes`); its ``hulls`` are
+    skipped unparsed where the fast reader is installed (they are derived data).
+
     Raises
     ------
     LevelFileError
         When the file cannot be read, is not JSON, or is not a valid level.
     """
     source = os.fspath(path)
-    try:
-        with open(source, "rb") as f:
-            raw = f.read()
-    except FileNotFoundError:
-        raise LevelFileError(source, [Problem(LEVEL_ID, "no such file")], unreadable=True) from None
-    except IsADirectoryError:
-        raise LevelFileError(source, [Problem(LEVEL_ID, "is a folder, not a level file")], unreadable=True) from None
-    except OSError as e:
-        raise LevelFileError(source, [Problem(LEVEL_ID, f"cannot be read: {e.strerror or e}")], unreadable=True) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise LevelFileError(
-            source, [Problem(LEVEL_ID, f"is not UTF-8 text (bad byte at offset {e.start})")], unreadable=True
-        ) from None
-    return loads_level(text, source)
+    return _load_bytes(read_file_bytes(source, "level file"), source)
 
 
-def loads_level(text: str, source: str = "<level>") -> Level:
-    """Parse and check a level from JSON text."""
+def loads_level(text: str | bytes, source: str = "<level>") -> Level:
+    """Parse and check a level from JSON text (or its UTF-8 bytes)."""
+    if isinstance(text, str):
+        return _with_gc_paused(lambda: parse_level(_decode_text(text, source), source))
+    return _load_bytes(text, source)
+
+
+def _load_bytes(raw: bytes, source: str) -> Level:
+    def load():
+        data = _decode_fast(raw)
+        if data is None:
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError as e:
+                raise LevelFileError(
+                    source, [Problem(LEVEL_ID, f"is not UTF-8 text (bad byte at offset {e.start})")], unreadable=True
+                ) from None
+            data = _decode_text(text, source)
+        return parse_level(data, source)
+
+    return _with_gc_paused(load)
+
+
+def _with_gc_paused(work):
+    """``work()`` with the cyclic garbage collector paused: a parse makes millions of objects and no cycles.
+
+    Without the pause the collector walks the growing heap again and again (half the time of a large load).
+    """
+    was_on = gc.isenabled()
+    gc.disable()
     try:
-        data = json.loads(text, parse_int=_parse_int)
-    except json.JSONDecodeError as e:
-        raise LevelFileError(
-            source, [Problem(LEVEL_ID, f"is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")],
-            unreadable=True,
-        ) from None
-    except RecursionError:
-        raise LevelFileError(source, [Problem(LEVEL_ID, "is not valid JSON: nested too deeply")], unreadable=True) from None
-    return parse_level(data, source)
+        return work()
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _decode_fast(raw: bytes) -> Optional[dict]:
+    """The level's top-level object with ``hulls`` left unparsed, or None to take the standard reader's path.
+
+    msgspec checks the whole text is JSON but turns only what the loader reads
+    into Python objects (``hulls`` stays bytes and is dropped). Anything it does
+    not take (malformed JSON, a lone surrogate, NaN, huge integers, deep nesting)
+    goes to the standard library's reader, which says what and where (line and column).
+    """
+    if _msgspec is None:
+        return None
+    if raw[:3] == b"\xef\xbb\xbf":
+        raw = raw[3:]
+    try:
+        top = _msgspec.json.decode(raw, type=dict[str, _msgspec.Raw])
+        return {key: _msgspec.json.decode(value) for key, value in top.items() if key != "hulls"}
+    except (_msgspec.MsgspecError, RecursionError, UnicodeDecodeError, ValueError):
+        return None
 
 
 #: Longer integer literals are read as floats (infinite, so refused as not finite): Python
@@ -149,6 +183,38 @@ _MAX_INT_DIGITS = 4000
 
 def _parse_int(literal: str):
     return int(literal) if len(literal) <= _MAX_INT_DIGITS else float(literal)
+
+
+def _decode_text(text: str, source: str) -> Any:
+    try:
+        return json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as e:
+        raise LevelFileError(
+            source, [Problem(LEVEL_ID, f"is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")],
+            unreadable=True,
+        ) from None
+    except RecursionError:
+        raise LevelFileError(source, [Problem(LEVEL_ID, _too_deep(text))]) from None
+
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep(text: str) -> str:
+    """Where ``text`` first nests deeper than :data:`~core.level.limits.MAX_NESTING` (said as a problem)."""
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_NESTING + 1:
+                line = text.count("\n", 0, m.start()) + 1
+                column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+                return (f"custom data nested deeper than {MAX_NESTING} levels at line {line}, column {column} "
+                        f"(the most a level file may nest)")
+        elif ch in "]}":
+            depth -= 1
+    return f"custom data nested deeper than {MAX_NESTING} levels (the most a level file may nest)"
 
 
 def parse_level(data: Any, source: str = "<level>") -> Level:
@@ -181,7 +247,7 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
         name = "Untitled"
     grid = 16.0
     if "grid" in data:
-        grid = reader.positive(LEVEL_ID, "grid", data["grid"], default=16.0)
+        grid = reader.positive(LEVEL_ID, "grid", data["grid"], default=16.0, limit=MAX_GRID)
 
     properties = reader.properties(LEVEL_ID, "properties", data.get("properties", {}))
     types = _parse_types(data.get("types", []), reader)
@@ -215,11 +281,23 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
                 seen.add(obj.id)
             objects.append(obj)
 
+    _check_level_totals(objects, reader)
     extra = reader.custom_data(LEVEL_ID, {k: v for k, v in data.items() if k not in _TOP_KEYS})
     if problems:
         raise LevelFileError(source, problems)
     return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
                  layers=tuple(layers), types=tuple(types), properties=properties)
+
+
+def _check_level_totals(objects: list, r: "_Reader") -> None:
+    """The limits on the whole level: nodes of all walls, cells of all tile grids."""
+    nodes = sum(len(o.points) for o in objects if o.__class__ is Wall)
+    if nodes > MAX_LEVEL_NODES:
+        r._bad(LEVEL_ID, f"the walls have {nodes:,} nodes in all, more than the {MAX_LEVEL_NODES:,} a level may have")
+    cells = sum(len(o.cells) * len(o.cells[0]) for o in objects if o.__class__ is Tiles and o.cells)
+    if cells > MAX_TILE_CELLS:
+        r._bad(LEVEL_ID, f"the tile grids have {cells:,} cells in all, more than the {MAX_TILE_CELLS:,} a level may "
+                         f"have")
 
 
 def _type_name(value: Any) -> str:
@@ -247,44 +325,76 @@ class _Reader:
     def _bad(self, oid: str, message: str):
         self.problems.append(Problem(oid, message))
 
-    def number(self, oid: str, key: str, value: Any, default: float = 0.0) -> float:
+    def number(self, oid: str, key: str, value: Any, default: float = 0.0, limit: float = MAX_COORDINATE) -> float:
+        """A finite number no larger than ``limit`` either way (a coordinate unless said otherwise)."""
+        if value.__class__ is float:  # the common case first: a level is mostly floats
+            if -limit <= value <= limit:
+                return value
+        elif value.__class__ is int and -limit <= value <= limit:
+            return float(value)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self._bad(oid, f"{key} must be a number, not {_type_name(value)}")
             return default
         if isinstance(value, int):
             try:
-                return float(value)
+                value = float(value)
             except OverflowError:
-                digits = int(value.bit_length() * math.log10(2)) + 1
+                digits = len(str(abs(value))) if value.bit_length() < 20_000 else int(value.bit_length() * 0.30103) + 1
                 self._bad(oid, f"{key} must be a finite number: one of about {digits} digits is too large")
                 return default
         if not math.isfinite(value):
             self._bad(oid, f"{key} must be a finite number, not {value}")
             return default
+        if not -limit <= value <= limit:
+            self._bad(oid, f"{key} is {_fmt(value)}, beyond the limit of {_fmt(limit)} either way")
+            return default
         return value
 
-    def positive(self, oid: str, key: str, value: Any, default: float = 1.0) -> float:
+    def positive(self, oid: str, key: str, value: Any, default: float = 1.0,
+                 limit: float = MAX_SIZE, smallest: float = MIN_SIZE) -> float:
+        """A number in ``[smallest, limit]`` (a size, radius or thickness unless said otherwise), > 0 in any case."""
+        if value.__class__ is float or value.__class__ is int:
+            if smallest <= value <= limit and value > 0:
+                return float(value)
         before = len(self.problems)
-        v = self.number(oid, key, value, default)
-        if len(self.problems) == before and v <= 0:
+        v = self.number(oid, key, value, default, limit=sys.float_info.max)
+        if len(self.problems) > before:
+            return default
+        if v <= 0:
             self._bad(oid, f"{key} must be greater than 0 (it is {_fmt(v)})")
+            return default
+        if v < smallest:
+            self._bad(oid, f"{key} is {_fmt(v)}, smaller than the smallest allowed, {_fmt(smallest)}")
+            return default
+        if v > limit:
+            self._bad(oid, f"{key} is {_fmt(v)}, larger than the largest allowed, {_fmt(limit)}")
             return default
         return v
 
     def point(self, oid: str, key: str, value: Any, positive: bool = False) -> Vec2:
-        if not isinstance(value, list) or len(value) != 2:
-            self._bad(oid, f"{key} must be a pair of numbers [x, y], not {_describe(value)}")
-            return Vec2(1.0, 1.0)
-        read = self.positive if positive else self.number
-        x = read(oid, f"{key}[0]", value[0], 1.0)
-        y = read(oid, f"{key}[1]", value[1], 1.0)
-        return Vec2(x, y)
+        """``[x, y]``: a position within the coordinate limit, or (``positive``) a size within the size limits."""
+        if value.__class__ is list and len(value) == 2:
+            x, y = value
+            if positive:
+                if x.__class__ is float and y.__class__ is float and MIN_SIZE <= x <= MAX_SIZE \
+                        and MIN_SIZE <= y <= MAX_SIZE:
+                    return Vec2(x, y)
+                return Vec2(self.positive(oid, f"{key}[0]", x, 1.0), self.positive(oid, f"{key}[1]", y, 1.0))
+            return Vec2(self.number(oid, f"{key}[0]", x, 1.0), self.number(oid, f"{key}[1]", y, 1.0))
+        self._bad(oid, f"{key} must be a pair of numbers [x, y], not {_describe(value)}")
+        return Vec2(1.0, 1.0)
 
     def custom_data(self, oid: str, extra: dict) -> dict:
-        """``extra`` as it is, after a problem for each key holding a NaN or an infinity (not JSON)."""
+        """``extra`` as it is, after a problem for each key holding a NaN or an infinity (not JSON) or nested
+        deeper than :data:`~core.level.limits.MAX_NESTING` (Python's json could not write it back)."""
         for key, value in extra.items():
-            bad = _first_non_finite(value)
-            if bad is not None:
+            if value.__class__ in (str, int, bool) or value is None:
+                continue
+            bad, depth = _scan_custom(value)
+            if depth > MAX_NESTING:
+                self._bad(oid, f"custom data {key!r} is nested deeper than {MAX_NESTING} levels "
+                               f"(the most a level file may nest)")
+            elif bad is not None:
                 self._bad(oid, f"custom data {key!r} holds a number that is not finite ({_json_constant(bad)})")
         return extra
 
@@ -336,18 +446,35 @@ class _Reader:
         return True
 
 
-def _first_non_finite(value: Any) -> Optional[float]:
-    """The first NaN or infinity anywhere inside a parsed JSON value, else None."""
-    stack = [value]
+def _scan_custom(value: Any) -> tuple[Optional[float], int]:
+    """The first NaN or infinity inside a parsed JSON value (else None), and how deep the value nests.
+
+    Walks with a stack, not recursion: the value may nest deeper than Python recurses.
+    The walk stops once the nesting passes the limit (the value is refused anyway).
+
+    >>> _scan_custom({"a": [1, [float("nan")]]})
+    (nan, 3)
+    """
+    stack = [(value, 1)]
+    bad = None
+    deepest = 0
     while stack:
-        v = stack.pop()
-        if isinstance(v, float) and not math.isfinite(v):
-            return v
+        v, depth = stack.pop()
+        if isinstance(v, float):
+            if bad is None and not math.isfinite(v):
+                bad = v
+            continue
         if isinstance(v, dict):
-            stack.extend(reversed(list(v.values())))
+            children = v.values()
         elif isinstance(v, list):
-            stack.extend(reversed(v))
-    return None
+            children = v
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_NESTING:
+            break
+        stack.extend((c, depth + 1) for c in children)
+    return bad, deepest
 
 
 def _json_constant(v: float) -> str:
@@ -438,7 +565,8 @@ def _parse_tiles(oid: str, raw: dict, r: _Reader, common: dict) -> Tiles:
                 if not isinstance(row, str):
                     r._bad(oid, f"cells row {i + 1} must be text of '#' and '.', not {_describe(row)}")
                     continue
-                bad = next((j for j, ch in enumerate(row) if ch not in (SOLID_CELL, EMPTY_CELL)), None)
+                found = _BAD_CELL.search(row)
+                bad = found.start() if found else None
                 if bad is not None:
                     r._bad(oid, f"cells row {i + 1} has {row[bad]!r} at column {bad + 1} "
                                 f"(a cell is '#' solid or '.' empty)")
@@ -448,13 +576,17 @@ def _parse_tiles(oid: str, raw: dict, r: _Reader, common: dict) -> Tiles:
                                 f"(all rows must be as long)")
                     continue
                 rows.append(row)
+    if rows and max(len(rows), len(rows[0])) * cell > MAX_SIZE:
+        r._bad(oid, f"the grid is {len(rows[0])} x {len(rows)} cells of {_fmt(cell)}, larger than the largest size "
+                    f"allowed, {_fmt(MAX_SIZE)}")
+        rows = []
     return Tiles(oid, origin, cell, tuple(rows), **common)
 
 
 def _parse_image(oid: str, raw: dict, r: _Reader, common: dict) -> Image:
     path = r.text(oid, "path", raw["path"], non_empty=True) if r.require(oid, raw, "path", "the picture's path") else ""
     origin = r.point(oid, "origin", raw["origin"]) if r.require(oid, raw, "origin", "its top-left corner [x, y]") else Vec2(0, 0)
-    scale = r.positive(oid, "scale", raw.get("scale", 1.0), 1.0)
+    scale = r.positive(oid, "scale", raw.get("scale", 1.0), 1.0, limit=MAX_IMAGE_SCALE)
     before = len(r.problems)
     opacity = r.number(oid, "opacity", raw.get("opacity", 1.0), 1.0)
     if len(r.problems) == before and not 0.0 <= opacity <= 1.0:
@@ -487,7 +619,7 @@ def _parse_player(raw: Any, r: _Reader) -> Player:
         size = r.point(PLAYER_ID, "size", raw["size"], positive=True)
     speed = 240.0
     if "speed" in raw:
-        speed = r.positive(PLAYER_ID, "speed", raw["speed"], 240.0)
+        speed = r.positive(PLAYER_ID, "speed", raw["speed"], 240.0, limit=MAX_SPEED, smallest=0.0)
     extra = r.custom_data(PLAYER_ID, {k: v for k, v in raw.items() if k not in _PLAYER_KEYS})
     return Player(spawn=spawn, shape=shape, radius=radius, size=size, speed=speed, extra=extra)
 
@@ -553,8 +685,14 @@ def _parse_wall(oid: str, raw: dict, r: _Reader, common: dict) -> Wall:
         else:
             if len(pts) < 2:
                 r._bad(oid, f"a wall needs at least 2 nodes, this one has {len(pts)}")
-            for i, p in enumerate(pts):
-                points.append(r.point(oid, f"points[{i}]", p))
+            elif len(pts) > MAX_WALL_NODES:
+                r._bad(oid, f"a wall may have at most {MAX_WALL_NODES:,} nodes, this one has {len(pts):,}")
+                pts = pts[:2]
+            mark = len(r.problems)
+            points = [r.point(oid, "points", p) for p in pts]
+            if len(r.problems) > mark:  # again, numbering the nodes at fault (the common path does not)
+                del r.problems[mark:]
+                points = [r.point(oid, f"points[{i}]", p) for i, p in enumerate(pts)]
     thickness = 8.0
     if r.require(oid, raw, "thickness", "a number > 0"):
         thickness = r.positive(oid, "thickness", raw["thickness"], 8.0)

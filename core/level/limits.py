@@ -35,3 +35,13 @@ MAX_LEVEL_NODES = 2_000_000
 #: The grid spacing the editor accepts, in pixels (Tiled limits its tile size to 1..9999).
 MIN_GRID = 1.0
 MAX_GRID = 9999.0
+
+#: The most cells in all the tile grids of a level (a 2000 x 2000 grid).
+MAX_TILE_CELLS = 4_000_000
+
+#: The largest scale of a reference picture.
+MAX_IMAGE_SCALE = 10_000.0
+
+#: How deep a game's own data (unknown keys, layers', types' and objects' extra data) may nest.
+#: Python's json reader and writer recurse once per level; far below their limit of about 1000.
+MAX_NESTING = 200

@@ -54,6 +54,7 @@ from typing import Optional
 from core.level.model import Level
 from core.level.atomic import write_text_atomic
 from core.level.file_format import LevelFileError, dumps_json, dumps_level, loads_level
+from core.level.reading import read_file_bytes
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -171,11 +172,10 @@ def write_recovery(folder: str, level: Level, original: Optional[str], session: 
 def read_header(path: str) -> Optional[RecoveryCopy]:
     """The header of the copy at ``path``, or ``None`` when it is not a readable recovery copy."""
     try:
-        with open(path, "rb") as f:
-            first = f.readline(1 << 16)
+        first = read_file_bytes(path, "recovery copy", head=1 << 16).split(b"\n", 1)[0]
         touched = os.stat(path).st_mtime
         head = json.loads(first.decode("utf-8"))
-    except (OSError, ValueError, RecursionError):
+    except (LevelFileError, OSError, ValueError, RecursionError):
         return None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         return None
@@ -211,16 +211,13 @@ def load_recovery(copy: RecoveryCopy | str) -> Level:
     """
     path = copy.path if isinstance(copy, RecoveryCopy) else copy
     try:
-        with open(path, "rb") as f:
-            f.readline(1 << 16)
-            text = f.read().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+        raw = read_file_bytes(path, "recovery copy")
+    except LevelFileError as e:
         from core.level.problems import LEVEL_ID, Problem
 
-        reason = getattr(e, "strerror", None) or str(e)
-        raise LevelFileError(path, [Problem(LEVEL_ID, f"recovery copy cannot be read: {reason}")],
+        raise LevelFileError(path, [Problem(LEVEL_ID, f"recovery copy cannot be read: {e.reason}")],
                              unreadable=True) from None
-    return loads_level(text, path)
+    return loads_level(raw.split(b"\n", 1)[1] if b"\n" in raw else b"", path)
 
 
 def list_copies(folder: str) -> list[RecoveryCopy]:

@@ -27,6 +27,7 @@ from typing import Any, Optional
 
 from core.collision.shapes import Vec2
 from core.level.atomic import LevelSaveError, write_text_atomic
+from core.level.reading import LevelFileError, read_file_bytes
 
 __all__ = [
     "REPLAY_FORMAT",
@@ -136,16 +137,12 @@ def _parse_json(text: str, source: str) -> Any:
         raise ReplayFileError(source, f"is not valid JSON: {e}".split(";")[0]) from None
 
 
-def _read_text(path, source: str) -> str:
+def _read_text(path, source: str, what: str = "replay") -> str:
+    """The text of a replay or trace file: a regular file only, never more than MAX_FILE_BYTES, never blocking."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except FileNotFoundError:
-        raise ReplayFileError(source, "no such file") from None
-    except IsADirectoryError:
-        raise ReplayFileError(source, "is a folder, not a file") from None
-    except OSError as e:
-        raise ReplayFileError(source, f"cannot be read: {e.strerror or e}") from None
+        raw = read_file_bytes(path, what)
+    except LevelFileError as e:
+        raise ReplayFileError(source, e.reason) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -284,7 +281,7 @@ def loads_trace(text: str, source: str = "<trace>") -> Trace:
 def load_trace(path) -> Trace:
     """Read and check the trace file at ``path``."""
     source = os.fspath(path)
-    return loads_trace(_read_text(path, source), source)
+    return loads_trace(_read_text(path, source, "trace"), source)
 
 
 # ---------------------------------------------------------------------------

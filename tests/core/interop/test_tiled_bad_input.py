@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import os
 import zlib
 
 import pytest
@@ -89,13 +90,15 @@ def test_not_finite_or_enormous_coordinates_leave_the_object_out_with_a_note(tmp
             '{"id": 1, "name": "nan", "x": NaN, "y": 0, "width": 1, "height": 1},'
             '{"id": 2, "name": "inf", "x": 1e999, "y": 0, "width": 1, "height": 1},'
             '{"id": 3, "name": "huge", "x": 1.7e308, "y": 0, "width": 1e308, "height": 1e308, "ellipse": true},'
-            '{"id": 4, "name": "ok", "x": 1e300, "y": 0, "width": 1, "height": 1}]}]}')
+            '{"id": 4, "name": "far", "x": 1e300, "y": 0, "width": 1, "height": 1},'
+            '{"id": 5, "name": "ok", "x": 1e6, "y": -1e6, "width": 1, "height": 1}]}]}')
     result = read_tiled(write(tmp_path, "odd.tmj", text))
     assert [o.id for o in result.level.objects] == ["ok"]
-    assert result.notes[:3] == (
+    assert result.notes[:4] == (
         "object nan (id 1): its position, size or rotation is not a finite number; left out",
         "object inf (id 2): its position, size or rotation is not a finite number; left out",
-        "object huge (id 3): its position or size is too large to compute with; left out")
+        "object huge (id 3): its position or size is beyond a level's limits (±1e+07 px); left out",
+        "object far (id 4): its position or size is beyond a level's limits (±1e+07 px); left out")
     loads_level(dumps_level(result.level))  # what it kept, a level file can hold
 
 
@@ -155,7 +158,16 @@ def test_a_gzip_packed_map_that_unpacks_too_far_is_refused(tmp_path, monkeypatch
 
 def test_a_file_over_the_size_limit_is_refused_unread(tmp_path, monkeypatch):
     monkeypatch.setattr(tiled_files, "MAX_FILE_BYTES", 10)
-    assert refusal(write(tmp_path, "m.tmj", tmj())).startswith("is 0 MiB, more than the 0 MiB a map may be")
+    message = refusal(write(tmp_path, "m.tmj", tmj()))
+    assert message.startswith("is ") and message.endswith(" bytes, more than the 10 bytes a map may be; refused")
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/urandom", "fifo"])
+def test_a_device_or_a_named_pipe_is_refused_at_once(tmp_path, special):
+    if special == "fifo":
+        special = str(tmp_path / "m.tmj")
+        os.mkfifo(special)  # no writer: opening it for reading the usual way would wait for ever
+    assert refusal(special) in ("is a device, not a map", "is a named pipe, not a map")
 
 
 def test_groups_nested_without_end_are_refused(tmp_path):

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.level.file_format import LevelFileError, dumps_level, load_level, parse_level
+from core.level.migrations import migrate
 from core.level.model import DEFAULT_LAYER, Box, Image, Layer, ObjectType, Point, Ref, Tiles, Wall
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -151,13 +152,17 @@ def test_a_version_1_sample_from_before_the_change_opens_unchanged_but_for_its_l
     assert saved["player"] == old["player"] and saved["hulls"] == old["hulls"]
 
 
-def test_custom_data_nested_far_too_deep_for_a_copy_still_migrates():
+def test_custom_data_nested_far_too_deep_migrates_then_is_refused_with_its_key():
     deep: list = []
     for _ in range(5000):
         deep = [deep]
     v1 = {"format": "level-editor.level", "version": 1, "player": {"spawn": [0, 0], "radius": 4},
           "objects": [], "nested": deep}
-    assert parse_level(v1).extra["nested"] is deep
+    assert migrate(v1)["nested"] is deep  # no copy, so no recursion
+    with pytest.raises(LevelFileError) as e:
+        parse_level(v1)
+    assert [str(p) for p in e.value.problems] == [
+        "-: custom data 'nested' is nested deeper than 200 levels (the most a level file may nest)"]
 
 
 # --- what check must report (section 2), each naming its object -------------------------------------------------
