@@ -78,6 +78,8 @@ class EditActions:
                                     "nothing is selected)")
         self.properties_action = _action(w, "P&roperties", self.show_properties, [], "",
                                          "Show the selection's properties")
+        self._undo_index = self.undo_stack.index()
+        self.undo_stack.indexChanged.connect(self._reselect_reordered)
 
     def arrange_actions(self) -> list[QAction]:
         """The flips and turns."""
@@ -279,15 +281,22 @@ class EditActions:
         verb = "Raise" if up else "Lower"
         ending = (" to top" if up else " to bottom") if to_end else ""
         command = ReorderObjectsCommand(self.document, order,
-                                        objects_label(verb, [self.document.get(i) for i in ids]) + ending)
+                                        objects_label(verb, [self.document.get(i) for i in ids]) + ending, ids)
         if command.isObsolete():
             where = "top" if up else "bottom"
             self.statusBar().showMessage(f"Already at the {where} of {'its' if len(ids) == 1 else 'their'} layer",
                                          3000)
             return
         self.context.push(command)
-        # the objects were taken out and put back: they stay selected
-        self.selection.set(ids)
+
+    def _reselect_reordered(self, index: int) -> None:
+        """After a raise or lower is done, undone or redone, what was raised or lowered is selected again."""
+        last, self._undo_index = self._undo_index, index
+        if index == last:
+            return
+        command = self.undo_stack.command(index if index < last else index - 1)
+        if isinstance(command, ReorderObjectsCommand) and abs(index - last) == 1:
+            self.selection.set(i for i in command.chosen if i in self.document)
 
     def selection_rect(self) -> QRectF | None:
         """The selection's bounding box as drawn (pictures with their size, the spawn with its body), or None."""

@@ -15,10 +15,17 @@ from core.level.model import LevelObject
 
 
 class ReorderObjectsCommand(QUndoCommand):
-    """Give the document's objects the order ``new_order`` (the same objects, another order)."""
+    """Give the document's objects the order ``new_order`` (the same objects, another order).
 
-    def __init__(self, document: LevelDocument, new_order: Sequence[LevelObject], text: str):
+    ``chosen`` are the ids the designer raised or lowered: the window selects them
+    again after the step is done, undone or redone (taking objects out drops them
+    from the selection).
+    """
+
+    def __init__(self, document: LevelDocument, new_order: Sequence[LevelObject], text: str,
+                 chosen: Sequence[str] = ()):
         super().__init__(text)
+        self.chosen = tuple(chosen)
         old_order = document.objects
         if len(new_order) != len(old_order) or {o.id for o in new_order} != {o.id for o in old_order}:
             raise ValueError("a new drawing order must hold the same objects as the level")

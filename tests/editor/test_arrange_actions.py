@@ -158,8 +158,11 @@ def test_page_up_and_down_raise_and_lower_within_the_layer(qtbot, tmp_path):
     key(window, Qt.Key_Z, Qt.ControlModifier)
     key(window, Qt.Key_Z, Qt.ControlModifier)
     assert [o.id for o in window.document.objects] == ["b", "a", "x", "c"]
+    assert window.selection.ids() == ["a"]  # undo keeps what was raised selected
     key(window, Qt.Key_Z, Qt.ControlModifier)
     assert window.document.level == _layered_level()
+    key(window, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    assert [o.id for o in window.document.objects] == ["b", "a", "x", "c"] and window.selection.ids() == ["a"]
 
 
 def test_the_drawing_order_survives_a_save(qtbot, tmp_path):
@@ -202,3 +205,26 @@ def test_the_arranging_keys_are_locked_during_a_play_test(window):
     locked = set(window.play_mode.host.locked_actions)
     for a in (window.cut_action, window.frame_action, *window.arrange_actions(), *window.order_actions()):
         assert a in locked, a.text()
+
+
+def test_reorder_command_undoes_exactly_whatever_the_new_order(qapp):
+    import random
+
+    from core.level.document import LevelDocument
+    from editor.order_commands import ReorderObjectsCommand
+
+    rng = random.Random(5)
+    objects = [Point(f"p{i}", (i, 0)) for i in range(30)]
+    doc = LevelDocument(Level(objects=objects))
+    for _ in range(50):
+        order = list(doc.objects)
+        rng.shuffle(order)
+        before = doc.objects
+        command = ReorderObjectsCommand(doc, order, "Reorder")
+        command.redo()
+        assert list(doc.objects) == order
+        command.undo()
+        assert doc.objects == before
+        command.redo()
+    with pytest.raises(ValueError, match="same objects"):
+        ReorderObjectsCommand(doc, list(doc.objects)[1:], "Reorder")
