@@ -6,8 +6,16 @@ Two kinds of snap, tried in this order:
    and oriented box corners, pillar centres and the player's spawn. A small
    diamond marker shows the point while the mouse is held there.
 2. **The grid** of the level (``G`` toggles it).
+3. **Whole pixels** when the grid is off (View > Snap to Pixels, as in Tiled;
+   saved in the settings), so a drag writes 655, not 654.5626297577855.
 
-Holding Ctrl suspends both for that event. The object points live in a grid
+Holding Ctrl suspends all three for that event.
+
+Snapping is total: any grid the level holds (0, negative, NaN, 1e-320, 1e300)
+and any position give a finite point within :data:`~core.level.limits.MAX_COORDINATE`,
+never an exception. A grid outside the editor's range is used as its nearest
+end (:data:`~core.level.limits.MIN_GRID`, :data:`~core.level.limits.MAX_GRID`);
+one that is not a positive number is no grid. The object points live in a grid
 hash (cells of :data:`CELL_SIZE` scene units), so a lookup costs the same with
 10 objects or 100,000: only the few cells around the mouse are visited.
 
@@ -23,12 +31,14 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from core.level.document import Change, ChangeKind, LevelDocument
+from core.level.limits import MAX_COORDINATE, MAX_GRID, MIN_GRID
 from core.level.model import Box, OrientedBox, Pillar, Wall
+from editor.editor_only import mark_editor_only
 from editor.subscriptions import subscribe_while_alive
 
 #: How close (in screen pixels) the mouse must come to an object point to snap to it.
@@ -42,6 +52,53 @@ PLAYER_ID = "player"
 
 #: Above every object, handle and preview.
 MARKER_Z = 3e9
+
+#: Where View > Snap to Pixels is kept in the settings.
+PIXELS_SETTING = "snapping/pixels"
+
+
+def usable_grid(grid) -> Optional[float]:
+    """The spacing snapping uses for a level's ``grid``; None when it is no grid.
+
+    Not a positive finite number (0, negative, NaN, infinite, not a number at
+    all) is no grid; anything else is kept within ``[MIN_GRID, MAX_GRID]``.
+
+    >>> usable_grid(16), usable_grid(1e-320), usable_grid(1e300), usable_grid(0), usable_grid(float("nan"))
+    (16.0, 1.0, 9999.0, None, None)
+    """
+    try:
+        g = float(grid)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if not (math.isfinite(g) and g > 0.0):
+        return None
+    return min(max(g, MIN_GRID), MAX_GRID)
+
+
+def clamp_coordinate(value: float) -> float:
+    """``value`` within ``[-MAX_COORDINATE, MAX_COORDINATE]`` (NaN is 0).
+
+    >>> clamp_coordinate(1e300), clamp_coordinate(float("-inf")), clamp_coordinate(float("nan")), clamp_coordinate(2.5)
+    (10000000.0, -10000000.0, 0.0, 2.5)
+    """
+    if value != value:
+        return 0.0
+    return min(max(float(value), -MAX_COORDINATE), MAX_COORDINATE)
+
+
+def snap_value(value: float, step: float) -> float:
+    """``value`` rounded to the nearest multiple of ``step`` (a :func:`usable_grid`), within the limits.
+
+    >>> snap_value(23.0, 16.0), snap_value(654.5626297577855, 1.0), snap_value(1e300, 16.0)
+    (16.0, 655.0, 10000000.0)
+    """
+    v = clamp_coordinate(value)
+    return clamp_coordinate(round(v / step) * step)
+
+
+def clamped_point(pos: QPointF) -> QPointF:
+    """``pos`` with both coordinates within the limits."""
+    return QPointF(clamp_coordinate(pos.x()), clamp_coordinate(pos.y()))
 
 
 def snap_points(obj) -> list[tuple[float, float]]:
@@ -64,7 +121,8 @@ class SnapResult:
     """Where a position snapped to.
 
     ``kind`` is ``"object"`` (``object_id`` names whose point it is, ``"player"``
-    for the spawn), ``"grid"`` or ``"none"`` (snapping off, Ctrl held, or no grid).
+    for the spawn), ``"grid"``, ``"pixel"`` (whole pixels, the grid not snapping)
+    or ``"none"`` (snapping off, Ctrl held, or no grid).
     """
 
     point: QPointF
@@ -94,6 +152,7 @@ class SnapMarker(QGraphicsPathItem):
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setAcceptHoverEvents(False)
         self.setZValue(MARKER_Z)
+        mark_editor_only(self)
 
 
 class _PointHash:
@@ -129,6 +188,8 @@ class _PointHash:
                 self.cells.pop(k, None)
 
     def nearest(self, x: float, y: float, radius: float, exclude: set) -> Optional[tuple[float, float, str]]:
+        if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(radius) and radius >= 0.0):
+            return None
         r2 = radius * radius
         best = None
         best_d2 = r2
@@ -157,13 +218,15 @@ class Snapper(QObject):
     """Snaps scene positions to nearby object points, else to the level's grid.
 
     ``enabled`` is grid snapping (``G`` toggles it); ``objects_enabled`` is
-    snapping to other objects' nodes and corners. Holding Ctrl suspends both
-    for one event. ``enabled_changed`` and ``objects_enabled_changed`` let the
-    toolbar and menu check boxes follow the state.
+    snapping to other objects' nodes and corners; ``pixels_enabled`` rounds to
+    whole pixels where the grid does not snap. Holding Ctrl suspends all of them
+    for one event. ``enabled_changed``, ``objects_enabled_changed`` and
+    ``pixels_enabled_changed`` let the toolbar and menu check boxes follow the state.
     """
 
     enabled_changed = Signal(bool)
     objects_enabled_changed = Signal(bool)
+    pixels_enabled_changed = Signal(bool)
 
     def __init__(self, document: LevelDocument, scene: QGraphicsScene, parent: QObject | None = None):
         super().__init__(parent)
@@ -171,6 +234,7 @@ class Snapper(QObject):
         self._scene = scene
         self._enabled = True
         self._objects_enabled = True
+        self._pixels_enabled = False
         self._hash = _PointHash()
         self._stale = True
         # ids whose points in the hash may be out of date ("player" for the spawn)
@@ -217,11 +281,24 @@ class Snapper(QObject):
     def toggle_objects(self) -> None:
         self.set_objects_enabled(not self._objects_enabled)
 
+    @property
+    def pixels_enabled(self) -> bool:
+        """Where the grid does not snap (off, or no grid), positions are rounded to whole pixels."""
+        return self._pixels_enabled
+
+    def set_pixels_enabled(self, on: bool) -> None:
+        on = bool(on)
+        if on != self._pixels_enabled:
+            self._pixels_enabled = on
+            self.pixels_enabled_changed.emit(on)
+
+    def grid(self) -> Optional[float]:
+        """The spacing grid snapping uses (the level's grid kept within the limits), None without a grid."""
+        return usable_grid(self._doc.level.grid)
+
     def grid_active(self, modifiers=Qt.NoModifier) -> bool:
         """Whether an event with ``modifiers`` would snap to the grid."""
-        g = self._doc.level.grid
-        return (self._enabled and not (modifiers & Qt.ControlModifier)
-                and g > 0 and math.isfinite(g))
+        return self._enabled and not (modifiers & Qt.ControlModifier) and self.grid() is not None
 
     # -- snapping ----------------------------------------------------------
     def snap(self, pos: QPointF, modifiers=Qt.NoModifier, exclude=()) -> QPointF:
@@ -246,15 +323,18 @@ class Snapper(QObject):
         return result
 
     def _snap(self, pos: QPointF, modifiers, exclude, objects: bool = True) -> SnapResult:
+        pos = clamped_point(pos)
         if modifiers & Qt.ControlModifier:
             return SnapResult(pos)
         if objects and self._objects_enabled:
             hit = self.nearest_point(pos, SNAP_PIXELS * self.scale(), exclude)
             if hit is not None:
-                return SnapResult(QPointF(hit[0], hit[1]), "object", hit[2])
-        if self.grid_active(modifiers):
-            g = self._doc.level.grid
-            return SnapResult(QPointF(round(pos.x() / g) * g, round(pos.y() / g) * g), "grid")
+                return SnapResult(clamped_point(QPointF(hit[0], hit[1])), "object", hit[2])
+        g = self.grid() if self._enabled else None
+        if g is not None:
+            return SnapResult(QPointF(snap_value(pos.x(), g), snap_value(pos.y(), g)), "grid")
+        if self._pixels_enabled:
+            return SnapResult(QPointF(snap_value(pos.x(), 1.0), snap_value(pos.y(), 1.0)), "pixel")
         return SnapResult(pos)
 
     def nearest_point(self, pos: QPointF, radius: float, exclude=()) -> Optional[tuple[float, float, str]]:
@@ -269,7 +349,7 @@ class Snapper(QObject):
         if not views:
             return 1.0
         m = views[0].transform().m11()
-        return 1.0 / m if m > 0 else 1.0
+        return 1.0 / m if m > 0 and math.isfinite(m) else 1.0
 
     # -- the marker --------------------------------------------------------
     @property
@@ -341,3 +421,26 @@ class Snapper(QObject):
         elif kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.CHANGED):
             self._dirty.update(o.id for o in change.objects)
             self._dirty.update(o.id for o in change.old)
+
+
+def snap_to_pixels_action(snapper: Snapper, settings: QSettings, parent: QObject) -> QAction:
+    """View > Snap to Pixels: a checkable action kept in ``settings`` (as Tiled's View > Snapping > Snap to Pixels).
+
+    With it on and the grid off (or no grid), every position a tool snaps is a
+    whole number of pixels; object snapping still lands on exact object points.
+    """
+    action = QAction("Snap to &Pixels", parent)
+    action.setCheckable(True)
+    action.setStatusTip("With grid snapping off, place and drag in whole pixels")
+    value = settings.value(PIXELS_SETTING, False)
+    on = value if isinstance(value, bool) else str(value).lower() in ("true", "1")
+    snapper.set_pixels_enabled(on)
+    action.setChecked(on)
+
+    def toggled(checked: bool) -> None:
+        snapper.set_pixels_enabled(checked)
+        settings.setValue(PIXELS_SETTING, bool(checked))
+
+    action.toggled.connect(toggled)
+    snapper.pixels_enabled_changed.connect(action.setChecked)
+    return action

@@ -5,6 +5,7 @@ from typing import Optional
 
 from PySide6.QtCore import QObject, QPointF, Qt
 
+from core.level.limits import MAX_SIZE
 from core.level.model import LevelObject
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
@@ -38,8 +39,15 @@ class DragTool(Tool):
 
     # -- what a subclass says -------------------------------------------------------
     def drag_point(self, pos: QPointF, modifiers: Qt.KeyboardModifier) -> QPointF:
-        """Where the drag is with the cursor at ``pos``: snapped, unless the tool snaps something else."""
-        return self.editor.snap(pos, modifiers)
+        """Where the drag is with the cursor at ``pos``: snapped, unless the tool snaps something else.
+
+        Never further from the start than :data:`~core.level.limits.MAX_SIZE` along either axis.
+        """
+        end = self.editor.snap(pos, modifiers)
+        if self._start is None:
+            return end
+        sx, sy = self._start.x(), self._start.y()
+        return QPointF(min(max(end.x(), sx - MAX_SIZE), sx + MAX_SIZE), min(max(end.y(), sy - MAX_SIZE), sy + MAX_SIZE))
 
     def show_preview(self, start: QPointF, end: QPointF, modifiers: Qt.KeyboardModifier) -> None:
         """Show what a release at ``end`` would make (the rectangle by default)."""

@@ -7,6 +7,7 @@ from typing import Optional
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath
 
+from core.level.limits import MAX_SIZE
 from core.level.model import Pillar
 from editor.tools.drag_tool import DragTool
 from editor.tools.preview import distance, format_number
@@ -51,12 +52,13 @@ class PillarTool(DragTool):
             return 0.0, QPointF(center)  # the press itself: nothing to snap yet
         snapper = self.editor.snapper
         hit = snapper.snap_detail(pos, modifiers)
-        if hit.kind == "object":
+        if hit.kind == "object" and distance(center, hit.point) <= MAX_SIZE:
             return distance(center, hit.point), hit.point
         raw = distance(center, pos)
         radius = raw
         if snapper.grid_active(modifiers):
-            step = self.editor.document.level.grid / 2
-            radius = round(raw / step) * step
+            step = snapper.grid() / 2
+            radius = round(min(raw, MAX_SIZE) / step) * step
+        radius = min(radius, MAX_SIZE)
         k = radius / raw
         return radius, QPointF(center.x() + (pos.x() - center.x()) * k, center.y() + (pos.y() - center.y()) * k)

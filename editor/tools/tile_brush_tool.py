@@ -10,12 +10,16 @@ from PySide6.QtGui import QColor, QPainterPath, QUndoCommand
 from core.level.kinds import plural
 from core.level.model import SOLID_CELL, Tiles
 from editor.commands import AddObjectsCommand, ChangeObjectsCommand, RemoveObjectsCommand
+from editor.canvas.snapping import clamp_coordinate, clamped_point
 from editor.context import EditorContext
 from editor.property_commands import StepsCommand
 from editor.tools.preview import ShapePreview, outline_pen
 from editor.tools.tool import Tool
 
 Cell = tuple[int, int]
+
+#: The most cells one mouse move of a stroke samples.
+MAX_STROKE_STEPS = 4096
 
 #: The colour of cells about to be erased.
 ERASE_COLOR = QColor(235, 80, 70)
@@ -202,17 +206,21 @@ class TileBrushTool(Tool):
 
     # -- cells -----------------------------------------------------------------------
     def _grid(self) -> Optional[float]:
-        g = self.editor.document.level.grid
-        return g if g > 0 and math.isfinite(g) else None
+        return self.editor.snapper.grid()
 
     def _cell(self, pos: QPointF) -> Cell:
         g = self._grid()
-        return math.floor(pos.x() / g), math.floor(pos.y() / g)
+        return math.floor(clamp_coordinate(pos.x()) / g), math.floor(clamp_coordinate(pos.y()) / g)
 
     def _cells_between(self, a: QPointF, b: QPointF) -> list[Cell]:
-        """The cells under the segment from ``a`` to ``b``, in order (a fast drag skips none)."""
+        """The cells under the segment from ``a`` to ``b``, in order (a fast drag skips none).
+
+        At most :data:`MAX_STROKE_STEPS` samples: a jump across half the level (the
+        cursor leaving and coming back far away) paints a dotted line, not a memory error.
+        """
         g = self._grid()
-        steps = max(1, math.ceil(math.hypot(b.x() - a.x(), b.y() - a.y()) / (g / 4)))
+        a, b = clamped_point(a), clamped_point(b)
+        steps = max(1, min(MAX_STROKE_STEPS, math.ceil(math.hypot(b.x() - a.x(), b.y() - a.y()) / (g / 4))))
         return [self._cell(QPointF(a.x() + (b.x() - a.x()) * k / steps, a.y() + (b.y() - a.y()) * k / steps))
                 for k in range(1, steps + 1)]
 

@@ -9,9 +9,11 @@ from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QPainterPath
 
 from core.level.document import Change, ChangeKind
+from core.level.limits import MAX_SIZE, MIN_SIZE
 from core.level.model import Wall
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
+from editor.editor_only import mark_editor_only
 from editor.items.handle_item import HandleItem
 from editor.subscriptions import subscribe_while_alive
 from editor.tools.preview import (
@@ -67,12 +69,12 @@ class WallTool(Tool):
         """The thickness the next wall gets."""
         if self._thickness is not None:
             return self._thickness
-        grid = self.editor.document.level.grid
-        return grid / 2 if grid > 0 and math.isfinite(grid) else 8.0
+        grid = self.editor.snapper.grid()
+        return grid / 2 if grid is not None else 8.0
 
     def set_thickness(self, value: float) -> None:
         if value > 0 and math.isfinite(value):
-            self._thickness = float(value)
+            self._thickness = min(max(float(value), MIN_SIZE), MAX_SIZE)
             self._update_preview()
 
     # -- lifecycle ----------------------------------------------------------
@@ -246,8 +248,8 @@ class WallTool(Tool):
         return distance(snapped, last) < 1e-9 or distance(raw, last) <= self._pixels(DUPLICATE_PIXELS)
 
     def _thickness_step(self) -> float:
-        grid = self.editor.document.level.grid
-        return grid / 4 if grid > 0 and math.isfinite(grid) else 2.0
+        grid = self.editor.snapper.grid()
+        return grid / 4 if grid is not None else 2.0
 
     def _on_document_changed(self, change: Change) -> None:
         if not self.pushing:
@@ -325,7 +327,7 @@ class WallTool(Tool):
         label.set_text("close the wall" if closing else f"{format_number(length)}  (thickness {format_number(t)})")
 
         while len(self._handles) < len(nodes):
-            h = HandleItem(size=7.0)
+            h = mark_editor_only(HandleItem(size=7.0))
             self.editor.scene.addItem(h)
             self._handles.append(h)
         for i, h in enumerate(self._handles):
