@@ -1,8 +1,10 @@
 """EditorSnapshot: the editing state a play-test sets aside and gives back untouched."""
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QRectF, Qt
 
+from editor.editor_only import is_editor_only
 from editor.playtest.host import PlayHost
 
 
@@ -14,8 +16,13 @@ class EditorSnapshot:
     even try) and so are its docks, the active tool stops receiving events (it
     is detached, not deactivated, so a wall being drawn is still there
     afterwards), drops are refused and the editable spawn marker is hidden.
+    So is everything that is only there for editing (items marked with
+    :func:`editor.editor_only.mark_editor_only`: handles, tool previews, a
+    half-drawn wall, the rubber band, the snap marker, hull and problem
+    overlays), and the selection and hover highlight are cleared: the level
+    looks as the game will show it.
     :meth:`restore` puts it all back: view (scene rectangle, zoom, scroll),
-    selection, tool, actions, docks.
+    selection, tool, actions, docks, and exactly the editing aids it hid.
     """
 
     def __init__(self, host: PlayHost):
@@ -33,9 +40,16 @@ class EditorSnapshot:
         self.accept_drops = host.window.acceptDrops()
         self.cursor = canvas.viewport().cursor()
         self.read_only = host.context.read_only
+        #: The editing aids :meth:`lock` hid (only those that were showing).
+        self.hidden_aids: list = []
 
     def lock(self) -> None:
         host = self.host
+        # first: the window answers a new selection by enabling actions, which are disabled next
+        host.selection.clear()
+        set_hovered = getattr(host.scene, "set_hovered", None)
+        if set_hovered is not None:
+            set_hovered(None)
         for a in self.actions:
             a.setEnabled(False)
         for d in self.docks:
@@ -44,6 +58,9 @@ class EditorSnapshot:
         host.context.read_only = True
         host.scene.tool = None
         host.scene.player_item.setVisible(False)
+        self.hidden_aids = [i for i in host.scene.items() if is_editor_only(i) and i.isVisible()]
+        for item in self.hidden_aids:
+            item.setVisible(False)
         host.window.setAcceptDrops(False)
         host.canvas.viewport().setCursor(Qt.CrossCursor)
         host.canvas.setFocus(Qt.OtherFocusReason)
@@ -68,6 +85,10 @@ class EditorSnapshot:
         for d, enabled in self.docks.items():
             d.setEnabled(enabled)
         host.scene.player_item.setVisible(self.player_visible)
+        for item in self.hidden_aids:
+            if shiboken6.isValid(item):
+                item.setVisible(True)
+        self.hidden_aids = []
         host.window.setAcceptDrops(self.accept_drops)
         canvas.viewport().setCursor(self.cursor)
         canvas.setFocus(Qt.OtherFocusReason)

@@ -13,6 +13,7 @@ from core.level.model import Wall
 from core.collision.shapes import Vec2
 from editor.commands import ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
+from editor.editor_only import mark_editor_only
 from editor.items.handle_item import HandleItem
 from editor.subscriptions import subscribe_while_alive
 from editor.tools.preview import LabelItem, distance, format_number
@@ -343,7 +344,7 @@ class NodeTool(Tool):
         for key, p in wanted.items():
             h = self._handles.get(key)
             if h is None:
-                h = HandleItem(size=10.0)
+                h = mark_editor_only(HandleItem(size=10.0))
                 h.setCursor(Qt.SizeAllCursor)
                 scene.addItem(h)
                 self._handles[key] = h

@@ -12,6 +12,7 @@ from core.level.model import OrientedBox
 from core.collision.shapes import Vec2
 from editor.commands import ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
+from editor.editor_only import mark_editor_only
 from editor.items.handle_item import HandleItem
 from editor.subscriptions import subscribe_while_alive
 from editor.tools.drag_tool import DragTool
@@ -34,6 +35,7 @@ class _RotationHandle(QGraphicsItem):
         self.setFlag(QGraphicsItem.ItemHasNoContents, True)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setZValue(PREVIEW_Z + 10)
+        mark_editor_only(self)
         self.stem = QGraphicsLineItem(QLineF(0, 0, 0, -HANDLE_DISTANCE_PIXELS), self)
         self.stem.setPen(outline_pen(STEM_COLOR, width=1.5))
         self.knob = HandleItem("rotate", HandleItem.ROUND, size=11.0, parent=self)

@@ -1,8 +1,9 @@
 """The look of what the drawing tools show while a gesture is under way.
 
 Previews and handles are the tools' own scene items: they never enter the
-document, take no mouse buttons (the scene forwards events to the tool), and
-keep the same size on screen at every zoom where that matters (handles, labels).
+document, take no mouse buttons (the scene forwards events to the tool), keep
+the same size on screen at every zoom where that matters (handles, labels), and
+are marked editor-only (:mod:`editor.editor_only`), so a play-test hides them.
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QStyleOptionGraphicsItem,
 )
+
+from editor.editor_only import mark_editor_only
 
 #: Above the level's objects (z = drawing order), the spawn and the select tool's handles; below the snap marker.
 PREVIEW_Z = 2.5e9
@@ -74,7 +77,7 @@ def preview_item(z: float = PREVIEW_Z) -> QGraphicsPathItem:
     item = QGraphicsPathItem()
     item.setZValue(z)
     item.setAcceptedMouseButtons(Qt.NoButton)
-    return item
+    return mark_editor_only(item)
 
 
 class LabelItem(QGraphicsItem):
@@ -90,6 +93,7 @@ class LabelItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setZValue(PREVIEW_Z + 20)
+        mark_editor_only(self)
 
     def text(self) -> str:
         return self._text

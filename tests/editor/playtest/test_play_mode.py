@@ -96,11 +96,12 @@ def test_edit_keys_and_mouse_change_nothing_while_playing(qtbot, play_window):
     pt.advance(0.2)
     assert w.document.level is level
     assert w.undo_stack.count() == 0 and w.undo_stack.isClean()
-    assert w.selection.ids() == ["wall"]
+    assert w.selection.ids() == [], "no selection is drawn while playing"
     assert type(w.tool).__name__ == "SelectTool"
     assert w.context.snapper.enabled
     tap(qtbot, w, Qt.Key_Escape)
     assert not w.play_mode.is_playing
+    assert w.selection.ids() == ["wall"], "the selection is given back"
 
 
 def test_a_wall_being_drawn_survives_a_play_test(qtbot, play_window):

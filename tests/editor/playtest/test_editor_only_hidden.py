@@ -1,0 +1,79 @@
+"""F5 shows the level as the game will: every editing aid is hidden while playing and back at Esc (issue 16.3)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from editor.editor_only import is_editor_only
+from editor.items.handle_item import HandleItem
+from editor.items.object_item import ObjectItem
+from tests.editor.helpers import click, hover, key, move, press
+from tests.editor.playtest.conftest import play, tap
+
+
+def visible_aids(window):
+    return [i for i in window.scene.items() if is_editor_only(i) and i.isVisible()]
+
+
+def shown_while_playing(window, session):
+    """Every visible item that is neither a level object nor the play-test's own."""
+    own = {session.player_item, session.overlay}
+    out = []
+    for item in window.scene.items():
+        if not item.isVisible() or item in own or item.topLevelItem() in own:
+            continue
+        top = item.topLevelItem()
+        if isinstance(top, ObjectItem):
+            continue
+        out.append(item)
+    return out
+
+
+def test_handles_a_half_drawn_wall_the_snap_marker_and_hulls_hide_while_playing_and_come_back(qtbot, play_window):
+    w = play_window
+    # the select tool's handles on the box, the hull overlay
+    w.selection.set(["wall"])
+    assert any(isinstance(i, HandleItem) and i.isVisible() for i in w.scene.items())
+    w.show_hulls_action.trigger()
+    # a half-drawn wall with its preview and node handles, the snap marker on an object's corner
+    key(w, Qt.Key_W)
+    click(w, 96, 96)
+    click(w, 192, 96)
+    hover(w, 401, -399)
+    assert w.context.snapper.marker_visible()
+    before = visible_aids(w)
+    assert len(before) >= 5 and w.hulls_item in before
+
+    session = play(qtbot, w)
+    assert visible_aids(w) == []
+    assert shown_while_playing(w, session) == [], "nothing but the level and the player is drawn"
+    assert not w.selection, "no selection highlight while playing"
+
+    tap(qtbot, w, Qt.Key_Escape)
+    assert not w.play_mode.is_playing
+    assert set(visible_aids(w)) >= set(before) - {w.context.snapper.marker}
+    # the wall being drawn is still there, and goes on where it was
+    assert [(p.x(), p.y()) for p in w.tool.nodes] == [(96, 96), (192, 96)]
+    click(w, 192, 192)
+    key(w, Qt.Key_Return)
+    assert [(p.x, p.y) for p in w.document.get("wall-1").points] == [(96, 96), (192, 96), (192, 192)]
+
+
+def test_a_drag_under_way_at_f5_shows_no_rubber_band_while_playing(qtbot, play_window):
+    w = play_window
+    hover(w, -200, -200)
+    press(w, -200, -200)
+    move(w, -100, -120)
+    bands = [i for i in w.scene.items() if is_editor_only(i) and i.isVisible()]
+    assert bands, "the rubber band is showing"
+    session = play(qtbot, w)
+    assert shown_while_playing(w, session) == []
+    tap(qtbot, w, Qt.Key_Escape)
+
+
+def test_aids_hidden_before_f5_stay_hidden_after_esc(qtbot, play_window):
+    w = play_window
+    assert not w.hulls_item.isVisible()
+    play(qtbot, w)
+    tap(qtbot, w, Qt.Key_Escape)
+    assert not w.hulls_item.isVisible()
+    assert not w.context.snapper.marker_visible()
