@@ -6,8 +6,10 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from core.level.problems import ERROR, INFO, WARNING
+from editor.editor_only import mark_editor_only
+from editor.guard import guarded
 
-#: One colour per severity, shared by the Problems dock's markers and the canvas marker.
+#: One colour per severity: the Problems dock's icons, the badges at objects' corners and this ring.
 SEVERITY_COLORS = {
     ERROR: QColor(240, 72, 72),
     WARNING: QColor(255, 138, 36),  # orange: apart from the selection's amber
@@ -47,6 +49,7 @@ class ProblemMarkerItem(QGraphicsObject):
         self._pulse.setLoopCount(PULSES)
         self._pulse.valueChanged.connect(self._set_swell)
         self._pulse.finished.connect(lambda: self._set_swell(0.0))
+        mark_editor_only(self)
         self.hide()
 
     @property
@@ -75,6 +78,7 @@ class ProblemMarkerItem(QGraphicsObject):
         r = RADIUS + PULSE + 6
         return QRectF(-r, -r, 2 * r, 2 * r)
 
+    @guarded("drawing the picked problem's mark")
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing, True)
         c = self._color

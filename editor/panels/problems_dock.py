@@ -6,26 +6,28 @@ object or the player, frames it on the canvas and marks the problem's spot
 with a :class:`~editor.items.problem_marker_item.ProblemMarkerItem`, which
 stays until another problem is picked or the level changes. Problems about
 the level as a whole (``-``) only mark their spot.
+
+Every object with an error or a warning also carries a badge at its corner on
+the canvas whenever the check has results (:mod:`editor.panels.problem_badges`),
+picked or not; while the dock is disabled (a play-test runs) the badges and the
+mark are hidden.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import (
-    QIcon,
-    QPainter,
-    QPen,
-    QPixmap,
-    QPolygonF,
-)
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QHeaderView, QTreeView
 
 from core.level.document import Change, ChangeKind
 from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from core.level.kinds import plural
 from editor.context import EditorContext
-from editor.items.problem_marker_item import SEVERITY_COLORS, ProblemMarkerItem
+from editor.guard import guarded
+from editor.items.problem_badge_item import draw_severity_sign
+from editor.items.problem_marker_item import ProblemMarkerItem
+from editor.panels.problem_badges import ProblemBadges
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 
@@ -38,23 +40,7 @@ def severity_icon(severity: str, size: int = 16) -> QIcon:
     pix = QPixmap(size, size)
     pix.fill(Qt.transparent)
     p = QPainter(pix)
-    p.setRenderHint(QPainter.Antialiasing, True)
-    color = SEVERITY_COLORS[severity]
-    p.setPen(QPen(color.darker(160), 1))
-    p.setBrush(color)
-    s = float(size)
-    if severity == WARNING:
-        p.drawPolygon(QPolygonF([QPointF(s / 2, 1), QPointF(s - 1, s - 2), QPointF(1, s - 2)]))
-    else:
-        p.drawEllipse(QRectF(1.5, 1.5, s - 3, s - 3))
-    p.setPen(QPen(Qt.white, 2, Qt.SolidLine, Qt.RoundCap))
-    if severity == INFO:
-        p.drawPoint(QPointF(s / 2, s * 0.32))
-        p.drawLine(QPointF(s / 2, s * 0.5), QPointF(s / 2, s * 0.72))
-    else:
-        top = s * (0.38 if severity == WARNING else 0.28)
-        p.drawLine(QPointF(s / 2, top), QPointF(s / 2, s * 0.58))
-        p.drawPoint(QPointF(s / 2, s * (0.76 if severity == WARNING else 0.74)))
+    draw_severity_sign(p, QRectF(0, 0, size, size), severity)
     p.end()
     return QIcon(pix)
 
@@ -143,6 +129,8 @@ class ProblemsDock(QDockWidget):
         self.setWidget(self.view)
         self.marker = ProblemMarkerItem()
         context.scene.addItem(self.marker)
+        #: The signs at the corners of the objects that have problems.
+        self.badges = ProblemBadges(self._doc, context.scene, self)
         self.shown: Problem | None = None
         self._restoring = False
         self.view.clicked.connect(self._picked)
@@ -154,6 +142,7 @@ class ProblemsDock(QDockWidget):
     def set_problems(self, problems: Sequence[Problem] | None) -> None:
         """List ``problems`` (``None``: not checked yet); the picked problem stays picked if it is still there."""
         picked = self.shown
+        self.badges.show_problems(problems)
         self._restoring = True
         try:
             self.model.set_problems(problems or ())
@@ -163,6 +152,15 @@ class ProblemsDock(QDockWidget):
         finally:
             self._restoring = False
         self.setWindowTitle("Problems" if problems is None else f"Problems ({summary(self.model.problems())})")
+
+    @guarded("hiding the problems while playing")
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.EnabledChange:
+            # the window disables its docks while the level is played: the canvas shows only the level then
+            self.badges.set_suspended(not self.isEnabled())
+            if not self.isEnabled():
+                self.clear_marker()
 
     def _on_document_changed(self, change: Change) -> None:
         # the spot may no longer be where the problem is; the next results say where it is now

@@ -1,0 +1,83 @@
+"""ProblemBadgeItem: the small sign at an object's corner that says it has an error or a warning.
+
+As Godot's node warning icon: it is there all the time, not only once the
+problem is picked in the Problems dock, and its tooltip says what is wrong. It
+keeps its size at every zoom (``ItemIgnoresTransformations``), takes no clicks
+(a tool's pick and rubber band see only objects) and is an editing aid, hidden
+while the level is played (:mod:`editor.editor_only`).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from core.level.problems import ERROR, INFO, WARNING
+from editor.editor_only import mark_editor_only
+from editor.guard import guarded
+from editor.items.problem_marker_item import SEVERITY_COLORS
+
+#: The badge's side on screen, in pixels.
+BADGE_SIZE = 14.0
+
+#: Over the objects and the selection, under the picked problem's ring (problem_marker_item.MARKER_Z = 2e9).
+BADGE_Z = 1.9e9
+
+
+def draw_severity_sign(painter: QPainter, rect: QRectF, severity: str) -> None:
+    """A round red sign with "!" (error), an amber triangle with "!" (warning), a blue "i" (information)."""
+    painter.save()
+    painter.setRenderHint(QPainter.Antialiasing, True)
+    color = SEVERITY_COLORS.get(severity, SEVERITY_COLORS[ERROR])
+    painter.setPen(QPen(color.darker(170), 1))
+    painter.setBrush(color)
+    s = rect.width()
+    x, y = rect.x(), rect.y()
+    if severity == WARNING:
+        painter.drawPolygon(QPolygonF([QPointF(x + s / 2, y + 0.5), QPointF(x + s - 0.5, y + s - 1),
+                                       QPointF(x + 0.5, y + s - 1)]))
+    else:
+        painter.drawEllipse(QRectF(x + 0.75, y + 0.75, s - 1.5, s - 1.5))
+    ink = QColor(40, 30, 0) if severity == WARNING else Qt.white
+    painter.setPen(QPen(ink, max(1.5, s / 8), Qt.SolidLine, Qt.RoundCap))
+    cx = x + s / 2
+    if severity == INFO:
+        painter.drawPoint(QPointF(cx, y + s * 0.3))
+        painter.drawLine(QPointF(cx, y + s * 0.5), QPointF(cx, y + s * 0.72))
+    else:
+        top = y + s * (0.38 if severity == WARNING else 0.26)
+        painter.drawLine(QPointF(cx, top), QPointF(cx, y + s * 0.58))
+        painter.drawPoint(QPointF(cx, y + s * (0.76 if severity == WARNING else 0.74)))
+    painter.restore()
+
+
+class ProblemBadgeItem(QGraphicsItem):
+    """A sign of constant size whose bottom-left corner sits at the object's top-right corner.
+
+    ``object_id`` says whose problems it shows; :meth:`show_problems` sets the
+    severity (the worst of them) and the tooltip (all of them, one a line).
+    """
+
+    def __init__(self, object_id: str, parent=None):
+        super().__init__(parent)
+        self.object_id = object_id
+        self.severity = WARNING
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
+        self.setFlag(QGraphicsItem.ItemHasNoContents, False)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptHoverEvents(False)
+        self.setZValue(BADGE_Z)
+        mark_editor_only(self)
+
+    def show_problems(self, severity: str, messages: list[str]) -> None:
+        if severity != self.severity:
+            self.severity = severity
+            self.update()
+        self.setToolTip("\n".join(messages))
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(1.0, -BADGE_SIZE - 1.0, BADGE_SIZE, BADGE_SIZE)
+
+    @guarded("drawing a problem's sign")
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        draw_severity_sign(painter, self.boundingRect(), self.severity)

@@ -1,0 +1,142 @@
+"""ProblemBadges: a sign at the corner of every object that has an error or a warning, kept on the canvas.
+
+The background check's results arrive in the Problems dock, which hands them
+here: each object (or the player) with at least one error or warning gets a
+:class:`~editor.items.problem_badge_item.ProblemBadgeItem`, red when any of its
+problems is an error, amber otherwise, its tooltip listing them. Only objects
+with problems have a badge, so a level of 100,000 objects with three problems
+costs three items; a level where nearly everything is wrong shows the first
+:data:`MAX_BADGES` (errors first) and the dock lists the rest.
+
+Between checks the badges follow their objects (a move, a rename, a hidden
+layer, a deletion) at the cost of the objects that changed; the next results
+replace them. While the level is played they are hidden (:meth:`set_suspended`).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Optional
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QGraphicsScene
+
+from core.level.document import Change, ChangeKind, LevelDocument
+from core.level.problems import ERROR, LEVEL_ID, PLAYER_ID, WARNING, Problem
+from editor.items.problem_badge_item import ProblemBadgeItem
+from editor.subscriptions import subscribe_while_alive
+
+#: The most badges on the canvas at once (the Problems dock lists every problem).
+MAX_BADGES = 2000
+
+#: The most problems one badge's tooltip lists.
+MAX_TOOLTIP_LINES = 8
+
+_NAMES = {ERROR: "Error", WARNING: "Warning"}
+
+
+class ProblemBadges(QObject):
+    """The badges of one scene, keyed by object id (``"player"`` for the player)."""
+
+    def __init__(self, document: LevelDocument, scene: QGraphicsScene, parent: Optional[QObject] = None):
+        super().__init__(parent)
+        self._doc = document
+        self._scene = scene
+        self._badges: dict[str, ProblemBadgeItem] = {}
+        self._suspended = False
+        subscribe_while_alive(document, self, self._on_document_changed)
+
+    # -- reading -----------------------------------------------------------------------------------------
+    def badge(self, object_id: str) -> Optional[ProblemBadgeItem]:
+        """The badge on ``object_id``, if it has one."""
+        return self._badges.get(object_id)
+
+    def ids(self) -> list[str]:
+        return list(self._badges)
+
+    def __len__(self) -> int:
+        return len(self._badges)
+
+    # -- results in ------------------------------------------------------------------------------------------
+    def show_problems(self, problems: Sequence[Problem] | None) -> None:
+        """Badges for exactly the objects with an error or a warning among ``problems`` (None: none)."""
+        found: dict[str, list[Problem]] = {}
+        for p in problems or ():
+            if p.severity in _NAMES and p.object_id != LEVEL_ID:
+                found.setdefault(p.object_id, []).append(p)
+        wanted = sorted(found, key=lambda oid: not any(p.severity == ERROR for p in found[oid]))[:MAX_BADGES]
+        keep = set(wanted)
+        for oid in [oid for oid in self._badges if oid not in keep]:
+            self._drop(oid)
+        for oid in wanted:
+            own = found[oid]
+            severity = ERROR if any(p.severity == ERROR for p in own) else WARNING
+            lines = [f"{_NAMES[p.severity]}: {p.message}" for p in sorted(own, key=lambda p: p.severity != ERROR)]
+            if len(lines) > MAX_TOOLTIP_LINES:
+                lines = lines[:MAX_TOOLTIP_LINES - 1] + [f"… and {len(lines) - MAX_TOOLTIP_LINES + 1} more"]
+            badge = self._badges.get(oid)
+            if badge is None:
+                badge = self._badges[oid] = ProblemBadgeItem(oid)
+                self._scene.addItem(badge)
+            badge.show_problems(severity, lines)
+            self._place(badge)
+
+    def clear(self) -> None:
+        for oid in list(self._badges):
+            self._drop(oid)
+
+    def set_suspended(self, suspended: bool) -> None:
+        """Hide every badge (a play-test runs) or show them again."""
+        if suspended != self._suspended:
+            self._suspended = suspended
+            for badge in self._badges.values():
+                self._place(badge)
+
+    # -- following the objects -----------------------------------------------------------------------------
+    def _drop(self, object_id: str) -> None:
+        badge = self._badges.pop(object_id)
+        if badge.scene() is not None:
+            badge.scene().removeItem(badge)
+
+    def _place(self, badge: ProblemBadgeItem) -> None:
+        """Put ``badge`` at its object's top-right corner, shown when the object is."""
+        if badge.object_id == PLAYER_ID:
+            bounds, visible = self._doc.player.bounds(), True
+        else:
+            obj = self._doc.get(badge.object_id)
+            if obj is None:
+                badge.setVisible(False)
+                return
+            layer = self._doc.level.layer(obj.layer)
+            bounds, visible = obj.bounds(), layer is None or layer.visible
+        badge.setPos(bounds[2], bounds[1])
+        badge.setVisible(visible and not self._suspended)
+
+    def _on_document_changed(self, change: Change) -> None:
+        if not self._badges:
+            return
+        kind = change.kind
+        if kind is ChangeKind.RESET:
+            self.clear()
+        elif kind is ChangeKind.REMOVED:
+            for obj in change.objects:
+                if obj.id in self._badges:
+                    self._drop(obj.id)
+        elif kind is ChangeKind.CHANGED:
+            for old, new in zip(change.old, change.objects):
+                badge = self._badges.get(old.id)
+                if badge is None:
+                    continue
+                if new.id != old.id:
+                    del self._badges[old.id]
+                    if new.id in self._badges:
+                        self._drop(new.id)
+                    badge.object_id = new.id
+                    self._badges[new.id] = badge
+                self._place(badge)
+        elif kind is ChangeKind.PLAYER:
+            badge = self._badges.get(PLAYER_ID)
+            if badge is not None:
+                self._place(badge)
+        elif kind is ChangeKind.LAYERS:
+            for badge in self._badges.values():
+                self._place(badge)
