@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, Optional, Sequence
 
-__all__ = ["BroadPhase"]
+__all__ = ["BroadPhase", "CellGrid"]
 
 #: Cell sizes are powers of two within these bounds (px).
 _MIN_CELL = 1.0 / 16.0
@@ -145,3 +145,154 @@ class BroadPhase:
                 if bx0[i] <= maxx and minx <= bx1[i] and by0[i] <= maxy and miny <= by1[i]:
                     found.add(i)
         return sorted(found)
+
+
+class CellGrid:
+    """A flat grid of square cells over fixed boxes, for the mover's many small queries per tick.
+
+    Each box is listed in every cell it overlaps, so a point query reads one
+    cell (the player's contact test) and a box query reads the cells it covers
+    (a sweep), with no set, no sort and no per-level loop. A box elongated
+    along a segment (a wall segment grown by the player's body) is listed only
+    in the cells along that segment, so a long wall costs cells in proportion
+    to its length, not to its bounding box. Whatever would still need too many
+    cells (a huge box next to small ones) is kept apart and checked by its
+    bounds on every query.
+
+    Cells hold indices in increasing order. Queries answer a superset of the
+    boxes that overlap the region (every box of every cell touched): the
+    caller filters with its own exact bounds.
+
+    Parameters
+    ----------
+    boxes : sequence of (minx, miny, maxx, maxy)
+        One box per index; finite, not inverted.
+    cell_size : float
+        The side of a cell (a power of two keeps cell edges exact).
+    segments : sequence of (ax, ay, bx, by, grow_x, grow_y) or None, optional
+        Per index, the segment the box is grown around (None for an
+        ordinary box): the box is then listed along the segment only.
+
+    >>> grid = CellGrid([(0, 0, 10, 10), (100, 0, 110, 10)], 16.0)
+    >>> grid.at(5, 5, 1.0), sorted(set(grid.box(0, 0, 200, 5)))
+    ([0], [0, 1])
+    """
+
+    __slots__ = ("cell_size", "_inv", "_cells", "_big", "_big_boxes", "_count")
+
+    #: A box covering more cells than this is listed along its segment, or kept apart.
+    MAX_CELLS = 16
+
+    def __init__(self, boxes: Sequence[Sequence[float]], cell_size: float, segments=None):
+        if not (cell_size > 0.0 and math.isfinite(cell_size)):
+            raise ValueError(f"cell size must be a positive number, not {cell_size!r}")
+        self.cell_size = float(cell_size)
+        inv = self._inv = 1.0 / self.cell_size
+        self._count = len(boxes)
+        cells: dict[tuple[int, int], list[int]] = {}
+        big: list[int] = []
+        floor = math.floor
+        for i, (x0, y0, x1, y1) in enumerate(boxes):
+            ix0, ix1 = floor(x0 * inv), floor(x1 * inv)
+            iy0, iy1 = floor(y0 * inv), floor(y1 * inv)
+            if (ix1 - ix0 + 1) * (iy1 - iy0 + 1) <= self.MAX_CELLS:
+                self._insert(cells, i, ix0, iy0, ix1, iy1)
+                continue
+            seg = segments[i] if segments is not None else None
+            if seg is None or not self._insert_along(cells, i, seg):
+                big.append(i)
+        self._cells = cells
+        self._big = big
+        self._big_boxes = [tuple(boxes[i]) for i in big]
+
+    @staticmethod
+    def _insert(cells: dict, i: int, ix0: int, iy0: int, ix1: int, iy1: int) -> None:
+        for ix in range(ix0, ix1 + 1):
+            for iy in range(iy0, iy1 + 1):
+                bucket = cells.get((ix, iy))
+                if bucket is None:
+                    cells[(ix, iy)] = [i]
+                elif bucket[-1] != i:
+                    bucket.append(i)
+
+    def _insert_along(self, cells: dict, i: int, seg) -> bool:
+        """List box ``i`` in the cells along its segment; False when even that needs too many cells."""
+        ax, ay, bx, by, gx, gy = seg
+        cell = self.cell_size
+        if gx > 2.0 * cell or gy > 2.0 * cell:
+            return False
+        inv = self._inv
+        floor = math.floor
+        # Pieces no longer than a cell, each listed with its own grown box: the
+        # band of cells the grown segment crosses, plus a cell at most.
+        pieces = max(1, math.ceil(max(abs(bx - ax), abs(by - ay)) * inv))
+        if pieces > 1 << 24:
+            return False
+        px, py = ax, ay
+        for k in range(1, pieces + 1):
+            f = k / pieces
+            qx = ax + (bx - ax) * f if k < pieces else bx
+            qy = ay + (by - ay) * f if k < pieces else by
+            self._insert(cells, i,
+                         floor(((px if px < qx else qx) - gx) * inv), floor(((py if py < qy else qy) - gy) * inv),
+                         floor(((qx if px < qx else px) + gx) * inv), floor(((qy if py < qy else py) + gy) * inv))
+            px, py = qx, qy
+        return True
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _big_in(self, x0: float, y0: float, x1: float, y1: float) -> list[int]:
+        return [i for i, b in zip(self._big, self._big_boxes) if b[0] <= x1 and x0 <= b[2] and b[1] <= y1 and y0 <= b[3]]
+
+    def at(self, x: float, y: float, margin: float) -> list[int]:
+        """Indices listed in the cells within ``margin`` of ``(x, y)``, each once, in increasing order.
+
+        The answer may be a list the grid keeps: read it, never change it.
+        """
+        inv = self._inv
+        floor = math.floor
+        try:
+            ix0 = floor((x - margin) * inv)
+            ix1 = floor((x + margin) * inv)
+            iy0 = floor((y - margin) * inv)
+            iy1 = floor((y + margin) * inv)
+        except (OverflowError, ValueError):  # beyond any float cell index: far from every box
+            return sorted(set(self.box(x - margin, y - margin, x + margin, y + margin)))
+        if ix0 == ix1 and iy0 == iy1 and not self._big:
+            return self._cells.get((ix0, iy0), _EMPTY)
+        found = set(self.box(x - margin, y - margin, x + margin, y + margin))
+        return sorted(found)
+
+    def box(self, x0: float, y0: float, x1: float, y1: float) -> list[int]:
+        """Indices listed in the cells the box touches, with repeats, in no particular order."""
+        inv = self._inv
+        floor = math.floor
+        cells = self._cells
+        out: list[int] = []
+        try:
+            ix0 = floor(x0 * inv)
+            ix1 = floor(x1 * inv)
+            iy0 = floor(y0 * inv)
+            iy1 = floor(y1 * inv)
+            everything = (ix1 - ix0 + 1) * (iy1 - iy0 + 1) > len(cells)
+        except (OverflowError, ValueError):  # a box reaching past any float cell index
+            everything = True
+        if everything:
+            # A query bigger than the populated part of the grid: every cell instead.
+            for bucket in cells.values():
+                out.extend(bucket)
+        else:
+            get = cells.get
+            extend = out.extend
+            for ix in range(ix0, ix1 + 1):
+                for iy in range(iy0, iy1 + 1):
+                    bucket = get((ix, iy))
+                    if bucket is not None:
+                        extend(bucket)
+        if self._big:
+            out.extend(self._big_in(x0, y0, x1, y1))
+        return out
+
+
+_EMPTY: list = []

@@ -57,7 +57,7 @@ from typing import Optional
 from core.collision.planes import CONTACT, SKIN, Plane, clip_motion, slide_limit
 from core.collision.shapes import Circle, Vec2, as_vec2
 
-__all__ = ["SKIN", "MAX_ITERATIONS", "Contact", "Move", "move", "clip_motion"]
+__all__ = ["SKIN", "MAX_ITERATIONS", "Contact", "Move", "move", "move_xy", "clip_motion"]
 
 #: Sweeps per tick; each one either finishes the move or meets a new surface.
 MAX_ITERATIONS = 12
@@ -128,11 +128,11 @@ def _contact(world, index: int, px: float, py: float, gap: float, nx: float, ny:
 
 def _min_gap(world, px: float, py: float) -> float:
     """Smallest gap between the body at ``(px, py)`` and anything near it."""
-    obstacles = world.obstacles
     m = 2.0 * CONTACT
     best = math.inf
+    obstacle = world.obstacle
     for i in world.near_indices(px - m, py - m, px + m, py + m):
-        g = obstacles[i].gap(px, py)[0]
+        g = obstacle(i).gap(px, py)[0]
         if g < best:
             best = g
     return best
@@ -152,12 +152,12 @@ def _min_gap_of(near, px: float, py: float) -> float:
 
 def _push_out(world, px: float, py: float) -> tuple[float, float]:
     """A nearby position that overlaps nothing, starting from an overlapping one."""
-    obstacles = world.obstacles
+    obstacle = world.obstacle
     m = 2.0 * CONTACT
     for _ in range(_PUSH_PASSES):
         moved = False
         for i in world.near_indices(px - m, py - m, px + m, py + m):
-            g, nx, ny = obstacles[i].gap(px, py)
+            g, nx, ny = obstacle(i).gap(px, py)
             if g <= 0.0:
                 # Push to the skin distance, as the sweeps leave it.
                 px += nx * (SKIN - g)
@@ -175,38 +175,72 @@ def _push_out(world, px: float, py: float) -> tuple[float, float]:
             a = math.tau * j / 32.0
             qx = px + radius * math.cos(a)
             qy = py + radius * math.sin(a)
+            if not (math.isfinite(qx) and math.isfinite(qy)):
+                continue
             if _min_gap(world, qx, qy) >= SKIN:
                 return qx, qy
     return px, py
 
 
-def _gather(world, px: float, py: float, reach: float) -> tuple[list, list]:
-    """The broad phase, once per tick: a slide may turn, but never goes further than ``reach`` from the start.
+def _touching(world, px: float, py: float) -> list:
+    """``(index, obstacle, closest)`` for every obstacle whose bounds are within CONTACT of the centre.
 
-    Returns the collider indices and the ``(index, obstacle)`` pairs the
-    other steps loop over.
+    In collider order; ``closest`` is :meth:`RoundedPolygon.closest` at the
+    centre, which says both whether the start overlaps (a gap <= 0) and which
+    surfaces clip the motion (a gap < CONTACT). Only the grid cell under the
+    centre is read, and only obstacles met there are ever made.
     """
-    indices = world.near_indices(px - reach, py - reach, px + reach, py + reach)
-    obstacles = world.obstacles
-    return indices, [(i, obstacles[i]) for i in indices]
-
-
-def _contact_planes(near, px: float, py: float) -> list[Plane]:
-    """The surfaces touching the centre: they clip the motion, since a sweep cannot start on them."""
-    planes = []
+    memo = world.memo
+    if memo is not None and memo[0] == px and memo[1] == py:
+        return memo[2]
+    obstacles = world.obstacle_list
     x0 = px - CONTACT
     x1 = px + CONTACT
     y0 = py - CONTACT
     y1 = py + CONTACT
-    for i, ob in near:
+    found = []
+    for i in world.grid.at(px, py, CONTACT):
+        ob = obstacles[i]
+        if ob is None:
+            ob = world.obstacle(i)
         b = ob.bounds
         if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
             continue
-        g, nx, ny, face = ob.closest(px, py)
+        found.append((i, ob, ob.closest(px, py)))
+    # Ticks start where the last one ended: keep the answer for that centre. Not at
+    # a zero coordinate: -0.0 == 0.0, yet the normals found there may differ in sign.
+    world.memo = (px, py, found) if px and py else None
+    return found
+
+
+def _planes(touching) -> list[Plane]:
+    """The surfaces touching the centre: they clip the motion, since a sweep cannot start on them."""
+    planes = []
+    for i, ob, (g, nx, ny, face) in touching:
         if g < CONTACT:
             allow = g - _HALF_SKIN
             planes.append(Plane(nx, ny, allow if allow > 0.0 else 0.0, i, ob, g, face))
     return planes
+
+
+def _gather(world, px: float, py: float, reach: float) -> tuple[list, list]:
+    """Every collider a tick can reach from ``(px, py)``, with its obstacle: what the debug view shows.
+
+    Returns the collider indices and the ``(index, obstacle)`` pairs.
+    """
+    indices = world.near_indices(px - reach, py - reach, px + reach, py + reach)
+    obstacle = world.obstacle
+    return indices, [(i, obstacle(i)) for i in indices]
+
+
+def _contact_planes(near, px: float, py: float) -> list[Plane]:
+    """The surfaces touching the centre, among an already gathered list of ``(index, obstacle)``."""
+    x0 = px - CONTACT
+    x1 = px + CONTACT
+    y0 = py - CONTACT
+    y1 = py + CONTACT
+    return _planes([(i, ob, ob.closest(px, py)) for i, ob in near
+                    if not (ob.bounds[0] > x1 or ob.bounds[2] < x0 or ob.bounds[1] > y1 or ob.bounds[3] < y0)])
 
 
 def _record_blocking(world, planes, px: float, py: float, rx: float, ry: float, contacts: list) -> None:
@@ -216,11 +250,39 @@ def _record_blocking(world, planes, px: float, py: float, rx: float, ry: float, 
             contacts.append(_contact(world, p.collider, px, py, p.gap, p.normal_x, p.normal_y))
 
 
-def _sweep(near, planes, px: float, py: float, sx: float, sy: float, limit: float):
+def _along(world, px: float, py: float, sx: float, sy: float) -> list:
+    """``(index, obstacle)`` for the obstacles along the slide: where :func:`face_run` looks for a run of faces.
+
+    A face that can extend the run lies within CONTACT of the slide's line
+    and overlaps it (give or take the skin); a face beyond the slide cannot
+    shorten it.
+    """
+    m = 2.0 * (SKIN + CONTACT) + 1e-8 * (abs(sx) + abs(sy))
+    ex = px + sx
+    ey = py + sy
+    x0 = (px if px < ex else ex) - m
+    x1 = (ex if px < ex else px) + m
+    y0 = (py if py < ey else ey) - m
+    y1 = (ey if py < ey else py) + m
+    obstacles = world.obstacle_list
+    near = []
+    for i in set(world.grid.box(x0, y0, x1, y1)):
+        ob = obstacles[i]
+        if ob is None:
+            ob = world.obstacle(i)
+        b = ob.bounds
+        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+            continue
+        near.append((i, ob))
+    return near
+
+
+def _sweep(world, planes, px: float, py: float, sx: float, sy: float, limit: float):
     """The first surface along the slide, grown by the skin so that the player stops short of it.
 
     Returns ``(t, index, hit)``: the fraction of the slide, and the collider
-    and ray hit met there (``-1, None`` when the slide ends first).
+    and ray hit met there (``-1, None`` when the slide ends first). Of two
+    colliders met at the very same ``t``, the lower index is the one met.
     """
     ex = px + sx * limit
     ey = py + sy * limit
@@ -234,18 +296,127 @@ def _sweep(near, planes, px: float, py: float, sx: float, sy: float, limit: floa
     best_t = limit
     best_i = -1
     best = None
-    for i, ob in near:
+    obstacles = world.obstacle_list
+    seen = set()
+    for i in world.grid.box(x0, y0, x1, y1):
         if i in skip:
             continue
+        ob = obstacles[i]
+        if ob is None:
+            ob = world.obstacle(i)
         b = ob.bounds
-        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0 or i in seen:
             continue
+        seen.add(i)
         h = ob.ray(px, py, sx, sy, ob.radius + SKIN, _GRAZE)
-        if h is not None and h[0] < best_t:
-            best_t = h[0]
-            best_i = i
-            best = h
+        if h is not None:
+            t = h[0]
+            if t < best_t or (t == best_t and best is not None and i < best_i):
+                best_t = t
+                best_i = i
+                best = h
     return best_t, best_i, best
+
+
+def _slide(world, px: float, py: float, rx: float, ry: float, path, contacts):
+    """The tick itself, on bare floats: push out, then clip, limit and sweep until the motion is spent.
+
+    ``path`` and ``contacts`` are lists to record into for a debug view, or
+    None (headless: nothing is recorded). Returns ``(x, y, pushed_x,
+    pushed_y, slide_x, slide_y, moved)``.
+    """
+    touching = _touching(world, px, py)
+    pushed_x = pushed_y = 0.0
+    for t in touching:
+        if t[2][0] <= 0.0:
+            qx, qy = _push_out(world, px, py)
+            pushed_x, pushed_y = qx - px, qy - py
+            px, py = qx, qy
+            touching = _touching(world, px, py)
+            break
+    start_x, start_y = px, py
+    if path is not None:
+        path.append(Vec2(px, py))
+    slide_x = slide_y = 0.0
+    at_x, at_y = px, py
+    # (rx, ry) is the intent: what is left of the wished motion. Each pass
+    # clips it against the surfaces in contact *here*, so a surface left
+    # behind (the end of a ledge) stops clipping as soon as it is left.
+    for _ in range(MAX_ITERATIONS):
+        if rx == 0.0 and ry == 0.0:
+            break
+        if px != at_x or py != at_y:
+            touching = _touching(world, px, py)
+            at_x, at_y = px, py
+        sx, sy = rx, ry
+        limit = 1.0
+        planes = _planes(touching) if touching else None
+        if planes:
+            sx, sy = clip_motion(rx, ry, planes)
+            if sx != rx or sy != ry:
+                if contacts is not None:
+                    _record_blocking(world, planes, px, py, rx, ry, contacts)
+                if sx == 0.0 and sy == 0.0:
+                    break  # at rest: no push, no bounce, so the position repeats bit for bit
+                limit = slide_limit(_along(world, px, py, sx, sy), px, py, rx, ry, sx, sy, planes)
+        t, hit_index, hit = _sweep(world, planes, px, py, sx, sy, limit)
+        slide_x, slide_y = sx, sy
+        if hit is None and t >= 1.0:
+            px, py = px + sx, py + sy
+            if path is not None:
+                path.append(Vec2(px, py))
+            break
+        px += sx * t
+        py += sy * t
+        if path is not None:
+            path.append(Vec2(px, py))
+            if hit is not None:
+                contacts.append(_contact(world, hit_index, px, py, SKIN, hit[1], hit[2]))
+        # The rest of the tick, with the wished motion again.
+        rx *= 1.0 - t
+        ry *= 1.0 - t
+
+    moved = px != start_x or py != start_y
+    if moved:
+        for t in _touching(world, px, py):
+            if t[2][0] <= 0.0:
+                # Cannot happen with exact sweeps; if rounding ever disagreed, a tick
+                # standing still is better than one ending inside a wall.
+                px, py = start_x, start_y
+                if path is not None:
+                    path[:] = [Vec2(px, py)]
+                moved = False
+                break
+    return px, py, pushed_x, pushed_y, slide_x, slide_y, moved
+
+
+def _check(px: float, py: float, rx: float, ry: float) -> None:
+    if not (math.isfinite(px) and math.isfinite(py)):
+        raise ValueError(f"position must be finite, got ({px}, {py})")
+    if not (math.isfinite(rx) and math.isfinite(ry)):
+        raise ValueError(f"motion must be finite, got ({rx}, {ry})")
+
+
+def move_xy(world, px: float, py: float, rx: float, ry: float) -> tuple[float, float]:
+    """:func:`move` for a caller that only wants the end position: floats in, ``(x, y)`` out.
+
+    The very same steps as :func:`move`, so the same position bit for bit,
+    without recording the path, the contacts and the broad phase's
+    candidates (the headless play-test's tick).
+
+    >>> from core.collision.shapes import Circle, Rect, Vec2
+    >>> from core.collision.world import World
+    >>> world = World([Rect(Vec2(0, 10), Vec2(100, 10))], Circle(Vec2(0, 0), 5))
+    >>> move_xy(world, 20.0, 20.0, 10.0, 0.0) == tuple(move(world, Vec2(20, 20), Vec2(10, 0)).position)
+    True
+    """
+    px = float(px)
+    py = float(py)
+    rx = float(rx)
+    ry = float(ry)
+    _check(px, py, rx, ry)
+    r = _slide(world, px, py, rx, ry, None, None)
+    return r[0], r[1]
 
 
 def move(world, position, motion) -> Move:
@@ -280,64 +451,14 @@ def move(world, position, motion) -> Move:
     # The tick's one check of its input: every step after it trusts its floats.
     p = as_vec2(position)
     d = as_vec2(motion)
-    px, py = p.x, p.y
-    rx, ry = d.x, d.y
-    if not (math.isfinite(px) and math.isfinite(py)):
-        raise ValueError(f"position must be finite, got ({px}, {py})")
-    if not (math.isfinite(rx) and math.isfinite(ry)):
-        raise ValueError(f"motion must be finite, got ({rx}, {ry})")
-    reach = math.hypot(rx, ry) + 2.0 * CONTACT
-    indices, near = _gather(world, px, py, reach)
-
-    pushed = _NOT_PUSHED
-    if _min_gap_of(near, px, py) <= 0.0:
-        qx, qy = _push_out(world, px, py)
-        pushed = Vec2(qx - px, qy - py)
-        px, py = qx, qy
-        indices, near = _gather(world, px, py, reach)
-    start_x, start_y = px, py
-
-    path = [Vec2(px, py)]
+    _check(p.x, p.y, d.x, d.y)
+    path: list = []
     contacts: list[Contact] = []
-    slide_x = slide_y = 0.0
-    # (rx, ry) is the intent: what is left of the wished motion. Each pass
-    # clips it against the surfaces in contact *here*, so a surface left
-    # behind (the end of a ledge) stops clipping as soon as it is left.
-    for _ in range(MAX_ITERATIONS):
-        if rx == 0.0 and ry == 0.0:
-            break
-        planes = _contact_planes(near, px, py)
-        sx, sy = rx, ry
-        limit = 1.0
-        if planes:
-            sx, sy = clip_motion(rx, ry, planes)
-            if sx != rx or sy != ry:
-                _record_blocking(world, planes, px, py, rx, ry, contacts)
-                if sx == 0.0 and sy == 0.0:
-                    break  # at rest: no push, no bounce, so the position repeats bit for bit
-                limit = slide_limit(near, px, py, rx, ry, sx, sy, planes)
-        t, hit_index, hit = _sweep(near, planes, px, py, sx, sy, limit)
-        slide_x, slide_y = sx, sy
-        if hit is None and t >= 1.0:
-            px, py = px + sx, py + sy
-            path.append(Vec2(px, py))
-            break
-        px += sx * t
-        py += sy * t
-        path.append(Vec2(px, py))
-        if hit is not None:
-            contacts.append(_contact(world, hit_index, px, py, SKIN, hit[1], hit[2]))
-        # The rest of the tick, with the wished motion again.
-        rx *= 1.0 - t
-        ry *= 1.0 - t
-
-    moved = px != start_x or py != start_y
-    if moved and _min_gap_of(near, px, py) <= 0.0:
-        # Cannot happen with exact sweeps; if rounding ever disagreed, a tick
-        # standing still is better than one ending inside a wall.
-        px, py = start_x, start_y
-        path = [Vec2(px, py)]
-        moved = False
+    reach = math.hypot(d.x, d.y) + 2.0 * CONTACT
+    px, py, pushed_x, pushed_y, slide_x, slide_y, moved = _slide(world, p.x, p.y, d.x, d.y, path, contacts)
+    # The candidates: what the broad phase hands over for everything the tick can reach from its start.
+    indices = world.near_indices(path[0].x - reach, path[0].y - reach, path[0].x + reach, path[0].y + reach)
+    pushed = _NOT_PUSHED if pushed_x == 0.0 and pushed_y == 0.0 else Vec2(pushed_x, pushed_y)
     slide = None
     if moved:
         # Only a sweep moves the player, so (slide_x, slide_y) is the last one's, and not zero.

@@ -23,13 +23,15 @@ those are editing states.
 """
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
 
-from core.collision.broadphase import BroadPhase
+from core.collision.broadphase import BroadPhase, CellGrid
 from core.collision.overlap import overlaps
 from core.collision.rounded import RoundedPolygon
-from core.collision.shapes import Circle, Line, Rect, Shape, Vec2
+from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Shape, Vec2
 from core.collision.sweep import configuration_obstacle, core_of
 
 __all__ = ["Collider", "Area", "World"]
@@ -72,6 +74,93 @@ def _shape_bounds(shape) -> tuple[float, float, float, float]:
     return min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r
 
 
+def _core_extent(shape):
+    """``(minx, miny, maxx, maxy, radius, segment)`` of a shape's convex core, cheaply.
+
+    ``segment`` is ``(ax, ay, bx, by, half_width)``: a segment the core lies
+    within ``half_width`` of (its long axis), or None. Only a superset of the
+    configuration obstacle's bounds is needed (the broad phase's cells), so an
+    oriented box may use ``math.cos`` instead of the exact quarter turns.
+    """
+    kind = type(shape)
+    if kind is Capsule:
+        a, b = shape.a, shape.b
+        ax, ay, bx, by = a.x, a.y, b.x, b.y
+        return (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by), shape.radius, (ax, ay, bx, by, 0.0))
+    if kind is Rect:
+        x0, y0 = shape.origin
+        w, h = shape.size
+        x1, y1 = x0 + w, y0 + h
+        if w >= h:
+            cy = y0 + 0.5 * h
+            seg = (x0, cy, x1, cy, 0.5 * h)
+        else:
+            cx = x0 + 0.5 * w
+            seg = (cx, y0, cx, y1, 0.5 * w)
+        return (x0, y0, x1, y1, 0.0, seg)
+    if kind is Circle:
+        c = shape.center
+        return (c.x, c.y, c.x, c.y, shape.radius, None)
+    if kind is OrientedRect:
+        cx, cy = shape.center
+        hx, hy = shape.half_extents
+        a = math.radians(shape.rotation)
+        c, s = abs(math.cos(a)), abs(math.sin(a))
+        ex, ey = c * hx + s * hy, s * hx + c * hy
+        if hx >= hy:
+            ux, uy = math.cos(a) * hx, math.sin(a) * hx
+            half = hy
+        else:
+            ux, uy = -math.sin(a) * hy, math.cos(a) * hy
+            half = hx
+        return (cx - ex, cy - ey, cx + ex, cy + ey, 0.0, (cx - ux, cy - uy, cx + ux, cy + uy, half))
+    pts, r = core_of(shape)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys), r, None)
+
+
+def _cell_size(extents: list) -> float:
+    """A power of two at least the median extent of the grown boxes: most sit in one to four cells."""
+    if not extents:
+        return 64.0
+    median = sorted(extents)[len(extents) // 2]
+    if not median > 0.0:
+        median = 1.0
+    return min(max(2.0 ** math.ceil(math.log2(median)), 1.0 / 16.0), float(2 ** 40))
+
+
+class _Lazy(Sequence):
+    """A read-only sequence whose items are made on first reading (and kept)."""
+
+    __slots__ = ("_items", "_make")
+
+    def __init__(self, items: list, make):
+        self._items = items
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self._items)))]
+        item = self._items[i]
+        if item is None:
+            item = self._make(i if i >= 0 else i + len(self._items))
+        return item
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (tuple, list, _Lazy)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"({', '.join(repr(x) for x in self)})"
+
+
 class World:
     """Static colliders for one player body, with a broad phase over them.
 
@@ -112,10 +201,62 @@ class World:
         bpts, br = core_of(body)
         #: How far the body reaches from its centre along x and y.
         self.half_extents = (max(abs(p[0]) for p in bpts) + br, max(abs(p[1]) for p in bpts) + br)
-        self.colliders = tuple(
-            Collider(i, ids[i], s, configuration_obstacle(body, s)) for i, s in enumerate(shapes))
-        self.obstacles = tuple(c.obstacle for c in self.colliders)
-        self.broadphase = BroadPhase([_shape_bounds(s) for s in shapes])
+        #: The level object of each collider (a wall gives one collider per segment).
+        self.object_ids = ids
+        self._shapes = shapes
+        # Configuration obstacles are made on first meeting (most of a big level's
+        # never are): the mover reads this list and calls obstacle() on a None.
+        self._obstacles: list = [None] * len(shapes)
+        self._colliders: list = [None] * len(shapes)
+        #: The same list, for the mover's inner loops (None where not made yet).
+        self.obstacle_list = self._obstacles
+        self.obstacles = _Lazy(self._obstacles, self.obstacle)
+        #: The mover's memo of the last centre it looked around (see core.collision.mover).
+        self.memo = None
+        self.colliders = _Lazy(self._colliders, self._collider)
+        self.grid = self._build_grid(shapes, bpts, br)
+
+    def _build_grid(self, shapes, body_points, body_radius) -> CellGrid:
+        """The cells of every collider's configuration obstacle, from bounds a hair wider than its own."""
+        mx0 = min(p[0] for p in body_points)
+        mx1 = max(p[0] for p in body_points)
+        my0 = min(p[1] for p in body_points)
+        my1 = max(p[1] for p in body_points)
+        mcx, mcy = 0.5 * (mx0 + mx1), 0.5 * (my0 + my1)
+        mhx, mhy = 0.5 * (mx1 - mx0), 0.5 * (my1 - my0)
+        boxes = []
+        segments = []
+        extents = []
+        isfinite = math.isfinite
+        for i, shape in enumerate(shapes):
+            x0, y0, x1, y1, r, seg = _core_extent(shape)
+            g = r + body_radius
+            # Rounding in the Minkowski sum, the corners and the hull is far below this.
+            e = 1e-9 * (max(abs(x0), abs(y0), abs(x1), abs(y1)) + g + mhx + mhy + 1.0)
+            box = (x0 - mx1 - g - e, y0 - my1 - g - e, x1 - mx0 + g + e, y1 - my0 + g + e)
+            if not (isfinite(box[0]) and isfinite(box[1]) and isfinite(box[2]) and isfinite(box[3])):
+                raise ValueError(f"collider {i} has non-finite bounds {_shape_bounds(shape)}")
+            boxes.append(box)
+            extents.append(max(box[2] - box[0], box[3] - box[1]))
+            if seg is None:
+                segments.append(None)
+            else:
+                ax, ay, bx, by, half = seg
+                segments.append((ax - mcx, ay - mcy, bx - mcx, by - mcy, half + g + mhx + e, half + g + mhy + e))
+        return CellGrid(boxes, _cell_size(extents), segments)
+
+    def obstacle(self, i: int) -> RoundedPolygon:
+        """Collider ``i``'s configuration obstacle, made on first asking."""
+        ob = self._obstacles[i]
+        if ob is None:
+            ob = self._obstacles[i] = configuration_obstacle(self.body, self._shapes[i])
+        return ob
+
+    def _collider(self, i: int) -> Collider:
+        c = self._colliders[i]
+        if c is None:
+            c = self._colliders[i] = Collider(i, self.object_ids[i], self._shapes[i], self.obstacle(i))
+        return c
 
     @classmethod
     def from_level(cls, level, body: Optional[Union[Circle, Rect]] = None) -> "World":
@@ -143,9 +284,18 @@ class World:
         return len(self.colliders)
 
     def near_indices(self, minx: float, miny: float, maxx: float, maxy: float) -> list[int]:
-        """Indices of colliders the body could touch with its centre in the box."""
-        hx, hy = self.half_extents
-        return self.broadphase.query(minx - hx, miny - hy, maxx + hx, maxy + hy)
+        """Indices of colliders the body could touch with its centre in the box, in increasing order.
+
+        Exactly those whose configuration obstacle's bounds overlap the box
+        (touching counts); their obstacles are made if they were not yet.
+        """
+        obstacle = self.obstacle
+        found = []
+        for i in sorted(set(self.grid.box(minx, miny, maxx, maxy))):
+            b = obstacle(i).bounds
+            if b[0] <= maxx and minx <= b[2] and b[1] <= maxy and miny <= b[3]:
+                found.append(i)
+        return found
 
     def near(self, minx: float, miny: float, maxx: float, maxy: float) -> list[Collider]:
         """The colliders the body could touch with its centre in the box, by index."""

@@ -41,7 +41,7 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from core.collision.mover import Move, move
+from core.collision.mover import Move, move, move_xy
 from core.playtest.replay import ENTER, LEAVE, Replay, Trace
 from core.collision.rounded import convex_hull
 from core.collision.shapes import Capsule, Circle, Vec2, as_vec2
@@ -203,9 +203,9 @@ class Simulation:
         v = as_vec2(wished_velocity)  # checked once, by step()
         before = self.position
         m = step(self.world, before, v, self.dt)
-        colliders = self.world.colliders
+        object_ids = self.world.object_ids
         body = self.world.body
-        ids = tuple(dict.fromkeys(colliders[i].object_id for i in m.candidates))
+        ids = tuple(dict.fromkeys(object_ids[i] for i in m.candidates))
         if self.world.areas:
             inside = self.world.areas_at(m.position.x, m.position.y)
             left, entered = area_changes(self.inside, inside)
@@ -218,7 +218,7 @@ class Simulation:
             wished=v,
             candidates=m.candidates,
             candidate_ids=ids,
-            contacts=tuple(ContactInfo(c.point, c.normal, c.collider, colliders[c.collider].object_id)
+            contacts=tuple(ContactInfo(c.point, c.normal, c.collider, object_ids[c.collider])
                            for c in m.contacts),
             slide=m.slide,
             path=m.path,
@@ -236,12 +236,14 @@ class Simulation:
         return m.position
 
 
-def run_replay(level, replay: Replay) -> Trace:
+def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     """Play a replay on a level; the same inputs always give the same trace, bit for bit.
 
     The player starts at the replay's ``start`` when it has one, else at the
     spawn. The trace's ``events`` are the areas entered and left, by the
-    module's rule (the same as :attr:`Simulation.events`).
+    module's rule (the same as :attr:`Simulation.events`). ``world`` is the
+    level's :class:`World` when the caller built it already (a benchmark
+    times the build apart); by default it is built here.
 
     Examples
     --------
@@ -253,18 +255,27 @@ def run_replay(level, replay: Replay) -> Trace:
     >>> trace.events
     ((0, 'enter', 'zone'), (2, 'leave', 'zone'))
     """
-    world = World.from_level(level)
+    if world is None:
+        world = World.from_level(level)
     start = as_vec2(level.player.spawn if replay.start is None else replay.start)
-    position = start
     positions = []
     events: list = []
     inside: tuple = ()
     areas_at = world.areas_at if world.areas else None
+    dt = replay.dt
+    if not (math.isfinite(dt) and dt > 0.0):
+        raise ValueError(f"dt must be a finite number > 0, not {dt!r}")
+    x, y = start.x, start.y
+    # The tick of step() and Simulation.step(), headless: move_xy finds the same
+    # position as move() without recording what a debug view draws.
     for tick, v in enumerate(replay.velocities):
-        position = step(world, position, v, replay.dt).position
-        positions.append(position)
+        vx, vy = v
+        if not (math.isfinite(vx) and math.isfinite(vy)):
+            raise ValueError(f"wished velocity must be finite, got ({vx}, {vy})")
+        x, y = move_xy(world, x, y, vx * dt, vy * dt)
+        positions.append(Vec2(x, y))
         if areas_at is not None:
-            now = areas_at(position.x, position.y)
+            now = areas_at(x, y)
             if now != inside:
                 _record(events, tick, *area_changes(inside, now))
                 inside = now
