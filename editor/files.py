@@ -13,6 +13,7 @@ import errno
 import os
 import stat
 import time
+from dataclasses import replace
 from typing import Optional
 
 from PySide6.QtCore import QPointF
@@ -158,7 +159,8 @@ def recent_labels(paths: list[str]) -> list[str]:
         if not twins:
             continue
         folders = os.path.dirname(path).strip(os.sep).split(os.sep)
-        for depth in range(1, len(folders) + 1):
+        # at least two folders ("levels/a"): one alone ("a") says little about where the file is
+        for depth in range(min(2, len(folders)), len(folders) + 1):
             tail = folders[-depth:]
             if all(os.path.dirname(t).strip(os.sep).split(os.sep)[-depth:] != tail for t in twins):
                 break
@@ -308,28 +310,21 @@ class FileActions:
             return False
         if not os.path.splitext(path)[1]:
             path += ".json"
-        path = os.path.abspath(path)
-        renamed = self._name_after_file(path)
-        saved = self._save_to(path)
-        if not saved and renamed is not None and self.undo_stack.command(self.undo_stack.index() - 1) is renamed:
-            self.undo_stack.undo()  # the level keeps its name until it really is saved under the new one
-        return saved
+        return self._save_to(os.path.abspath(path))
 
-    def _name_after_file(self, path: str):
-        """Name the level after the file it is saved as (as Tiled does), unless the designer gave it a name.
+    def _name_for_file(self, path: str) -> Optional[str]:
+        """The name the level takes when saved as ``path`` (as in Tiled, it follows the file), or None to keep it.
 
-        A level that is still "Untitled", or named after its old file, follows the file. Undoable; returns the
-        command that renamed it (or None).
+        A level that is still "Untitled", or named after its old file, follows the file; a name the
+        designer chose stays.
         """
+        if path == self.path:
+            return None  # Save keeps the name; Save As and a first save name it
         stem = os.path.splitext(os.path.basename(path))[0]
         current = self.document.level.name
         following = current in ("", UNTITLED) or (
             self.path is not None and current == os.path.splitext(os.path.basename(self.path))[0])
-        if not stem or current == stem or not following:
-            return None
-        command = ChangeLevelPropertiesCommand(self.document, f"Name level '{stem}'", name=stem)
-        self.context.push(command)
-        return command
+        return stem if stem and current != stem and following else None
 
     def _save_to(self, path: str) -> bool:
         """Write the open level to ``path``: checked, hulls added and written atomically on the file worker.
@@ -357,7 +352,11 @@ class FileActions:
             self._replace_allowed().add(path)
         level = self.document.level  # immutable: edits made meanwhile cannot reach the file
         index = self.undo_stack.index()
-        check_work = self.checks.completion(level, os.path.dirname(path))
+        new_name = self._name_for_file(path)
+        if new_name is not None:
+            level = replace(level, name=new_name)
+        # the name plays no part in the check: the background check's outlines of the open level serve
+        check_work = self.checks.completion(self.document.level, os.path.dirname(path))
 
         def work():
             check, check_failure = None, ""
@@ -391,6 +390,10 @@ class FileActions:
             return False
         self.path = path
         if self.undo_stack.index() == index:
+            if new_name is not None:  # the file has the new name: so has the level, one undoable step
+                self.context.push(ChangeLevelPropertiesCommand(self.document, f"Name level '{new_name}'",
+                                                               name=new_name))
+                level = self.document.level
             self.undo_stack.setClean()
         self._update_title()
         self._add_recent(path)

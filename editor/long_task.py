@@ -12,6 +12,7 @@ the window does not take edits (nothing may change the document while it is bein
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from typing import Any, Callable
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
@@ -21,6 +22,9 @@ from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 SHOW_AFTER_MS = 250
 #: How often the GUI thread looks whether the task is done.
 POLL_MS = 15
+#: A task done within this many seconds never runs the event loop (a small level opens and saves as before,
+#: with no timers or events handled in the middle of it).
+QUICK_SECONDS = 0.05
 
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="level-file")
 
@@ -60,7 +64,9 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
         app.installEventFilter(blocker)
     busy = True
     try:
-        if not future.done():
+        try:
+            future.exception(timeout=QUICK_SECONDS)
+        except FuturesTimeout:
             _wait(parent, label, future)
     finally:
         busy = False
