@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import json
 import os
 import sys
 from typing import Optional, Sequence
@@ -20,7 +21,7 @@ from core.checks.check import check_level
 from core.interop import TiledExportError, TiledImportError, tiled_format, write_tiled
 from core.level.atomic import LevelSaveError
 from core.level.file_format import LevelFileError, load_level, save_level
-from core.level.problems import INFO, Problem
+from core.level.problems import INFO, WARNING, Problem
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -60,11 +61,16 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     p = sub.add_parser("check", help="validate level files; one line per problem",
-                       description="Validate each level file. Prints 'PATH: OBJECT-ID: message' per problem. "
-                                   "Exit 0 valid, 1 problems found, 2 unreadable file or bad usage.")
+                       description="Validate each level file. Prints 'PATH: OBJECT-ID: error: message' (or "
+                                   "'warning: ') per problem, and 'PATH: ok (N objects, W warnings)' for a file "
+                                   "without errors. Exit 0 valid, 1 problems found (warnings too with --strict), "
+                                   "2 unreadable file or bad usage.")
     p.add_argument("levels", nargs="+", metavar="LEVEL.json")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also print information lines (e.g. whether the spawn's area is enclosed)")
+    p.add_argument("--strict", action="store_true", help="warnings fail the check too (exit 1)")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="json: one JSON list on stdout, an object per file with its problems")
     p.set_defaults(func=_cmd_check)
 
     p = sub.add_parser("export", help="validate, then write the level with hulls filled in, or as a Tiled map",
@@ -108,10 +114,19 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _problem_line(path: str, p: Problem) -> str:
+    """``PATH: OBJECT-ID: severity: message`` (the contract's ``PATH: OBJECT-ID: message``, severity first)."""
+    return f"{path}: {p.object_id}: {p.severity}: {p.message}"
+
+
 def _print_problems(path: str, problems: Sequence[Problem], out) -> None:
+    _print_lines([_problem_line(path, p) for p in problems], out)
+
+
+def _print_lines(lines: Sequence[str], out) -> None:
     try:
-        for p in problems:
-            print(f"{path}: {p}", file=out)
+        for line in lines:
+            print(line, file=out)
     except BrokenPipeError:
         _reader_gone(out)
 
@@ -163,23 +178,55 @@ def _folder_of(path: str) -> str:
 
 def _read(path: str, out):
     """Load ``path``; on failure print its problems and return (None, exit code)."""
+    level, problems, status = _load(path)
+    if level is None:
+        _print_problems(path, problems, out)
+    return level, status
+
+
+def _load(path: str):
+    """``(level, (), 0)``, or ``(None, problems, exit code)`` for a file that does not load."""
     try:
-        return load_level(path), EXIT_OK
+        return load_level(path), (), EXIT_OK
     except LevelFileError as e:
-        _print_problems(path, e.problems, out)
-        return None, (EXIT_UNREADABLE if e.unreadable else EXIT_PROBLEMS)
+        return None, e.problems, (EXIT_UNREADABLE if e.unreadable else EXIT_PROBLEMS)
 
 
 def _cmd_check(args) -> int:
     code = EXIT_OK
+    report = []
     for path in args.levels:
-        level, status = _read(path, sys.stdout)
+        level, problems, status = _load(path)
+        count = None
         if level is not None:
+            count = len(level.objects)
             problems = _shown(check_level(level, base_dir=_folder_of(path)).problems, args.verbose)
-            _print_problems(path, problems, sys.stdout)
-            status = EXIT_PROBLEMS if any(p.is_error for p in problems) else EXIT_OK
+            failing = [p for p in problems if p.is_error or (args.strict and p.severity == WARNING)]
+            status = EXIT_PROBLEMS if failing else EXIT_OK
         code = max(code, status)
+        warnings = sum(p.severity == WARNING for p in problems)
+        if args.format == "json":
+            report.append({
+                "path": path,
+                "status": ("ok", "problems", "unreadable")[status],
+                "objects": count,
+                "errors": sum(p.is_error for p in problems),
+                "warnings": warnings,
+                "problems": [{"path": path, "object_id": p.object_id, "severity": p.severity,
+                              "message": p.message} for p in problems],
+            })
+            continue
+        lines = [_problem_line(path, p) for p in problems]
+        if status == EXIT_OK:
+            lines.append(f"{path}: ok ({_plural(count, 'object')}, {_plural(warnings, 'warning')})")
+        _print_lines(lines, sys.stdout)
+    if args.format == "json":
+        _print_lines([json.dumps(report, ensure_ascii=False, indent=2)], sys.stdout)
     return code
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _cmd_export(args) -> int:
@@ -280,10 +327,19 @@ def _cmd_simulate(args) -> int:
     except ReplayFileError as e:
         print(f"level-editor: {e}", file=sys.stderr)
         return EXIT_UNREADABLE
-    except (ValueError, TypeError, OverflowError) as e:
-        print(f"level-editor: cannot simulate {args.level}: {e}", file=sys.stderr)
+    except LevelSaveError as e:
+        print(f"level-editor: {e}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except (ValueError, TypeError, OverflowError, ArithmeticError, RecursionError, MemoryError) as e:
+        print(f"level-editor: cannot simulate {args.level}: {_describe(e)}", file=sys.stderr)
         return EXIT_UNREADABLE
     return EXIT_OK
+
+
+def _describe(error: BaseException) -> str:
+    """An exception in one line that is never empty (``MemoryError()`` says nothing by itself)."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -304,6 +360,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except BrokenPipeError:  # a trace or help cut short by its reader
         _reader_gone(sys.stdout)
         return EXIT_OK
+    except Exception as e:  # noqa: BLE001 - the promise: one line and an exit code, never a traceback
+        print(f"level-editor: {' '.join(argv[:1]) or 'command'} failed: {_describe(e)}", file=sys.stderr)
+        return EXIT_UNREADABLE
     try:
         if sys.stdout is not None:
             sys.stdout.flush()  # lines still buffered meet a closed pipe here, not at exit

@@ -53,13 +53,14 @@ def test_check_prints_every_geometry_error_as_path_id_message(tmp_path, capsys):
     p = write(tmp_path, [BORDER, *ERRORS, *WARNINGS])
     assert main(["check", "--verbose", str(p)]) == 1
     lines = lines_of(capsys.readouterr().out)
-    assert f"{p}: dup: segment 1 has zero length: nodes 1 and 2 are at the same place, near (50, 200)" in lines
-    assert f"{p}: bowtie: this closed wall's outline crosses itself near (250, 100)" in lines
-    assert f"{p}: player: the player overlaps crate at its spawn; move the spawn or the object" in lines
+    assert f"{p}: dup: error: segment 1 has zero length: nodes 1 and 2 are at the same place, near (50, 200)" in lines
+    assert f"{p}: bowtie: error: this closed wall's outline crosses itself near (250, 100)" in lines
+    assert f"{p}: player: error: the player overlaps crate at its spawn; move the spawn or the object" in lines
     assert any(line.startswith(f"{p}: two: warning: is marked closed but has only 2 nodes") for line in lines)
     assert any(line.startswith(f"{p}: border: warning: crosses wall slip near (100, 300)") for line in lines)
     assert any(line.startswith(f"{p}: pillar-a: warning: leaves a gap of 5 px to pillar-b") for line in lines)
-    assert lines[-1] == f"{p}: -: info: the spawn is in an enclosed area: the free space around it is closed off on all sides"
+    assert lines[-1].startswith(f"{p}: -: info: the spawn is in an enclosed area: the free space around it is "
+                                "closed off on all sides")
     # Errors come before warnings, which come before the information.
     kinds = ["info" if ": info: " in line else "warning" if ": warning: " in line else "error" for line in lines]
     assert kinds == sorted(kinds, key=["error", "warning", "info"].index)
@@ -74,17 +75,44 @@ def test_check_with_only_warnings_exits_0_and_still_prints_them(tmp_path, capsys
     assert all(line.startswith(f"{p}: ") for line in lines)
 
 
-def test_check_clean_level_prints_nothing_and_exits_0(tmp_path, capsys):
+def test_check_clean_level_prints_its_one_line_summary_and_exits_0(tmp_path, capsys):
     p = write(tmp_path, [BORDER])
     assert main(["check", str(p)]) == 0
-    assert capsys.readouterr().out == ""
+    assert capsys.readouterr().out == f"{p}: ok (1 object, 0 warnings)\n"
+
+
+def test_check_with_warnings_says_how_many_and_strict_fails_on_them(tmp_path, capsys):
+    p = write(tmp_path, [BORDER, *WARNINGS])
+    assert main(["check", str(p)]) == 0
+    assert lines_of(capsys.readouterr().out)[-1] == f"{p}: ok (5 objects, 3 warnings)"
+    assert main(["check", "--strict", str(p)]) == 1
+    lines = lines_of(capsys.readouterr().out)
+    assert len(lines) == 3 and all(": warning: " in line for line in lines)
+    clean = write(tmp_path, [BORDER], name="clean.json")
+    assert main(["check", "--strict", str(clean)]) == 0
+
+
+def test_check_json_lists_each_file_with_its_problems(tmp_path, capsys):
+    p = write(tmp_path, [BORDER, *ERRORS, *WARNINGS])
+    clean = write(tmp_path, [BORDER], name="clean.json")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    assert main(["check", "--format", "json", str(p), str(clean), str(broken)]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert [(f["path"], f["status"], f["objects"], f["errors"], f["warnings"]) for f in report] == [
+        (str(p), "problems", 8, 3, 3), (str(clean), "ok", 1, 0, 0), (str(broken), "unreadable", None, 1, 0)]
+    assert {"path": str(p), "object_id": "bowtie", "severity": "error",
+            "message": "this closed wall's outline crosses itself near (250, 100)"} in report[0]["problems"]
+    assert report[2]["problems"][0]["message"].startswith("is not valid JSON: Expecting property name")
 
 
 def test_check_verbose_adds_the_information_line(tmp_path, capsys):
     p = write(tmp_path, [BORDER])
     assert main(["check", "-v", str(p)]) == 0
-    assert lines_of(capsys.readouterr().out) == [
-        f"{p}: -: info: the spawn is in an enclosed area: the free space around it is closed off on all sides"]
+    info, summary = lines_of(capsys.readouterr().out)
+    assert info.startswith(f"{p}: -: info: the spawn is in an enclosed area: the free space around it is closed off "
+                           "on all sides")
+    assert summary == f"{p}: ok (1 object, 0 warnings)"
 
 
 def test_check_box_player_touching_a_wall(tmp_path, capsys):
@@ -92,7 +120,7 @@ def test_check_box_player_touching_a_wall(tmp_path, capsys):
     wall = {"id": "ledge", "kind": "wall", "layer": "main", "points": [[50, 120], [150, 120]], "thickness": 8, "closed": False}
     p = write(tmp_path, [BORDER, wall], player=player)  # the box reaches y = 116, the wall's side too
     assert main(["check", str(p)]) == 1
-    assert f"{p}: player: the player overlaps ledge at its spawn; move the spawn or the object" in lines_of(
+    assert f"{p}: player: error: the player overlaps ledge at its spawn; move the spawn or the object" in lines_of(
         capsys.readouterr().out)
 
 
@@ -117,7 +145,7 @@ def test_export_refuses_a_level_with_errors_and_writes_nothing(tmp_path, capsys)
     assert main(["export", str(p), "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert "has errors; nothing written" in err
-    assert f"{p}: bowtie: this closed wall's outline crosses itself near (250, 100)" in err
+    assert f"{p}: bowtie: error: this closed wall's outline crosses itself near (250, 100)" in err
     assert not out.exists()
     assert sorted(x.name for x in tmp_path.iterdir()) == ["level.json"]
 
@@ -146,5 +174,5 @@ def test_installed_command_end_to_end(tmp_path, command):
     assert r.returncode == 1
     text = r.stdout + r.stderr
     assert "Traceback" not in text
-    assert f"{p}: dup: segment 1 has zero length" in text
+    assert f"{p}: dup: error: segment 1 has zero length" in text
     assert not (tmp_path / "out.json").exists()

@@ -53,8 +53,8 @@ def test_check_reports_one_line_per_problem_with_path_and_id(tmp_path):
     r = run("check", p)
     assert r.returncode == 1
     lines = r.stdout.strip().splitlines()
-    assert f"{p}: room: thickness must be greater than 0 (it is -2)" in lines
-    assert any(line.startswith(f"{p}: corridor-left: unknown kind \"hexagon\"") for line in lines)
+    assert f"{p}: room: error: thickness must be greater than 0 (it is -2)" in lines
+    assert any(line.startswith(f"{p}: corridor-left: error: unknown kind \"hexagon\"") for line in lines)
     assert len(lines) == 2
 
 
@@ -63,12 +63,12 @@ def test_check_malformed_json_exits_2_with_line_and_column(tmp_path):
     p.write_text('{"format": "level-editor.level",\n "version": 1,,\n}')
     r = run("check", p)
     assert r.returncode == 2
-    assert r.stdout.strip() == f"{p}: -: is not valid JSON: Expecting property name enclosed in double quotes at line 2, column 15"
+    assert r.stdout.strip() == f"{p}: -: error: is not valid JSON: Expecting property name enclosed in double quotes at line 2, column 15"
 
 
 def test_check_missing_file_exits_2(tmp_path):
     r = run("check", tmp_path / "nope.json")
-    assert r.returncode == 2 and r.stdout.strip() == f"{tmp_path / 'nope.json'}: -: no such file"
+    assert r.returncode == 2 and r.stdout.strip() == f"{tmp_path / 'nope.json'}: -: error: no such file"
     assert "Traceback" not in r.stderr
 
 
@@ -116,7 +116,7 @@ def test_export_refuses_invalid_level_and_writes_nothing(tmp_path):
     out = tmp_path / "out.json"
     r = run("export", src, "-o", out)
     assert r.returncode == 1
-    assert "corridor-right: a wall needs at least 2 nodes" in r.stderr
+    assert "corridor-right: error: a wall needs at least 2 nodes" in r.stderr
     assert not out.exists()
 
 
@@ -197,10 +197,10 @@ def test_a_path_that_is_not_utf8_is_printed_as_its_own_bytes(tmp_path):
     r = subprocess.run([sys.executable, "-m", "editor.launcher", "check", raw], cwd=ROOT, env=env,
                        capture_output=True, timeout=120)
     assert r.returncode == 2 and r.stderr == b""
-    assert r.stdout.startswith(raw + b": -: is not valid JSON")
+    assert r.stdout.startswith(raw + b": -: error: is not valid JSON")
     r = subprocess.run([sys.executable, "-m", "editor.launcher", "export", raw + b"x", "-o", raw], cwd=ROOT,
                        env=env, capture_output=True, timeout=120)
-    assert r.returncode == 2 and b"Traceback" not in r.stderr and raw + b"x: -: no such file" in r.stderr
+    assert r.returncode == 2 and b"Traceback" not in r.stderr and raw + b"x: -: error: no such file" in r.stderr
 
 
 def test_ids_a_terminal_cannot_show_are_escaped_not_a_traceback(tmp_path):
@@ -209,24 +209,24 @@ def test_ids_a_terminal_cannot_show_are_escaped_not_a_traceback(tmp_path):
     r = subprocess.run([sys.executable, "-m", "editor.launcher", "check", str(p)], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and r.stderr == ""
-    assert f"{p}: kiste-\\xfc-\\u7bb1: size[0] must be greater than 0 (it is 0)" in r.stdout.splitlines()
+    assert f"{p}: kiste-\\xfc-\\u7bb1: error: size[0] must be greater than 0 (it is 0)" in r.stdout.splitlines()
 
 
 def test_reading_errors_are_one_line_each(tmp_path, monkeypatch, capsys):
     p = tmp_path / "locked.json"
     p.write_text(json.dumps(good_level()))
-    real_open = open
+    real_open = os.open
 
     def deny(path, *a, **k):
         if str(path) == str(p):
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(path, *a, **k)
 
-    monkeypatch.setattr("builtins.open", deny)
+    monkeypatch.setattr(os, "open", deny)
     assert main(["check", str(p), str(tmp_path)]) == 2
     assert capsys.readouterr().out.splitlines() == [
-        f"{p}: -: cannot be read: Permission denied",
-        f"{tmp_path}: -: is a folder, not a level file",
+        f"{p}: -: error: cannot be read: Permission denied",
+        f"{tmp_path}: -: error: is a folder, not a level file",
     ]
 
 
