@@ -10,7 +10,10 @@ WARNING_PREFIX = "! "
 
 MARGIN = 10
 PADDING = 8
-MAX_CHARS = 72
+#: Lines are wrapped to at most this many characters (and to the viewport's width), never cut.
+MAX_CHARS = 96
+#: A wrapped line goes on indented by this.
+CONTINUATION = "   "
 
 
 class HudWidget(QWidget):
@@ -19,6 +22,10 @@ class HudWidget(QWidget):
     A child of the view (not of its viewport, whose children move when the view
     scrolls), so it keeps its place and size whatever the camera and the zoom do.
     Mouse events pass through it to the canvas.
+
+    A line too long for the panel (a level's error, a push-out naming objects) is
+    wrapped at spaces onto indented rows, never cut: :attr:`lines` and :meth:`text`
+    keep the lines whole, :meth:`rows` is what is drawn.
     """
 
     BACKGROUND = QColor(18, 20, 24, 200)
@@ -39,23 +46,55 @@ class HudWidget(QWidget):
         self.setFont(font)
 
     def set_lines(self, lines: list[str]) -> None:
-        lines = [ln if len(ln) <= MAX_CHARS else ln[:MAX_CHARS - 1] + "…" for ln in lines]
+        lines = list(lines)
         if lines == self.lines:
             return
-        resize = len(lines) != len(self.lines) or max(map(len, lines), default=0) != max(map(len, self.lines),
-                                                                                          default=0)
+        old_rows = self.rows()
         self.lines = lines
-        if resize:
+        rows = self.rows()
+        if len(rows) != len(old_rows) or max(map(len, (r for r, _ in rows)), default=0) != \
+                max(map(len, (r for r, _ in old_rows)), default=0):
             self.place()
         self.update()
 
     def text(self) -> str:
         return "\n".join(self.lines)
 
+    def _max_width(self) -> int:
+        """The widest a row may be, in pixels: :data:`MAX_CHARS` characters, less on a narrow canvas."""
+        fm = QFontMetrics(self.font())
+        room = self.view.viewport().width() - 2 * MARGIN - 2 * PADDING
+        return max(fm.horizontalAdvance("M") * 20, min(fm.horizontalAdvance("M") * MAX_CHARS, room))
+
+    def rows(self) -> list[tuple[str, int]]:
+        """What is drawn: ``(text, index of its line)`` per row, long lines wrapped at spaces."""
+        fm = QFontMetrics(self.font())
+        width = self._max_width()
+        out: list[tuple[str, int]] = []
+        for index, line in enumerate(self.lines):
+            row = ""
+            for word in line.split(" "):
+                candidate = f"{row} {word}" if row else word
+                if row and row.strip() and fm.horizontalAdvance(candidate) > width:
+                    out.append((row, index))
+                    row = CONTINUATION + word
+                else:
+                    row = candidate
+                while fm.horizontalAdvance(row) > width and len(row) > len(CONTINUATION) + 1:
+                    # one word wider than the panel (a long id): split it where the panel ends
+                    cut = len(row) - 1
+                    while cut > len(CONTINUATION) + 1 and fm.horizontalAdvance(row[:cut]) > width:
+                        cut -= 1
+                    out.append((row[:cut], index))
+                    row = CONTINUATION + row[cut:]
+            out.append((row, index))
+        return out
+
     def sizeHint(self) -> QSize:
         fm = QFontMetrics(self.font())
-        w = max((fm.horizontalAdvance(ln) for ln in self.lines), default=0)
-        return QSize(w + 2 * PADDING, fm.lineSpacing() * len(self.lines) + 2 * PADDING)
+        rows = self.rows()
+        w = max((fm.horizontalAdvance(r) for r, _ in rows), default=0)
+        return QSize(w + 2 * PADDING, fm.lineSpacing() * len(rows) + 2 * PADDING)
 
     def place(self) -> None:
         """Sit in the viewport's top-left corner (call when the view resizes)."""
@@ -71,11 +110,11 @@ class HudWidget(QWidget):
         p.drawRoundedRect(self.rect().adjusted(0, 0, -1, -1), 6, 6)
         fm = QFontMetrics(self.font())
         y = PADDING + fm.ascent()
-        for i, line in enumerate(self.lines):
-            if line.startswith(WARNING_PREFIX):
+        for row, i in self.rows():
+            if self.lines[i].startswith(WARNING_PREFIX):
                 p.setPen(self.WARNING)
             else:
                 p.setPen(self.TITLE if i == 0 else self.TEXT)
-            p.drawText(PADDING, y, line)
+            p.drawText(PADDING, y, row)
             y += fm.lineSpacing()
         p.end()

@@ -9,6 +9,7 @@ from typing import Callable, Optional, Sequence
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsView
 
+from core.collision.planes import CONTACT
 from core.playtest.fixed_step import FixedStep
 from core.playtest.replay import Replay
 from core.collision.shapes import Vec2, as_vec2
@@ -381,21 +382,43 @@ class PlaySession(QObject):
                 out.append(f"started inside {names}: pushed out by {distance:.1f} px")
         return out
 
+    def contact_colliders(self) -> tuple[int, ...]:
+        """The colliders the player touched during the last tick, each once, in collider order.
+
+        Those that stopped or turned it on the way (the tick's contacts) and those
+        its body rests against at the end of the tick (within the contact distance),
+        so a player standing against a wall with no key held still touches it.
+        Always among the tick's broad-phase candidates: the HUD's two counts are
+        of the same things (colliders), and contacts never outnumber candidates.
+        """
+        last = self.sim.last
+        if last is None:
+            return ()
+        touched = {c.collider for c in last.contacts}
+        p = self.sim.position
+        obstacles = self.sim.world.obstacles
+        touched.update(i for i in last.candidates if obstacles[i].gap(p.x, p.y)[0] < CONTACT)
+        return tuple(i for i in last.candidates if i in touched)
+
+    def _named(self, colliders) -> str:
+        """``": wall-1, box-2"``: the objects of ``colliders``, each once, at most four."""
+        colliders_of = self.sim.world.colliders
+        ids = tuple(dict.fromkeys(colliders_of[i].object_id for i in colliders))
+        return f": {', '.join(ids[:4])}{' …' if len(ids) > 4 else ''}" if ids else ""
+
     def hud_lines(self) -> list[str]:
         p = self.sim.position
         last = self.sim.last
-        contacts = last.contact_count if last is not None else 0
+        touching = self.contact_colliders()
         state = "PAUSED  (. steps one tick)" if self.paused else "PLAY-TEST"
         lines = [
             f"{state}   Esc edit · P pause · F3 debug",
             f"fps {self.fps():5.1f}   tick {self.tick_ms():.3f} ms   #{self.sim.tick}",
             f"pos {p.x:8.1f} {p.y:8.1f}   speed {self.speed_now():6.1f} px/s",
-            f"contacts {contacts}",
+            f"contacts {len(touching)}{self._named(touching)}",
         ]
         if self.overlay.isVisible() and last is not None:
-            ids = last.candidate_ids
-            named = f": {', '.join(ids[:4])}{' …' if len(ids) > 4 else ''}" if ids else ""
-            lines.append(f"candidates {len(last.candidates)}{named}")
+            lines.append(f"candidates {len(last.candidates)}{self._named(last.candidates)}")
         if self.sim.inside:
             lines.append(f"inside {', '.join(self.sim.inside[:4])}{' …' if len(self.sim.inside) > 4 else ''}")
         for tick, kind, object_id in self.sim.events[-EVENTS_SHOWN:]:
