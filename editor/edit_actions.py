@@ -69,9 +69,9 @@ class EditActions:
         self.lower_to_bottom_action = _action(w, "Lower to &Bottom", lambda: self.reorder_selection(False, True),
                                               ["End"], "", "Draw the selection under everything in its layer")
         for a in self.order_actions():
-            # on the canvas only: in the object list and the inspector these keys keep scrolling and moving
-            self.removeAction(a)
-            a.setShortcutContext(Qt.WidgetWithChildrenShortcut)
+            # their keys act on the canvas only: in the object list and the inspector they keep scrolling and
+            # moving (the actions stay the window's too, for its menus and the play-test's lock)
+            a.setShortcutContext(Qt.WidgetShortcut)
             self.canvas.addAction(a)
         self.frame_action = _action(w, "&Frame Selection", self.frame_selection, ["F"], "frame",
                                     "Centre the view on the selection and zoom to it (the whole level when "

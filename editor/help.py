@@ -189,7 +189,8 @@ class HelpMenu(QObject):
         self.shortcuts_action.setStatusTip("Every key of the editor, by menu")
         self.shortcuts_action.triggered.connect(guarded("showing the shortcuts")(lambda checked=False:
                                                                                  self.show_shortcuts()))
-        window.addAction(self.shortcuts_action)
+        # only in the Help menu (its key works from there): the sheet stays at hand during a play-test too, which
+        # locks the window's own actions
         self.about_action = QAction(f"&About {APP_NAME}", window)
         self.about_action.setMenuRole(QAction.AboutRole)
         self.about_action.setStatusTip("Version and the Qt it runs on")

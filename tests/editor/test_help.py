@@ -96,3 +96,14 @@ def test_f1_works_from_the_object_list_too(window):
     QTest.keyClick(window.object_list, Qt.Key_F1)
     QApplication.processEvents()
     assert window.help.sheet is not None and window.help.sheet.isVisible()
+
+
+def test_f1_shows_the_sheet_during_a_play_test_too(window):
+    key(window, Qt.Key_F5)
+    assert window.play_mode.is_playing
+    key(window, Qt.Key_F1)
+    assert window.help.sheet is not None and window.help.sheet.isVisible()
+    assert ("Stop", "Esc") in window.help.sheet.rows()["Play"]
+    window.help.sheet.close()
+    key(window, Qt.Key_Escape)
+    assert not window.play_mode.is_playing
