@@ -49,7 +49,6 @@ import json
 import math
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -67,7 +66,7 @@ from core.interop.tiled_common import (
     relocate_path,
     reserved_names,
 )
-from core.level.atomic import LevelSaveError, write_text_atomic
+from core.level.atomic import write_bytes_atomic, write_text_atomic
 from core.level.file_format import VERSION, type_to_dict
 from core.level.model import (
     SOLID_CELL,
@@ -503,23 +502,8 @@ def dumps_tmj(data: dict) -> str:
 
 
 def _write_bytes_atomic(path: str, data: bytes) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-        tmp = None
-    except OSError as e:
-        raise LevelSaveError(f"could not save {path}: {e.strerror or e}") from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    """The one atomic writer (core.level.atomic): nothing left behind, the folder synced, read-only files kept."""
+    write_bytes_atomic(path, data)
 
 
 def write_tiled(level: Level, path: str | os.PathLike, fmt: Optional[str] = None,

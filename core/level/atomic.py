@@ -1,64 +1,306 @@
-"""Atomic file writes: a temporary file in the same folder, flushed to disk, then swapped in.
+"""Atomic file writes: the new text is written beside the target, flushed to disk, then swapped in.
 
 Every file the project writes (levels, recovery copies, replays, traces) goes
 through :func:`write_text_atomic`, so a failed write never leaves half a file
 where the old one was (Qt's ``QSaveFile`` does the same for Tiled).
+
+How nothing is left behind:
+
+- On Linux the text goes to an *unnamed* file in the target's folder
+  (``O_TMPFILE``): a write killed half-way leaves no name anywhere, the
+  kernel frees the blocks. Once the text is on disk the file gets a name,
+  ``.~LEVEL.json.XXXXXXXX.tmp``, and that name replaces the target at once.
+- Elsewhere (or on a file system without ``O_TMPFILE``) the temporary is
+  named from the start.
+- Either way the writer holds a lock (``flock``) on the temporary while it
+  exists, so :func:`remove_stale_temporaries`, which the editor calls when it
+  starts and opens a level, deletes only our own names that nobody is writing.
+
+After the swap the folder itself is flushed (``fsync``), so the new name
+survives a power cut. An existing file keeps its mode and, where the writer
+may set it, its owner. A read-only target (no write bit, or owned by another
+user) is never replaced silently: :class:`ReadOnlyTargetError` lets the editor ask.
 """
 from __future__ import annotations
 
+import errno as errnos
 import os
+import re
 import stat
 import tempfile
 
-__all__ = ["LevelSaveError", "write_text_atomic"]
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Windows
+    fcntl = None
+
+__all__ = ["LevelSaveError", "ReadOnlyTargetError", "write_text_atomic", "write_bytes_atomic", "remove_stale_temporaries",
+           "temporary_name_pattern"]
+
+#: Why a save failed, in words the editor can turn into advice.
+PERMISSION, NO_SPACE, READ_ONLY, OTHER = "permission", "no-space", "read-only", "other"
+
+_REASONS = {
+    errnos.EACCES: PERMISSION,
+    errnos.EPERM: PERMISSION,
+    errnos.ENOSPC: NO_SPACE,
+    errnos.EDQUOT: NO_SPACE,
+    errnos.EFBIG: NO_SPACE,
+    errnos.EROFS: READ_ONLY,
+}
 
 
 class LevelSaveError(OSError):
-    """A file could not be written; the file that was there before is untouched."""
+    """A file could not be written; the file that was there before is untouched.
+
+    ``reason`` is one of ``"permission"``, ``"no-space"``, ``"read-only"``
+    (the file or its file system) or ``"other"``; ``errno`` the system's error
+    number when there is one.
+    """
+
+    def __init__(self, message: str, reason: str = OTHER, errno: int | None = None):
+        super().__init__(message)
+        self.reason = reason
+        self.errno = errno
 
 
-def write_text_atomic(path: str | os.PathLike, text: str) -> None:
+class ReadOnlyTargetError(LevelSaveError):
+    """The target exists and is read-only (or another user's): it was left alone.
+
+    Pass ``replace_read_only=True`` to :func:`write_text_atomic` to replace it anyway (after asking).
+    """
+
+    def __init__(self, message: str):
+        super().__init__(message, READ_ONLY, errnos.EACCES)
+
+
+_RANDOM = "[a-z0-9_]{8}"
+
+
+def temporary_name_pattern(name: str = "") -> re.Pattern:
+    """The names of our temporaries: ``.~NAME.XXXXXXXX.tmp`` for the file ``NAME`` (any name when empty).
+
+    >>> bool(temporary_name_pattern("a.json").fullmatch(".~a.json.k2x_9qza.tmp"))
+    True
+    >>> bool(temporary_name_pattern().fullmatch(".~notes.txt.tmp"))
+    False
+    """
+    stem = re.escape(name) if name else ".+"
+    return re.compile(rf"\.~{stem}\.{_RANDOM}\.tmp")
+
+
+def write_text_atomic(path: str | os.PathLike, text: str, replace_read_only: bool = False) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, then swap it in.
 
     A symbolic link stays a link: the file it points to is the one replaced.
     A path that is not a regular file (``/dev/stdout``, a named pipe) cannot be
     swapped, so it is written straight into.
 
-    Raises :class:`LevelSaveError` with the reason; the old file stays as it was.
+    Raises
+    ------
+    ReadOnlyTargetError
+        The target is read-only or belongs to another user (and ``replace_read_only`` is false).
+    LevelSaveError
+        Any other failure, with ``reason`` and ``errno``; the old file stays as it was.
     """
     shown = os.fspath(path)
-    target = os.path.realpath(shown)
-    folder = os.path.dirname(target)
-    tmp = None
     try:
         data = text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise LevelSaveError(f"could not save {shown}: {e.reason} in the text at {e.start}") from None
+    write_bytes_atomic(shown, data, replace_read_only)
+
+
+def write_bytes_atomic(path: str | os.PathLike, data: bytes, replace_read_only: bool = False) -> None:
+    """:func:`write_text_atomic` for bytes."""
+    shown = os.fspath(path)
+    try:
+        target = os.path.realpath(shown)
+        folder = os.path.dirname(target)
         try:
-            mode = os.stat(target).st_mode
+            info = os.stat(target)
         except FileNotFoundError:
-            mode = None
-        if mode is not None and not stat.S_ISREG(mode):
-            if stat.S_ISDIR(mode):
-                raise IsADirectoryError(21, "Is a directory")
+            info = None
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError(errnos.EISDIR, "Is a directory")
             with open(target, "wb") as f:
                 f.write(data)
             return
-        fd, tmp = tempfile.mkstemp(prefix=".~" + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, 0o644 if mode is None else stat.S_IMODE(mode))
-        except OSError:
-            pass  # some file systems (FAT, network shares) keep no modes
+        if info is not None and not replace_read_only:
+            _refuse_read_only(shown, info)
+        _swap_in(target, folder, data, info)
+    except LevelSaveError:
+        raise
+    except OSError as e:
+        reason = e.strerror or str(e)
+        raise LevelSaveError(f"could not save {shown}: {reason}", _REASONS.get(e.errno, OTHER), e.errno) from None
+
+
+def _refuse_read_only(shown: str, info: os.stat_result) -> None:
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise ReadOnlyTargetError(f"could not save {shown}: the file is read-only")
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid() and os.geteuid() != 0:
+        raise ReadOnlyTargetError(f"could not save {shown}: the file belongs to another user")
+
+
+def _swap_in(target: str, folder: str, data: bytes, info) -> None:
+    global _unnamed_works
+    name = os.path.basename(target)
+    fd, tmp = _open_temporary(folder, name)
+    try:
+        _fill(fd, data, info)
+        if tmp is None:  # unnamed until now: name it, then swap the name in
+            try:
+                tmp = _link_unnamed(fd, folder, name)
+            except OSError as e:
+                if e.errno not in (errnos.EXDEV, errnos.ENOENT, errnos.EPERM, errnos.EOPNOTSUPP):
+                    raise
+                # No way to name it here (no /proc, a sandbox): named temporaries from now on.
+                _unnamed_works = False
+                os.close(fd)
+                fd, tmp = _open_temporary(folder, name)
+                _fill(fd, data, info)
         os.replace(tmp, target)
         tmp = None
-    except (OSError, UnicodeEncodeError) as e:
-        reason = getattr(e, "strerror", None) or str(e)
-        raise LevelSaveError(f"could not save {shown}: {reason}") from None
     finally:
+        os.close(fd)
         if tmp is not None:
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
+    _sync_folder(folder)
+
+
+def _fill(fd: int, data: bytes, info) -> None:
+    """Write ``data``, give the file the old one's mode and owner (or 0644), and flush it to disk."""
+    _write_all(fd, data)
+    if info is not None:
+        _keep_mode_and_owner(fd, info)
+    else:
+        os.fchmod(fd, 0o644)
+    os.fsync(fd)
+
+
+#: False once naming an unnamed file failed in this process (then every temporary is named from the start).
+_unnamed_works = True
+
+
+def _open_temporary(folder: str, name: str) -> tuple[int, str | None]:
+    """An open, locked temporary in ``folder``: ``(fd, None)`` when unnamed (O_TMPFILE), else ``(fd, path)``."""
+    if _unnamed_works and hasattr(os, "O_TMPFILE"):
+        try:
+            fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o600)
+        except OSError as e:
+            if e.errno not in (errnos.EOPNOTSUPP, errnos.EISDIR, errnos.EINVAL, errnos.ENOENT):
+                raise
+        else:
+            _lock(fd)
+            return fd, None
+    fd, tmp = tempfile.mkstemp(prefix=f".~{name}.", suffix=".tmp", dir=folder)
+    _lock(fd)
+    return fd, tmp
+
+
+def _link_unnamed(fd: int, folder: str, name: str) -> str:
+    """Give the unnamed file ``fd`` a fresh temporary name in ``folder`` and return it."""
+    for _ in range(100):
+        tmp = os.path.join(folder, f".~{name}.{next(tempfile._get_candidate_names())}.tmp")
+        try:
+            os.link(f"/proc/self/fd/{fd}", tmp, follow_symlinks=True)
+            return tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errnos.EEXIST, "no free temporary name")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view[: 1 << 24])
+        view = view[written:]
+
+
+def _keep_mode_and_owner(fd: int, info: os.stat_result) -> None:
+    try:
+        os.fchmod(fd, stat.S_IMODE(info.st_mode))
+    except OSError:
+        pass  # some file systems (FAT, network shares) keep no modes
+    if hasattr(os, "fchown") and (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.fchown(fd, info.st_uid, info.st_gid)
+        except OSError:
+            pass  # only the owner's group or root may; the file then becomes the writer's
+
+
+def _lock(fd: int) -> None:
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            pass  # a file system without locks: the temporary is still ours, only unprotected from the sweep
+
+
+def _sync_folder(folder: str) -> None:
+    """Flush the folder's entry for the new name (a rename is only durable once its folder is)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the file itself is on disk
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temporaries(folder_or_level_path: str | os.PathLike) -> list[str]:
+    """Delete our own temporaries left by a save that was killed; return their paths.
+
+    Given a folder, every name of our pattern (``.~NAME.XXXXXXXX.tmp``) in it;
+    given a level file, only that file's. A temporary that another save holds
+    locked right now is left alone, and so is anything not a regular file.
+    """
+    where = os.fspath(folder_or_level_path)
+    if os.path.isdir(where):
+        folder, pattern = where, temporary_name_pattern()
+    else:
+        real = os.path.realpath(where)
+        folder, pattern = os.path.dirname(real), temporary_name_pattern(os.path.basename(real))
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    removed = []
+    for name in names:
+        if not pattern.fullmatch(name):
+            continue
+        path = os.path.join(folder, name)
+        if _remove_if_stale(path):
+            removed.append(path)
+    return removed
+
+
+def _remove_if_stale(path: str) -> bool:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return False  # a save in progress holds it
+            except OSError:
+                pass
+        os.unlink(path)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)

@@ -69,7 +69,7 @@ def test_an_invalid_level_is_not_exported(tmp_path, capsys):
     bad.write_text(json.dumps(d))
     code, _, err = cli(capsys, "export", bad, "-o", tmp_path / "out.tmx")
     assert code == 1 and not (tmp_path / "out.tmx").exists()
-    assert err == f"{bad}: courtyard: thickness must be greater than 0 (it is -1)\n"
+    assert err == f"{bad}: courtyard: error: thickness must be greater than 0 (it is -1)\n"
     d["objects"][1]["thickness"] = 8
     d["objects"][2]["properties"] = {"key": {"ref": "nobody"}}
     bad.write_text(json.dumps(d))

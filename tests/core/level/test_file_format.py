@@ -272,27 +272,18 @@ def test_failed_save_mid_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     save_level(parse_level(GOOD), p, hulls={})
     before = p.read_bytes()
 
-    real_fdopen = os.fdopen
+    real_write = os.write
 
-    class Exploding:
-        def __init__(self, f):
-            self.f = f
+    def half_then_full(fd, data):
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise OSError(28, "No space left on device")
 
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *a):
-            self.f.close()
-
-        def write(self, data):
-            self.f.write(data[: len(data) // 2])
-            raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(os, "fdopen", lambda fd, mode: Exploding(real_fdopen(fd, mode)))
+    monkeypatch.setattr(os, "write", half_then_full)
     bigger = parse_level(GOOD).with_objects([Box(f"b{i}", (i, 0), (1, 1)) for i in range(50)])
     with pytest.raises(LevelSaveError) as e:
         save_level(bigger, p, hulls={})
     assert "No space left on device" in str(e.value) and str(p) in str(e.value)
+    assert (e.value.reason, e.value.errno) == ("no-space", 28)
     assert p.read_bytes() == before
     assert os.listdir(tmp_path) == ["level.json"], "the temporary file is cleaned up"
 
