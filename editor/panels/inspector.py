@@ -13,6 +13,7 @@ the level's name, grid and custom properties.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import fields, replace
 from typing import Callable, Optional
 
@@ -235,7 +236,12 @@ def _shared_rows(classes) -> list:
 
 def _has_solid(obj) -> bool:
     """Walls, boxes, oriented boxes, pillars and tile grids can be made areas; markers and pictures never collide."""
-    return any(f.name == "solid" for f in fields(obj))
+    return _class_has_solid(type(obj))
+
+
+@functools.cache
+def _class_has_solid(cls) -> bool:
+    return any(f.name == "solid" for f in fields(cls))
 
 
 def _title(kind: str) -> str:
@@ -271,6 +277,7 @@ class Inspector(QWidget):
         self._shown_key = None
         self._problem_from: Optional[QWidget] = None
         self.nodes: Optional[NodesTable] = None
+        self._objects_cache = None
         self.title = QLabel()
         self.title.setObjectName("inspectorTitle")
         self.title.setStyleSheet("font-weight: bold; padding: 2px 0 6px 0;")
@@ -569,21 +576,15 @@ class Inspector(QWidget):
     def _build_shared(self, ids: list[str]) -> None:
         """Several objects: what they share (type, layer, solid, numbers); one undo step changes all of them."""
         objs = self._objects(ids)
+        classes = list(dict.fromkeys(type(o) for o in objs))
         self._row("Type", [self._type_field(lambda: ids)])
         self._row("Layer", [self._layer_field(lambda: ids)])
-        if objs and all(_has_solid(o) for o in objs):
+        if classes and all(_class_has_solid(c) for c in classes):
             self._row("Solid", [self._solid_field(lambda: ids)])
         if not objs:
             return
-        classes = list(dict.fromkeys(type(o) for o in objs))
-        cache: dict = {}
-
         def selected():
-            # read once per refresh, however many fields ask
-            if cache.get("at") is not self._doc.level:
-                cache["at"] = self._doc.level
-                cache["objs"] = self._objects(ids)
-            return cache["objs"]
+            return self._objects(ids)  # read once per change, however many fields ask
 
         for label, specs in _shared_rows(classes):
             widgets = []
@@ -601,7 +602,15 @@ class Inspector(QWidget):
             self._row(label, widgets)
 
     def _objects(self, ids: list[str]) -> list:
-        return [o for o in (self._doc.get(i) for i in ids) if o is not None]
+        """The objects ``ids`` name, as they are now (read once per change for a big selection)."""
+        if len(ids) < 64:
+            return [o for o in (self._doc.get(i) for i in ids) if o is not None]
+        cached = self._objects_cache
+        if cached is not None and cached[0] is self._doc.level and cached[1] is ids:
+            return cached[2]
+        objs = [o for o in (self._doc.get(i) for i in ids) if o is not None]
+        self._objects_cache = (self._doc.level, ids, objs)
+        return objs
 
     @staticmethod
     def _subject(objs) -> str:

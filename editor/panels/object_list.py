@@ -1,76 +1,274 @@
 """The object list dock: every object of the level, fast for tens of thousands of them.
 
-A table model reads the document directly (no widget per row); clicking rows
-selects objects, double-clicking one frames it on the canvas.
+A table model reads the document directly (no widget per row): the player's
+spawn, then the objects with their kind, type and layer. Above it a filter box
+keeps the rows whose id, kind, type or layer contains what is typed; a click on
+a column's header sorts by it (again: the other way, a third time: back to the
+drawing order). Clicking rows selects objects, on locked layers too (as in
+Tiled: a lock keeps the canvas from picking them, not the list);
+double-clicking one frames it on the canvas. F2 (or a click on a selected row)
+edits an id in place: the object is renamed and every reference to it follows,
+in one undo step; an id that is empty or taken is refused, and the list says why.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QItemSelection, QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
+import re
+from typing import Callable, Optional
+
+from PySide6.QtCore import (
+    QAbstractTableModel, QItemSelection, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal,
+)
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QTreeView, QVBoxLayout, QWidget
 
 from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.kinds import kind_name
+from editor.context import EditorContext
+from editor.guard import guarded
+from editor.panels.properties_table import PROBLEM_STYLE
+from editor.property_commands import rename_command
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 
+NAME, KIND, TYPE, LAYER = range(4)
+
+#: The row of the player's spawn in the document's order (objects are 0, 1, 2...).
+_PLAYER = -1
+
+#: Levels larger than this filter a moment after the last key, not on every key.
+FILTER_AT_ONCE = 20_000
+FILTER_DELAY_MS = 200
+
+
+def _natural_key(text: str):
+    """``goblin-2`` before ``goblin-10``."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower()) for part in re.split(r"(\d+)", text) if part]
+
+
 class ObjectListModel(QAbstractTableModel):
-    """Row 0 is the player's spawn; then one row per object, in drawing order."""
+    """The player's spawn, then one row per object: in drawing order, or filtered and sorted.
 
-    COLUMNS = ("Name", "Kind")
+    ``push(command)`` runs an undo command (a rename); without it ids are not editable.
+    ``refused(message)`` says why a typed id was not taken.
+    """
 
-    def __init__(self, document: LevelDocument, parent=None):
+    COLUMNS = ("Name", "Kind", "Type", "Layer")
+
+    refused = Signal(str)
+
+    def __init__(self, document: LevelDocument, parent: Optional[QObject] = None,
+                 push: Optional[Callable] = None):
         super().__init__(parent)
         self._doc = document
+        self._push = push
+        self._filter = ""
+        self._sort_column = -1
+        self._descending = False
+        # None: every object in drawing order (no list kept); else document indices, _PLAYER for the spawn
+        self._rows: Optional[list[int]] = None
+        self._row_of_index: dict[int, int] = {}
         subscribe_while_alive(document, self, self._on_document_changed)
 
+    # -- the rows ------------------------------------------------------------------------------------
+    @property
+    def filter_text(self) -> str:
+        return self._filter
+
+    def set_filter(self, text: str) -> None:
+        """Keep the rows whose id, kind, type or layer contains ``text`` (any case); ``""`` keeps all."""
+        text = text.strip()
+        if text != self._filter:
+            self._filter = text
+            self._recompute()
+
+    def sort(self, column: int, order=Qt.AscendingOrder) -> None:
+        """Sort by ``column`` (``-1``: the drawing order)."""
+        self._sort_column = column if 0 <= column < len(self.COLUMNS) else -1
+        self._descending = order == Qt.DescendingOrder
+        self._recompute()
+
+    def _mapped(self) -> bool:
+        return bool(self._filter) or self._sort_column >= 0
+
+    def _texts(self, i: int, layer_names: dict) -> tuple[str, str, str, str]:
+        if i == _PLAYER:
+            return ("player", "Spawn", "", "")
+        o = self._doc.objects[i]
+        return (o.id, kind_name(o.kind), o.type, layer_names.get(o.layer, o.layer))
+
+    def _recompute(self) -> None:
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        old_ids = [self.id_at(i.row()) if 0 <= i.row() < self.rowCount() else None for i in old]
+        if not self._mapped():
+            self._rows = None
+            self._row_of_index = {}
+        else:
+            layer_names = {layer.id: layer.name for layer in self._doc.level.layers}
+            indices = [_PLAYER, *range(len(self._doc))]
+            if self._filter:
+                needle = self._filter.lower()
+                indices = [i for i in indices
+                           if any(needle in t.lower() for t in self._texts(i, layer_names))]
+            if self._sort_column >= 0:
+                c = self._sort_column
+                objects = self._doc.objects
+                if c == NAME:
+                    def key(i):
+                        return _natural_key("player" if i == _PLAYER else objects[i].id)
+                else:
+                    def key(i):
+                        return self._texts(i, layer_names)[c].lower()
+                player_first = [i for i in indices if i == _PLAYER]
+                rest = sorted((i for i in indices if i != _PLAYER), key=key, reverse=self._descending)
+                indices = player_first + rest  # the spawn stays on top, as the level's first row
+            self._rows = indices
+            self._row_of_index = {index: row for row, index in enumerate(indices)}
+        new = []
+        for oid in old_ids:
+            row = self.row_of(oid) if oid is not None else None
+            new.append(self.index(row, 0) if row is not None else QModelIndex())
+        self.changePersistentIndexList(old, [self.index(n.row(), o.column()) if n.isValid() else QModelIndex()
+                                             for o, n in zip(old, new)])
+        self.layoutChanged.emit()
+
     def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._doc) + 1
+        if parent.isValid():
+            return 0
+        return len(self._doc) + 1 if self._rows is None else len(self._rows)
 
     def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else 2
+        return 0 if parent.isValid() else len(self.COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):
         if orientation == Qt.Horizontal and role == Qt.DisplayRole:
             return self.COLUMNS[section]
         return None
 
+    def _index_at(self, row: int) -> int:
+        return row - 1 if self._rows is None else self._rows[row]
+
     def id_at(self, row: int) -> str:
-        return Selection.PLAYER if row == 0 else self._doc.objects[row - 1].id
+        i = self._index_at(row)
+        return Selection.PLAYER if i == _PLAYER else self._doc.objects[i].id
 
-    def row_of(self, object_id: str) -> int:
-        return 0 if object_id == Selection.PLAYER else self._doc.index_of(object_id) + 1
-
-    def data(self, index: QModelIndex, role=Qt.DisplayRole):
-        if not index.isValid() or role not in (Qt.DisplayRole, Qt.ToolTipRole):
+    def row_of(self, object_id: str) -> Optional[int]:
+        """The row showing ``object_id``, or None when the filter leaves it out."""
+        if object_id == Selection.PLAYER:
+            i = _PLAYER
+        elif object_id in self._doc:
+            i = self._doc.index_of(object_id)
+        else:
             return None
-        row = index.row()
-        if row == 0:
-            return "player" if index.column() == 0 else "Spawn"
-        obj = self._doc.objects[row - 1]
-        return obj.id if index.column() == 0 else kind_name(obj.kind)
+        if self._rows is None:
+            return i + 1
+        return self._row_of_index.get(i)
+
+    @guarded("listing the objects")
+    def data(self, index: QModelIndex, role=Qt.DisplayRole):
+        if not index.isValid() or role not in (Qt.DisplayRole, Qt.ToolTipRole, Qt.EditRole):
+            return None
+        i = self._index_at(index.row())
+        column = index.column()
+        if i == _PLAYER:
+            return ("player", "Spawn", "", "")[column]
+        o = self._doc.objects[i]
+        if column == NAME:
+            if role == Qt.ToolTipRole and self._push is not None:
+                return f"{o.id} (F2 renames it)"
+            return o.id
+        if column == KIND:
+            return kind_name(o.kind)
+        if column == TYPE:
+            return o.type
+        layer = self._doc.level.layer(o.layer)
+        if role == Qt.ToolTipRole and layer is not None and layer.locked:
+            return f"{layer.name} (locked: the object can be selected here, not on the canvas)"
+        return layer.name if layer is not None else o.layer
+
+    def flags(self, index: QModelIndex):
+        if not index.isValid():
+            return Qt.NoItemFlags
+        flags = Qt.ItemIsEnabled | Qt.ItemIsSelectable
+        if index.column() == NAME and self._push is not None and self._index_at(index.row()) != _PLAYER:
+            flags |= Qt.ItemIsEditable
+        return flags
+
+    @guarded("renaming an object", default=False)
+    def setData(self, index: QModelIndex, value, role=Qt.EditRole) -> bool:
+        if not index.isValid() or index.column() != NAME or role != Qt.EditRole or self._push is None:
+            return False
+        old_id = self.id_at(index.row())
+        new_id = str(value)
+        if old_id == Selection.PLAYER or new_id == old_id:
+            return False
+        try:
+            command = rename_command(self._doc, old_id, new_id)
+        except ValueError as refused:
+            self.refused.emit(f"Not renamed: {refused}")
+            return False
+        if command is None:
+            return False
+        self.refused.emit("")
+        self._push(command)
+        return True
 
     def _on_document_changed(self, change: Change) -> None:
-        if change.kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.RESET):
-            self.beginResetModel()
-            self.endResetModel()
-        elif change.kind is ChangeKind.CHANGED:
-            renamed = [n for o, n in zip(change.old, change.objects) if o.id != n.id]
-            if renamed:
-                rows = [self.row_of(o.id) for o in renamed]
-                self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), 1))
+        kind = change.kind
+        if kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.RESET):
+            if self._mapped():
+                self._recompute_reset()
+            else:
+                self.beginResetModel()
+                self.endResetModel()
+        elif kind is ChangeKind.LAYERS:
+            if self._mapped():
+                self._recompute()
+            elif self.rowCount():
+                self.dataChanged.emit(self.index(0, LAYER), self.index(self.rowCount() - 1, LAYER))
+        elif kind is ChangeKind.CHANGED:
+            shown = [(o, n) for o, n in zip(change.old, change.objects)
+                     if o.id != n.id or o.type != n.type or o.layer != n.layer]
+            if not shown:
+                return  # a move or a reshape: nothing the list shows
+            if self._mapped():
+                self._recompute()
+                return
+            rows = [r for r in (self.row_of(n.id) for _, n in shown) if r is not None]
+            if rows:
+                self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(self.COLUMNS) - 1))
+
+    def _recompute_reset(self) -> None:
+        self.beginResetModel()
+        mapped_filter, self._filter = self._filter, ""
+        column, self._sort_column = self._sort_column, -1
+        self._rows = None
+        self.endResetModel()
+        self._filter, self._sort_column = mapped_filter, column
+        self._recompute()
 
 
 class ObjectList(QWidget):
-    """The list view over :class:`ObjectListModel`, kept in step with the editor's selection."""
+    """The filter box and the list view over :class:`ObjectListModel`, kept in step with the editor's selection."""
 
     #: The user asked to see this object (double-click).
     frame_requested = Signal(str)
 
-    def __init__(self, document: LevelDocument, selection: Selection, parent=None):
+    def __init__(self, document: LevelDocument, selection: Selection, parent=None, context=None):
         super().__init__(parent)
         self._doc = document
         self._selection = selection
-        self.model = ObjectListModel(document, self)
+        if context is None and isinstance(selection.parent(), EditorContext):
+            context = selection.parent()  # the selection is its editor context's
+        self.model = ObjectListModel(document, self, push=context.push if context is not None else None)
+        self.filter = QLineEdit(self)
+        self.filter.setObjectName("objectFilter")
+        self.filter.setPlaceholderText("Filter by id, kind, type or layer")
+        self.filter.setClearButtonEnabled(True)
+        self._filter_timer = QTimer(self)
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(FILTER_DELAY_MS)
+        self._filter_timer.timeout.connect(self._apply_filter)
+        self.filter.textChanged.connect(self._filter_typed)
         self.view = QTreeView(self)
         self.view.setObjectName("objectList")
         self.view.setModel(self.model)
@@ -79,40 +277,85 @@ class ObjectList(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionMode(QAbstractItemView.ExtendedSelection)
         self.view.setSelectionBehavior(QAbstractItemView.SelectRows)
-        self.view.header().setStretchLastSection(True)
-        self.view.setColumnWidth(0, 150)
+        self.view.setEditTriggers(QAbstractItemView.EditKeyPressed | QAbstractItemView.SelectedClicked)
+        header = self.view.header()
+        header.setStretchLastSection(True)
+        header.setSortIndicatorClearable(True)
+        header.setSortIndicator(-1, Qt.AscendingOrder)
+        self.view.setSortingEnabled(True)
+        self.view.setColumnWidth(NAME, 120)
+        self.view.setColumnWidth(KIND, 70)
+        self.view.setColumnWidth(TYPE, 60)
+        self.problem = QLabel(self)
+        self.problem.setObjectName("objectListProblem")
+        self.problem.setStyleSheet(PROBLEM_STYLE)
+        self.problem.setWordWrap(True)
+        self.problem.hide()
+        self.model.refused.connect(self.show_problem)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.filter)
         layout.addWidget(self.view)
+        layout.addWidget(self.problem)
         self._syncing = False
         self.view.selectionModel().selectionChanged.connect(self._view_selection_changed)
-        self.view.doubleClicked.connect(self._double_clicked)
+        self.view.doubleClicked.connect(lambda index: self._double_clicked(index))
         self.model.modelReset.connect(self._show_selection)
+        self.model.layoutChanged.connect(self._show_selection)
         selection.changed.connect(self._show_selection)
 
+    def problem_text(self) -> str:
+        return "" if self.problem.isHidden() else self.problem.text()
+
+    def show_problem(self, text: str) -> None:
+        self.problem.setText(text)
+        self.problem.setVisible(bool(text))
+
+    @guarded("filtering the objects")
+    def _filter_typed(self, *_) -> None:
+        if len(self._doc) > FILTER_AT_ONCE:
+            self._filter_timer.start()  # a hundred thousand rows: wait for a pause in the typing
+        else:
+            self._apply_filter()
+
+    @guarded("filtering the objects")
+    def _apply_filter(self) -> None:
+        self.model.set_filter(self.filter.text())
+
+    @guarded("selecting in the object list")
     def _view_selection_changed(self, *_):
         if self._syncing:
             return
         rows = sorted({i.row() for i in self.view.selectionModel().selectedRows()})
+        ids = [self.model.id_at(r) for r in rows]
+        if self.model.filter_text:
+            # rows the filter hides stay selected: the list only adds and takes away what it shows
+            shown = set(ids)
+            hidden = [i for i in self._selection.ids() if self.model.row_of(i) is None]
+            ids = hidden + [i for i in ids if i in shown]
         self._syncing = True
         try:
-            self._selection.set(self.model.id_at(r) for r in rows)
+            self._selection.set(ids, include_locked=True)
         finally:
             self._syncing = False
 
-    def _show_selection(self) -> None:
+    @guarded("showing the selection in the object list")
+    def _show_selection(self, *_) -> None:
         if self._syncing:
             return
         rows = []
         for oid in self._selection.ids():
-            if oid == Selection.PLAYER or oid in self._doc:
-                rows.append(self.model.row_of(oid))
+            row = self.model.row_of(oid)
+            if row is not None:
+                rows.append(row)
         rows.sort()
         sel = QItemSelection()
+        last = len(self.model.COLUMNS) - 1
         start = prev = None
         for r in rows + [None]:
             if start is not None and (r is None or r != prev + 1):
-                sel.select(self.model.index(start, 0), self.model.index(prev, 1))
+                sel.select(self.model.index(start, 0), self.model.index(prev, last))
                 start = None
             if r is not None and start is None:
                 start = r
@@ -125,6 +368,7 @@ class ObjectList(QWidget):
         finally:
             self._syncing = False
 
+    @guarded("framing an object")
     def _double_clicked(self, index: QModelIndex) -> None:
         if index.isValid():
             self.frame_requested.emit(self.model.id_at(index.row()))
