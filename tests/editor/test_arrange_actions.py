@@ -228,3 +228,17 @@ def test_reorder_command_undoes_exactly_whatever_the_new_order(qapp):
         command.redo()
     with pytest.raises(ValueError, match="same objects"):
         ReorderObjectsCommand(doc, list(doc.objects)[1:], "Reorder")
+
+
+def test_the_toolbar_buttons_flip_and_rotate(window):
+    from PySide6.QtTest import QTest
+
+    window.selection.set(["box-1"])
+    button = window.main_toolbar.widgetForAction(window.rotate_counterclockwise_action)
+    assert button is not None and button.isEnabled()
+    QTest.mouseClick(button, Qt.LeftButton)
+    box = window.document.get("box-1")
+    assert (box.origin, box.size) == (Vec2(256, 64), Vec2(32, 64))
+    assert window.undo_stack.undoText() == "Rotate box counterclockwise"
+    window.selection.clear()
+    assert not button.isEnabled()
