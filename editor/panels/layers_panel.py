@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QAbstractTableModel, QItemSelectionModel, QModelIndex, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel, QEvent, QItemSelectionModel, QModelIndex, QPointF, QRectF, QSize, Qt, Signal,
+)
 from PySide6.QtGui import QAction, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +28,8 @@ from core.level.document import Change, ChangeKind
 from core.level.kinds import plural
 from core.level.model import Layer
 from editor.context import EditorContext
+from editor.guard import guarded
+from editor.panels.field_limits import MAX_NAME_LENGTH
 from editor.layer_commands import (
     DeleteLayerCommand,
     MoveObjectsToLayerCommand,
@@ -169,6 +173,7 @@ class LayersModel(QAbstractTableModel):
             icon = self._icons[key] = _painted_icon(lambda p: (_eye if column == VISIBLE else _lock)(p, on))
         return icon
 
+    @guarded("listing the layers")
     def data(self, index: QModelIndex, role=Qt.DisplayRole):
         if not index.isValid():
             return None
@@ -206,6 +211,7 @@ class LayersModel(QAbstractTableModel):
         return flags
 
     # -- changing (through undo commands) -------------------------------------
+    @guarded("renaming a layer", default=False)
     def setData(self, index: QModelIndex, value, role=Qt.EditRole) -> bool:
         if not index.isValid() or index.column() != NAME or role != Qt.EditRole:
             return False
@@ -213,9 +219,13 @@ class LayersModel(QAbstractTableModel):
         name = str(value).strip()
         if not name or name == layer.name:
             return False
+        if len(name) > MAX_NAME_LENGTH:
+            self._context.message.emit(f"Layer not renamed: a name is at most {MAX_NAME_LENGTH} characters")
+            return False
         self._context.push(rename_layer_command(self._doc, layer.id, name))
         return True
 
+    @guarded("showing or locking a layer")
     def toggle(self, row: int, column: int) -> None:
         """Flip the eye (``VISIBLE``) or the lock (``LOCKED``) of the layer in ``row``."""
         layer = self.layer_at(row)
@@ -262,6 +272,7 @@ class LayersView(QTreeView):
                 return row
         return rows
 
+    @guarded("clicking in the layers")
     def mousePressEvent(self, event) -> None:
         index = self.indexAt(event.position().toPoint())
         if event.button() == Qt.LeftButton and index.isValid() and index.column() in (VISIBLE, LOCKED):
@@ -273,6 +284,7 @@ class LayersView(QTreeView):
         self._press_pos = event.position()
         super().mousePressEvent(event)
 
+    @guarded("clicking in the layers")
     def mouseDoubleClickEvent(self, event) -> None:
         index = self.indexAt(event.position().toPoint())
         if event.button() == Qt.LeftButton and index.isValid() and index.column() in (VISIBLE, LOCKED):
@@ -282,6 +294,7 @@ class LayersView(QTreeView):
             return
         super().mouseDoubleClickEvent(event)
 
+    @guarded("dragging a layer")
     def mouseMoveEvent(self, event) -> None:
         if self._press_row is not None and event.buttons() & Qt.LeftButton:
             far = (event.position() - self._press_pos).manhattanLength() >= QApplication.startDragDistance()
@@ -294,6 +307,7 @@ class LayersView(QTreeView):
                 return
         super().mouseMoveEvent(event)
 
+    @guarded("dragging a layer")
     def mouseReleaseEvent(self, event) -> None:
         if self.dragging and event.button() == Qt.LeftButton:
             row, gap = self._press_row, self._gap
@@ -305,6 +319,7 @@ class LayersView(QTreeView):
         self._press_row = None
         super().mouseReleaseEvent(event)
 
+    @guarded("drawing the layers")
     def paintEvent(self, event) -> None:
         super().paintEvent(event)
         if self._gap is None:
@@ -354,10 +369,12 @@ class LayersPanel(QWidget):
         self.lower_action = self._action("&Lower Layer", _arrow(False), self.lower_layer,
                                          "Move the current layer down")
         self.rename_action = QAction("Re&name Layer", self)
-        self.rename_action.triggered.connect(lambda: self.rename_layer())
+        rename = guarded("renaming a layer")(self.rename_layer)
+        self.rename_action.triggered.connect(lambda checked=False: rename())
         self.move_selection_action = QAction("&Move Selection Here", self)
         self.move_selection_action.setStatusTip("Put the selected objects on the current layer")
-        self.move_selection_action.triggered.connect(lambda: self.move_selection_to(self.context.current_layer))
+        move_here = guarded("moving the selection to a layer")(self.move_selection_to)
+        self.move_selection_action.triggered.connect(lambda checked=False: move_here(self.context.current_layer))
 
         bar = QToolBar(self)
         bar.setIconSize(QSize(_ICON_SIZE, _ICON_SIZE))
@@ -368,10 +385,10 @@ class LayersPanel(QWidget):
         layout.addWidget(self.view)
         layout.addWidget(bar)
 
-        self.view.selectionModel().currentRowChanged.connect(self._row_picked)
-        self.view.toggle_requested.connect(self.model.toggle)
-        self.view.row_dropped.connect(self._row_dropped)
-        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.view.selectionModel().currentRowChanged.connect(lambda now, before: self._row_picked(now, before))
+        self.view.toggle_requested.connect(lambda row, column: self.model.toggle(row, column))
+        self.view.row_dropped.connect(lambda row, gap: self._row_dropped(row, gap))
+        self.view.customContextMenuRequested.connect(lambda pos: self._context_menu(pos))
         self.model.modelReset.connect(self._show_current)
         context.current_layer_changed.connect(self._show_current)
         context.selection.changed.connect(self._update_actions)
@@ -385,7 +402,8 @@ class LayersPanel(QWidget):
         a = QAction(_painted_icon(draw), text, self)
         a.setToolTip(f"{text.replace('&', '')}: {tip.lower()[0]}{tip[1:]}")
         a.setStatusTip(tip)
-        a.triggered.connect(lambda checked=False: slot())
+        run = guarded(text.replace("&", "").lower())(slot)
+        a.triggered.connect(lambda checked=False: run())
         return a
 
     # -- questions (tests answer them) --------------------------------------------
@@ -401,10 +419,12 @@ class LayersPanel(QWidget):
     def current_layer(self) -> Layer:
         return self.document.level.layer(self.context.current_layer)
 
+    @guarded("choosing the current layer")
     def _row_picked(self, current: QModelIndex, previous: QModelIndex) -> None:
         if current.isValid():
             self.context.set_current_layer(self.model.layer_at(current.row()).id)
 
+    @guarded("showing the current layer")
     def _show_current(self, *_) -> None:
         """Highlight the current layer's row."""
         layer_id = self.context.current_layer
@@ -417,7 +437,22 @@ class LayersPanel(QWidget):
         self.model.current_changed()
         self._update_actions()
 
-    def _update_actions(self) -> None:
+    @guarded("playing or editing the layers")
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.EnabledChange:
+            # the window disables its docks while the level is played: the Layer menu's actions follow
+            self._update_actions()
+
+    @guarded("updating the Layer menu")
+    def _update_actions(self, *_) -> None:
+        if not self.isEnabled():
+            for action in (self.add_action, self.delete_action, self.raise_action, self.lower_action,
+                           self.rename_action, self.move_selection_action):
+                action.setEnabled(False)
+            return
+        self.add_action.setEnabled(True)
+        self.rename_action.setEnabled(True)
         layers = self.document.level.layers
         current = self.context.current_layer
         at = layer_index(layers, current) if self.document.level.layer(current) is not None else 0
@@ -464,6 +499,7 @@ class LayersPanel(QWidget):
         if 0 <= at + step < len(layers):
             self.context.push(move_layer_command(self.document, self.context.current_layer, at + step))
 
+    @guarded("moving a layer")
     def _row_dropped(self, row: int, gap: int) -> None:
         if gap in (row, row + 1):
             return
@@ -490,6 +526,7 @@ class LayersPanel(QWidget):
             a.setEnabled(enabled)
             a.triggered.connect(lambda checked=False, lid=layer.id: self.move_selection_to(lid))
 
+    @guarded("opening the layer menu")
     def _context_menu(self, pos) -> None:
         index = self.view.indexAt(pos)
         menu = QMenu(self)

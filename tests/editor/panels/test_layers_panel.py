@@ -322,3 +322,31 @@ def test_layer_commands_undo_exactly_with_objects_in_between(window):
     assert states[0].layer(layer.id) is not None and states[0].object_by_id("box-1").layer == layer.id
     assert [o.id for o in states[0].objects] == [o.id for o in before.objects]
     assert doc.level == before
+
+
+# -- while playing, and bad input ------------------------------------------------------------------------
+def test_the_layer_actions_are_disabled_while_playing_and_back_after(window):
+    panel = window.layers_panel
+    actions = (panel.add_action, panel.delete_action, panel.rename_action, panel.raise_action, panel.lower_action)
+    before = [a.isEnabled() for a in actions]
+    assert panel.add_action.isEnabled()
+    window.selection.set(["goblin-1"] if "goblin-1" in window.document else [])
+    QTest.keyClick(window.canvas, Qt.Key_F5)
+    assert window.play_mode.is_playing
+    assert not any(a.isEnabled() for a in (*actions, panel.move_selection_action))
+    layers = window.document.level.layers
+    for a in actions:
+        a.trigger()  # a shortcut or a menu entry cannot reach it; even a direct trigger changes nothing
+    assert window.document.level.layers == layers
+    window.selection.changed.emit()  # a selection change while playing does not wake them up
+    assert not panel.delete_action.isEnabled()
+    QTest.keyClick(window.canvas, Qt.Key_Escape)
+    assert not window.play_mode.is_playing
+    assert [a.isEnabled() for a in actions] == before
+
+
+def test_a_layer_name_too_long_is_refused(window):
+    model = window.layers_panel.model
+    before = window.document.level.layers
+    assert not model.setData(model.index(0, NAME), "x" * 5000)
+    assert window.document.level.layers == before and window.undo_stack.count() == 0
