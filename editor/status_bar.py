@@ -27,6 +27,8 @@ from editor.guard import guarded
 WIDEST_POSITION = "x -10000000, y -10000000"
 #: The widest zoom shown.
 WIDEST_ZOOM = "25600%"
+#: The most of the status bar's free width a message takes (the tool hint keeps the rest).
+MESSAGE_SHARE = 0.6
 
 
 class ElidedLabel(QLabel):
@@ -121,8 +123,10 @@ class StatusBar(QStatusBar):
         self.position_label.setMinimumWidth(fm.horizontalAdvance(WIDEST_POSITION) + 12)
         self.zoom_label.setMinimumWidth(fm.horizontalAdvance(WIDEST_ZOOM) + 12)
         self.zoom_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-        self.addWidget(self.message_label, 3)
-        self.addWidget(self.hint_label, 2)
+        # the message takes the room its text needs, up to MESSAGE_SHARE of the row; the hint the rest
+        self.message_label.setSizePolicy(QSizePolicy.Maximum, QSizePolicy.Preferred)
+        self.addWidget(self.message_label, 0)
+        self.addWidget(self.hint_label, 1)
         self.addPermanentWidget(self.position_label)
         self.addPermanentWidget(self.zoom_label)
         self._timer = QTimer(self)
@@ -130,6 +134,7 @@ class StatusBar(QStatusBar):
         self._timer.timeout.connect(self.clearMessage)
         self._tip_shown = False
         self._before_tip = ""
+        self.hint_label.installEventFilter(self)  # hidden (a play-test): the message may take its room
         # Menu entries' status tips come as events to the window; Qt would draw them over everything.
         window.installEventFilter(self)
 
@@ -151,6 +156,15 @@ class StatusBar(QStatusBar):
     def currentMessage(self) -> str:  # noqa: N802 - Qt's name
         return self.message_label.text()
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._share_room()
+
+    def _share_room(self) -> None:
+        permanent = self.position_label.minimumWidth() + self.zoom_label.minimumWidth() + 40
+        share = MESSAGE_SHARE if not self.hint_label.isHidden() else 1.0
+        self.message_label.setMaximumWidth(max(80, int((self.width() - permanent) * share)))
+
     def _set_message(self, text: str) -> None:
         changed = text != self.message_label.text()
         self.message_label.setText(text)
@@ -160,6 +174,10 @@ class StatusBar(QStatusBar):
 
     @guarded("showing a status tip", default=False)
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.hint_label:
+            if event.type() in (QEvent.Show, QEvent.Hide):
+                self._share_room()
+            return False
         if event.type() == QEvent.StatusTip:
             tip = event.tip()
             if tip:

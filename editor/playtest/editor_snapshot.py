@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import shiboken6
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QMainWindow
 
 from editor.editor_only import is_editor_only
 from editor.playtest.host import PlayHost
@@ -42,6 +43,10 @@ class EditorSnapshot:
         self.read_only = host.context.read_only
         #: The editing aids :meth:`lock` hid (only those that were showing).
         self.hidden_aids: list = []
+        # the status bar's tool hint (editor/status_bar.py): the tool does nothing while playing
+        bar = host.window.statusBar() if isinstance(host.window, QMainWindow) else None
+        self.hint_label = getattr(bar, "hint_label", None)
+        self.hint_visible = self.hint_label is not None and not self.hint_label.isHidden()
 
     def lock(self) -> None:
         host = self.host
@@ -61,6 +66,8 @@ class EditorSnapshot:
         self.hidden_aids = [i for i in host.scene.items() if is_editor_only(i) and i.isVisible()]
         for item in self.hidden_aids:
             item.setVisible(False)
+        if self.hint_label is not None:
+            self.hint_label.setVisible(False)
         host.window.setAcceptDrops(False)
         host.canvas.viewport().setCursor(Qt.CrossCursor)
         host.canvas.setFocus(Qt.OtherFocusReason)
@@ -89,6 +96,8 @@ class EditorSnapshot:
             if shiboken6.isValid(item):
                 item.setVisible(True)
         self.hidden_aids = []
+        if self.hint_label is not None and shiboken6.isValid(self.hint_label):
+            self.hint_label.setVisible(self.hint_visible)
         host.window.setAcceptDrops(self.accept_drops)
         canvas.viewport().setCursor(self.cursor)
         canvas.setFocus(Qt.OtherFocusReason)

@@ -80,9 +80,7 @@ class NodeTool(Tool):
     # -- lifecycle ----------------------------------------------------------
     def activate(self) -> None:
         self._active = True
-        self._sync_handles()
-        if not self.walls():
-            self.editor.message.emit("Click a wall to edit its nodes.")
+        self._sync_handles()  # and the hint, which says what to do next (click a wall, drag a node...)
 
     def deactivate(self) -> None:
         self._active = False

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QUndoStack
 
@@ -91,8 +92,8 @@ class GestureUndo(QObject):
     @guarded("updating Undo", default=None)
     def refresh(self, *_args) -> None:
         """Undo and Redo are enabled while a gesture is under way, even with nothing in the history."""
-        if self.locked():
-            return
+        if self.locked() or not all(map(shiboken6.isValid, (self.stack, self.undo_action, self.redo_action))):
+            return  # a play-test holds the actions, or the window is being taken down
         tool = self.active_tool()
         self.undo_action.setEnabled(self.stack.canUndo() or (tool is not None and tool.in_gesture()))
         self.redo_action.setEnabled(self.stack.canRedo() or (tool is not None and tool.can_redo_in_gesture()))

@@ -66,6 +66,7 @@ def test_the_hints_follow_what_the_designer_can_do_next(qtbot, tmp_path):
     assert hint.text().startswith("Editing wall-1: drag a node")
     click(window, 160, 200)
     assert hint.text().startswith("Node 2 of wall-1 selected: Delete removes it")
+    assert "Click a wall" not in window.statusBar().currentMessage(), "no stale instruction beside the hint"
     hover(window, 160, 320)
     press(window, 160, 320)
     move(window, 208, 368)

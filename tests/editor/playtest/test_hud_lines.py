@@ -81,4 +81,6 @@ def test_a_long_error_line_wraps_in_the_hud_and_elides_in_the_status_bar_with_th
     assert long_id in bar.currentMessage()
     assert bar.message_label.is_elided() and bar.message_label.toolTip() == bar.currentMessage()
     assert bar.message_label.geometry().right() < w.position_label.geometry().left()
+    assert not w.hint_label.isVisible(), "no tool hint while the tools are asleep"
     tap(qtbot, w, Qt.Key_Escape)
+    assert w.hint_label.isVisible() and w.hint_label.text() == w.tool.current_hint()
