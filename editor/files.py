@@ -10,6 +10,7 @@ can answer them.
 from __future__ import annotations
 
 import errno
+import inspect
 import os
 import stat
 import time
@@ -67,7 +68,7 @@ STALE_TEMPORARY_SECONDS = 120.0
 def save_reason(error: LevelSaveError) -> str:
     """``"permission"``, ``"no-space"``, ``"read-only"`` or ``"other"``: why ``error``'s save failed."""
     reason = getattr(error, "reason", None)
-    if reason in SAVE_ADVICE:
+    if reason in SAVE_ADVICE and reason != "other":
         return reason
     code = error.errno or getattr(error.__cause__ or error.__context__, "errno", None)
     text = str(error).lower()
@@ -124,10 +125,14 @@ def read_only_reason(path: str) -> Optional[str]:
 
 
 def remove_stale_temporaries(folder: str) -> int:
-    """Delete the temporary files a killed save left in ``folder`` (``.~NAME.*.tmp``); returns how many went."""
+    """Delete the temporary files a killed save left in ``folder`` (``.~NAME.*.tmp``); returns how many went.
+
+    The atomic writer's own clean-up when it has one (it knows its names and which a save still holds);
+    otherwise those not written to for :data:`STALE_TEMPORARY_SECONDS`.
+    """
     core = getattr(atomic, "remove_stale_temporaries", None)
     if core is not None:
-        return core(folder)
+        return len(core(folder))
     removed = 0
     try:
         entries = list(os.scandir(folder))
@@ -371,12 +376,21 @@ class FileActions:
                     raise
                 check, check_failure = None, f"its hulls could not be written: {describe(e)}"
                 text = dumps_level(level, {})
-            write_text_atomic(path, text)
+            _write(path, text, replace_read_only=path in self._replace_allowed())
             return check, check_failure
 
         try:
             check, check_failure = long_task.run_with_progress(self, f"Saving {name}…", work)
         except LevelSaveError as e:
+            if type(e).__name__ == "ReadOnlyTargetError" and path not in self._replace_allowed():
+                # the writer found it read-only (after our look, or by rules of its own): ask as above
+                answer = self.ask_read_only(path, f"{name} could not be saved: {save_cause(e)}.")
+                if answer == SAVE_AS:
+                    return self.save_as()
+                if answer == SAVE_ANYWAY:
+                    self._replace_allowed().add(path)
+                    return self._save_to(path)
+                return False
             self.show_error("Could not save level", f"{name} could not be saved: {save_cause(e)}.",
                             f"{SAVE_ADVICE[save_reason(e)]} {_KEPT}")
             return False
@@ -494,6 +508,20 @@ class FileActions:
             self.open_file(path)
         else:
             event.ignore()
+
+
+def _write(path: str, text: str, replace_read_only: bool) -> None:
+    """The atomic write; ``replace_read_only``: the designer said to replace a read-only file (writers that
+    refuse such files on their own take it as a keyword)."""
+    writer = write_text_atomic
+    try:
+        takes_it = "replace_read_only" in inspect.signature(writer).parameters
+    except (TypeError, ValueError):
+        takes_it = False
+    if takes_it:
+        writer(path, text, replace_read_only=replace_read_only)
+    else:
+        writer(path, text)
 
 
 def _unique_paths(paths) -> list[str]:

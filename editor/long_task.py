@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
+import sys
 from typing import Any, Callable
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
@@ -22,6 +23,9 @@ from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 SHOW_AFTER_MS = 250
 #: How often the GUI thread looks whether the task is done.
 POLL_MS = 15
+#: Python's thread switch interval while a task runs (its default, 5 ms, lets a busy worker keep the GUI
+#: thread waiting for the interpreter at every step it takes).
+GUI_SWITCH_SECONDS = 0.001
 #: A task done within this many seconds never runs the event loop (a small level opens and saves as before,
 #: with no timers or events handled in the middle of it).
 QUICK_SECONDS = 0.05
@@ -57,6 +61,9 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
     until the task ends.
     """
     global busy
+    # the worker runs Python too: hand the interpreter back to the GUI thread more often meanwhile
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(min(switch, GUI_SWITCH_SECONDS))
     future: Future = _worker.submit(task)
     app = QApplication.instance()
     blocker = _InputBlocker()
@@ -70,6 +77,7 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
             _wait(parent, label, future)
     finally:
         busy = False
+        sys.setswitchinterval(switch)
         if app is not None:
             app.removeEventFilter(blocker)
     return future.result()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from core.level.file_format import LevelFileError
 from core.level.recovery import RecoveryCopy, dead_copies, load_recovery, remove_copy, remove_stray_temp_files
+from editor.files import not_a_level_file
 
 __all__ = ["RESTORE", "DISCARD", "LATER", "RecoveryDialog", "offer_recovery", "restore_copy"]
 
@@ -132,6 +133,12 @@ def restore_copy(window, copy: RecoveryCopy) -> bool:
 
     On an unreadable copy the error is shown, the copy is kept, and False returned.
     """
+    problem = not_a_level_file(copy.path)  # a pipe there would make reading it wait for ever
+    if problem is not None:
+        window.show_error("Could not restore level",
+                          f"The recovery copy of {copy.display_name} could not be read: {problem}.",
+                          f"It is kept in {copy.path}.")
+        return False
     try:
         level = load_recovery(copy)
     except LevelFileError as e:

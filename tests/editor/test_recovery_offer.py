@@ -248,3 +248,22 @@ def test_after_a_real_crash_the_next_start_offers_the_edited_level(tmp_path, mon
     assert seen["modified"] and seen["file untouched"]
     assert castle.read_bytes() == before  # closed with Discard: the file was never written
     assert os.listdir(recovery) == []  # the clean exit removed the restored session's copy
+
+
+def test_a_copy_that_is_a_named_pipe_is_refused_at_once(data_dir, tmp_path, qtbot, castle):
+    from dataclasses import replace as replaced
+
+    from editor.panels.recovery_dialog import restore_copy
+
+    path = crashed_copy(data_dir, edited(sample_level()), str(castle))
+    copy = next(c for c in list_copies(str(data_dir / "recovery")) if c.path == path)
+    pipe = tmp_path / "piped.recovery.json"
+    os.mkfifo(pipe)
+    window = make_window(qtbot, tmp_path)
+    start = time.monotonic()
+    assert not restore_copy(window, replaced(copy, path=str(pipe)))
+    assert time.monotonic() - start < 2
+    (title, text, details), = window.errors
+    assert title == "Could not restore level" and text.endswith("could not be read: it is a named pipe, not a "
+                                                                "level file.")
+    assert not window.is_modified()
