@@ -121,3 +121,17 @@ def test_the_document_of_a_reset_level_is_snapped_afresh(editor):
     doc: LevelDocument = editor.document
     doc.reset(Level(grid=32))
     assert editor.snap(QPointF(20, 20)) == QPointF(32, 32)
+
+
+def test_arrow_keys_nudge_by_the_usable_grid_even_when_the_levels_grid_is_broken(qtbot, tmp_path):
+    window = make_window(qtbot, tmp_path, Level(grid=float("nan"), objects=(Box("box-1", (240, 80), (64, 32)),)))
+    click(window, 270, 95)
+    assert window.selection.ids() == ["box-1"]
+    key(window, Qt.Key_Right)
+    origin = window.document.get("box-1").origin
+    assert (origin.x, origin.y) == (241, 80)
+    window.document.reset(Level(grid=1e-320, objects=(Box("box-1", (240, 80), (64, 32)),)))
+    window.selection.set(["box-1"])
+    key(window, Qt.Key_Down)
+    origin = window.document.get("box-1").origin
+    assert (origin.x, origin.y) == (240, 80 + MIN_GRID)
