@@ -267,6 +267,9 @@ class EditActions:
         except ValueError as e:
             self.statusBar().showMessage(f"Cannot {symmetry.name.lower()}: {e}", 6000)
             return
+        if command.isObsolete():  # a lone pillar, marker or spawn about its own centre
+            self.statusBar().showMessage(f"{command.text()}: it looks the same, nothing changes", 3000)
+            return
         self.context.push(command)
         note = f" ({plural(images, 'reference image')} left as {'it is' if images == 1 else 'they are'})" \
             if images else ""

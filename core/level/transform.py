@@ -190,7 +190,11 @@ def transform_object(obj: LevelObject, symmetry: Symmetry, pivot: Vec2) -> Level
         return replace(obj, position=point(obj.position, offset))
     if isinstance(obj, OrientedBox):
         turned = -obj.rotation if symmetry.mirrors else obj.rotation
-        return replace(obj, center=point(obj.center, offset), rotation=_half_turn_range(turned + symmetry.degrees))
+        try:
+            rotation = _half_turn_range(turned + symmetry.degrees)
+        except ValueError as e:
+            raise ValueError(f"{obj.id}: {e}") from None
+        return replace(obj, center=point(obj.center, offset), rotation=rotation)
     if isinstance(obj, Box):
         size = Vec2(obj.size.y, obj.size.x) if symmetry.swaps_axes else obj.size
         return replace(obj, origin=_min_corner(obj.bounds(), symmetry, offset), size=size)

@@ -102,15 +102,17 @@ def test_the_spawn_turns_with_the_selection_and_the_tiles_with_their_cells(qtbot
 
 
 def test_reference_images_stay_and_the_designer_is_told(qtbot, tmp_path):
-    level = Level(objects=(Image("img", "missing.png", (0, 0)), Pillar("pillar-1", (100, 100), 8)))
+    level = Level(objects=(Image("img", "missing.png", (0, 0)), Pillar("pillar-1", (100, 100), 8),
+                           Box("box-1", (200, 92), (16, 16))))
     window = make_window(qtbot, tmp_path, level)
     window.selection.set(["img"])
     key(window, Qt.Key_X)
     assert window.undo_stack.count() == 0
     assert "reference images stay" in window.statusBar().currentMessage()
-    window.selection.set(["img", "pillar-1"])
+    window.selection.set(["img", "pillar-1", "box-1"])
     key(window, Qt.Key_X)
     assert window.document.get("img") == level.objects[0]
+    assert window.document.get("pillar-1").center == Vec2(208, 100)
     assert "1 reference image left as it is" in window.statusBar().currentMessage()
 
 

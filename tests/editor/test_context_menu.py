@@ -127,7 +127,8 @@ def test_right_click_on_the_spawn_selects_it(window):
     assert window.selection.ids() == ["player"] and menu.objectName() == "objectMenu"
     assert not next(a for a in menu.actions() if a.text() == "Cu&t").isEnabled()
     choose(menu, "Flip Horizontally")  # about its own centre: it stays
-    assert window.document.player.spawn == Vec2(48, 48)
+    assert window.document.player.spawn == Vec2(48, 48) and window.undo_stack.count() == 0
+    assert window.statusBar().currentMessage() == "Flip the spawn horizontally: it looks the same, nothing changes"
 
 
 def test_no_menu_while_the_wall_tool_uses_the_right_button_to_end_a_wall(window):

@@ -165,5 +165,5 @@ def test_nothing_to_turn_is_a_clear_error():
 
 
 def test_a_rotation_that_is_not_a_number_is_refused_by_name():
-    with pytest.raises(ValueError, match="rotation of nan"):
+    with pytest.raises(ValueError, match="^o: a rotation of nan degrees cannot be turned$"):
         transform_object(OrientedBox("o", (0, 0), (1, 1), float("nan")), ROTATE_CLOCKWISE, Vec2(0, 0))
