@@ -253,6 +253,8 @@ class EditActions:
     # -- flip, rotate, drawing order, frame -------------------------------------------
     def transform_selection(self, symmetry: Symmetry) -> None:
         """Flip or turn the selection (the spawn too, when selected) about its centre: one undo step."""
+        if self._tool_busy(symmetry.name.lower()):
+            return
         ids = [i for i in self.selection.ids() if i != Selection.PLAYER]
         with_spawn = Selection.PLAYER in self.selection
         objects = [o for o in (self.document.get(i) for i in ids) if o is not None]
@@ -277,6 +279,8 @@ class EditActions:
 
     def reorder_selection(self, up: bool, to_end: bool = False) -> None:
         """Raise or lower the selected objects in their layers' drawing order (``to_end``: to the top or bottom)."""
+        if self._tool_busy("raise or lower"):
+            return
         ids = [i for i in self.selection.ids() if i != Selection.PLAYER and i in self.document]
         if not ids:
             return
@@ -291,6 +295,16 @@ class EditActions:
                                          3000)
             return
         self.context.push(command)
+
+    def _tool_busy(self, what: str) -> bool:
+        """True (and the designer is told) while the active tool's gesture is under way: a drag would put back
+        what a flip, turn or reorder just changed."""
+        tool = self.tool
+        if tool is None or not tool.in_gesture():
+            return False
+        self.statusBar().showMessage(f"Finish with the {tool.name} tool first (release the mouse, end the wall), "
+                                     f"then {what}", 4000)
+        return True
 
     def _reselect_reordered(self, index: int) -> None:
         """After a raise or lower is done, undone or redone, what was raised or lowered is selected again."""

@@ -244,3 +244,18 @@ def test_the_toolbar_buttons_flip_and_rotate(window):
     assert window.undo_stack.undoText() == "Rotate box counterclockwise"
     window.selection.clear()
     assert not button.isEnabled()
+
+
+def test_no_flip_or_raise_in_the_middle_of_a_drag(window):
+    from tests.editor.helpers import hover, move, press, release
+
+    hover(window, 270, 95)
+    press(window, 270, 95)
+    move(window, 300, 95)
+    assert window.tool.in_gesture()
+    key(window, Qt.Key_Z)
+    key(window, Qt.Key_PageUp)
+    assert window.document.get("box-1").size == Vec2(64, 32)
+    assert window.statusBar().currentMessage().startswith("Finish with the Select tool first")
+    release(window, 300, 95)
+    assert window.undo_stack.count() == 1 and window.undo_stack.undoText() == "Move box"
