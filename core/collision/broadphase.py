@@ -172,6 +172,8 @@ class CellGrid:
     segments : sequence of (ax, ay, bx, by, grow_x, grow_y) or None, optional
         Per index, the segment the box is grown around (None for an
         ordinary box): the box is then listed along the segment only.
+    margin : float, optional
+        Grow every box (and segment) by this much more.
 
     >>> grid = CellGrid([(0, 0, 10, 10), (100, 0, 110, 10)], 16.0)
     >>> grid.at(5, 5, 1.0), sorted(set(grid.box(0, 0, 200, 5)))
@@ -183,27 +185,50 @@ class CellGrid:
     #: A box covering more cells than this is listed along its segment, or kept apart.
     MAX_CELLS = 16
 
-    def __init__(self, boxes: Sequence[Sequence[float]], cell_size: float, segments=None):
+    def __init__(self, boxes: Sequence[Sequence[float]], cell_size: float, segments=None, margin: float = 0.0):
+        self._fill([b[0] for b in boxes], [b[1] for b in boxes], [b[2] for b in boxes], [b[3] for b in boxes],
+                   cell_size, segments, margin)
+
+    @classmethod
+    def of_columns(cls, xs0, ys0, xs1, ys1, cell_size: float, segments=None, margin: float = 0.0) -> "CellGrid":
+        """The grid of boxes given as four lists (min x, min y, max x, max y), each grown by ``margin``."""
+        grid = cls.__new__(cls)
+        grid._fill(xs0, ys0, xs1, ys1, cell_size, segments, margin)
+        return grid
+
+    def _fill(self, xs0, ys0, xs1, ys1, cell_size, segments, margin) -> None:
         if not (cell_size > 0.0 and math.isfinite(cell_size)):
             raise ValueError(f"cell size must be a positive number, not {cell_size!r}")
         self.cell_size = float(cell_size)
         inv = self._inv = 1.0 / self.cell_size
-        self._count = len(boxes)
+        self._count = len(xs0)
         cells: dict[tuple[int, int], list[int]] = {}
         big: list[int] = []
         floor = math.floor
-        for i, (x0, y0, x1, y1) in enumerate(boxes):
-            ix0, ix1 = floor(x0 * inv), floor(x1 * inv)
-            iy0, iy1 = floor(y0 * inv), floor(y1 * inv)
-            if (ix1 - ix0 + 1) * (iy1 - iy0 + 1) <= self.MAX_CELLS:
+        get = cells.get
+        max_cells = self.MAX_CELLS
+        m = margin
+        for i, x0, y0, x1, y1 in zip(range(len(xs0)), xs0, ys0, xs1, ys1):
+            ix0 = floor((x0 - m) * inv)
+            ix1 = floor((x1 + m) * inv)
+            iy0 = floor((y0 - m) * inv)
+            iy1 = floor((y1 + m) * inv)
+            if ix0 == ix1 and iy0 == iy1:
+                key = (ix0, iy0)
+                bucket = get(key)
+                if bucket is None:
+                    cells[key] = [i]
+                else:
+                    bucket.append(i)
+            elif (ix1 - ix0 + 1) * (iy1 - iy0 + 1) <= max_cells:
                 self._insert(cells, i, ix0, iy0, ix1, iy1)
-                continue
-            seg = segments[i] if segments is not None else None
-            if seg is None or not self._insert_along(cells, i, seg):
-                big.append(i)
+            else:
+                seg = segments[i] if segments is not None else None
+                if seg is None or not self._insert_along(cells, i, seg, m):
+                    big.append(i)
         self._cells = cells
         self._big = big
-        self._big_boxes = [tuple(boxes[i]) for i in big]
+        self._big_boxes = [(xs0[i] - m, ys0[i] - m, xs1[i] + m, ys1[i] + m) for i in big]
 
     @staticmethod
     def _insert(cells: dict, i: int, ix0: int, iy0: int, ix1: int, iy1: int) -> None:
@@ -215,9 +240,11 @@ class CellGrid:
                 elif bucket[-1] != i:
                     bucket.append(i)
 
-    def _insert_along(self, cells: dict, i: int, seg) -> bool:
+    def _insert_along(self, cells: dict, i: int, seg, margin: float) -> bool:
         """List box ``i`` in the cells along its segment; False when even that needs too many cells."""
         ax, ay, bx, by, gx, gy = seg
+        gx += margin
+        gy += margin
         cell = self.cell_size
         if gx > 2.0 * cell or gy > 2.0 * cell:
             return False

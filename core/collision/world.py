@@ -24,6 +24,7 @@ those are editing states.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional, Union
@@ -121,13 +122,13 @@ def _core_extent(shape):
 
 
 def _cell_size(extents: list) -> float:
-    """A power of two at least the median extent of the grown boxes: most sit in one to four cells."""
+    """A power of two at least twice the median extent of the grown boxes: most sit in one cell, the rest in two or four."""
     if not extents:
         return 64.0
     median = sorted(extents)[len(extents) // 2]
     if not median > 0.0:
         median = 1.0
-    return min(max(2.0 ** math.ceil(math.log2(median)), 1.0 / 16.0), float(2 ** 40))
+    return min(max(2.0 ** math.ceil(math.log2(median * 2)), 1.0 / 16.0), float(2 ** 40))
 
 
 class _Lazy(Sequence):
@@ -217,33 +218,63 @@ class World:
         self.grid = self._build_grid(shapes, bpts, br)
 
     def _build_grid(self, shapes, body_points, body_radius) -> CellGrid:
-        """The cells of every collider's configuration obstacle, from bounds a hair wider than its own."""
+        """The cells of every collider's configuration obstacle, from bounds a hair wider than its own.
+
+        One pass over the shapes with plain floats (this is most of a play-test's
+        start on a big level); the obstacles themselves are not made here.
+        """
         mx0 = min(p[0] for p in body_points)
         mx1 = max(p[0] for p in body_points)
         my0 = min(p[1] for p in body_points)
         my1 = max(p[1] for p in body_points)
         mcx, mcy = 0.5 * (mx0 + mx1), 0.5 * (my0 + my1)
         mhx, mhy = 0.5 * (mx1 - mx0), 0.5 * (my1 - my0)
-        boxes = []
-        segments = []
-        extents = []
-        isfinite = math.isfinite
-        for i, shape in enumerate(shapes):
+        # The obstacle of a core [x0, x1] with radius r is [x0 - mx1 - r - br, x1 - mx0 + r + br].
+        lo_x, lo_y = mx1 + body_radius, my1 + body_radius
+        hi_x, hi_y = body_radius - mx0, body_radius - my0
+        grow_x, grow_y = body_radius + mhx, body_radius + mhy
+        xs0, ys0, xs1, ys1, segments = [], [], [], [], []
+        add_x0, add_y0, add_x1, add_y1, add_seg = xs0.append, ys0.append, xs1.append, ys1.append, segments.append
+        for shape in shapes:
+            kind = type(shape)
+            if kind is Capsule:
+                a, b = shape.a, shape.b
+                ax, ay, bx, by = a.x, a.y, b.x, b.y
+                r = shape.radius
+                if ax < bx:
+                    add_x0(ax - lo_x - r)
+                    add_x1(bx + hi_x + r)
+                else:
+                    add_x0(bx - lo_x - r)
+                    add_x1(ax + hi_x + r)
+                if ay < by:
+                    add_y0(ay - lo_y - r)
+                    add_y1(by + hi_y + r)
+                else:
+                    add_y0(by - lo_y - r)
+                    add_y1(ay + hi_y + r)
+                add_seg((ax - mcx, ay - mcy, bx - mcx, by - mcy, r + grow_x, r + grow_y))
+                continue
             x0, y0, x1, y1, r, seg = _core_extent(shape)
-            g = r + body_radius
-            # Rounding in the Minkowski sum, the corners and the hull is far below this.
-            e = 1e-9 * (max(abs(x0), abs(y0), abs(x1), abs(y1)) + g + mhx + mhy + 1.0)
-            box = (x0 - mx1 - g - e, y0 - my1 - g - e, x1 - mx0 + g + e, y1 - my0 + g + e)
-            if not (isfinite(box[0]) and isfinite(box[1]) and isfinite(box[2]) and isfinite(box[3])):
-                raise ValueError(f"collider {i} has non-finite bounds {_shape_bounds(shape)}")
-            boxes.append(box)
-            extents.append(max(box[2] - box[0], box[3] - box[1]))
+            add_x0(x0 - lo_x - r)
+            add_y0(y0 - lo_y - r)
+            add_x1(x1 + hi_x + r)
+            add_y1(y1 + hi_y + r)
             if seg is None:
-                segments.append(None)
+                add_seg(None)
             else:
                 ax, ay, bx, by, half = seg
-                segments.append((ax - mcx, ay - mcy, bx - mcx, by - mcy, half + g + mhx + e, half + g + mhy + e))
-        return CellGrid(boxes, _cell_size(extents), segments)
+                add_seg((ax - mcx, ay - mcy, bx - mcx, by - mcy, half + r + grow_x, half + r + grow_y))
+        isfinite = math.isfinite
+        if not (all(map(isfinite, xs0)) and all(map(isfinite, ys0)) and all(map(isfinite, xs1))
+                and all(map(isfinite, ys1))):
+            i = next(i for i in range(len(xs0)) if not all(map(isfinite, (xs0[i], ys0[i], xs1[i], ys1[i]))))
+            raise ValueError(f"collider {i} has non-finite bounds {_shape_bounds(shapes[i])}")
+        # Rounding in the Minkowski sum, the corners and the hull is far below this.
+        scale = max(map(abs, xs0 + ys0 + xs1 + ys1), default=0.0)
+        margin = 1e-9 * (scale + 1.0)
+        extents = list(map(max, map(operator.sub, xs1, xs0), map(operator.sub, ys1, ys0)))
+        return CellGrid.of_columns(xs0, ys0, xs1, ys1, _cell_size(extents), segments, margin)
 
     def obstacle(self, i: int) -> RoundedPolygon:
         """Collider ``i``'s configuration obstacle, made on first asking."""
