@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.autosave import DEFAULT_INTERVAL, INTERVAL_ENV, INTERVAL_KEY, MAX_INTERVAL, default_recovery_folder
+from editor.guard import guarded
 
 __all__ = ["PreferencesDialog"]
 
@@ -68,6 +69,7 @@ class PreferencesDialog(QDialog):
         except (TypeError, ValueError):
             return DEFAULT_INTERVAL
 
+    @guarded("saving the preferences")
     def accept(self) -> None:
         self.settings.setValue(INTERVAL_KEY, self.interval.value())
         self.settings.sync()

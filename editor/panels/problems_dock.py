@@ -84,6 +84,7 @@ class ProblemsModel(QAbstractTableModel):
             return self.COLUMNS[section]
         return None
 
+    @guarded("listing the problems")
     def data(self, index: QModelIndex, role=Qt.DisplayRole):
         if not index.isValid():
             return None
@@ -133,12 +134,13 @@ class ProblemsDock(QDockWidget):
         self.badges = ProblemBadges(self._doc, context.scene, self)
         self.shown: Problem | None = None
         self._restoring = False
-        self.view.clicked.connect(self._picked)
-        self.view.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.view.clicked.connect(lambda index: self._picked(index))
+        self.view.selectionModel().currentRowChanged.connect(lambda now, before: self._current_changed(now, before))
         subscribe_while_alive(self._doc, self, self._on_document_changed)
         self.set_problems(None)
 
     # -- results in ----------------------------------------------------------------
+    @guarded("showing the problems")
     def set_problems(self, problems: Sequence[Problem] | None) -> None:
         """List ``problems`` (``None``: not checked yet); the picked problem stays picked if it is still there."""
         picked = self.shown
@@ -173,10 +175,12 @@ class ProblemsDock(QDockWidget):
         self.marker.clear()
 
     # -- picking -------------------------------------------------------------------
+    @guarded("showing a problem")
     def _current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
         if not self._restoring and current.isValid():
             self.show_problem(self.model.problem_at(current.row()))
 
+    @guarded("showing a problem")
     def _picked(self, index: QModelIndex) -> None:
         if index.isValid():
             self.show_problem(self.model.problem_at(index.row()))

@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.level.model import Ref
+from editor.guard import guarded
+from editor.panels.field_limits import MAX_NAME_LENGTH
 from editor.property_commands import (
     KIND_NAMES, NONE_TEXT, PROPERTY_KINDS, PropertyRow, PropertySource, default_for, name_problem, parse_value,
     value_text,
@@ -131,6 +133,7 @@ class CanvasPicker(QObject):
         self._cursors = []
         self.finished.emit()
 
+    @guarded("picking an object on the canvas", default=False)
     def eventFilter(self, watched, event) -> bool:
         kind = event.type()
         if kind == QEvent.KeyPress and event.key() == Qt.Key_Escape and self.active:
@@ -221,6 +224,7 @@ class PropertyField(QLineEdit):
         else:
             self._set_problem(None)
 
+    @guarded("applying a property")
     def _finished(self):
         if not self.isModified():
             return
@@ -246,6 +250,7 @@ class PropertyField(QLineEdit):
         self._set_problem(None)
         self.problem_changed.emit("")
 
+    @guarded("typing a property")
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key_Escape:
             self.restore()
@@ -301,15 +306,18 @@ class RefCombo(QComboBox):
         self.setCurrentIndex(max(index, 0) if current is not None else -1)
         self.blockSignals(False)
 
+    @guarded("listing the objects to refer to")
     def showPopup(self) -> None:
         self.fill()
         super().showPopup()
 
+    @guarded("listing the objects to refer to")
     def focusInEvent(self, event) -> None:
         if self.count() <= 2:
             self.fill()
         super().focusInEvent(event)
 
+    @guarded("scrolling the properties")
     def wheelEvent(self, event) -> None:
         # scrolling the inspector past a reference must not change it
         if self.hasFocus():
@@ -323,12 +331,14 @@ class _Table(QTableWidget):
 
     delete_pressed = Signal()
 
+    @guarded("handling a key in the properties", default=False)
     def event(self, event) -> bool:
         if event.type() == QEvent.ShortcutOverride and event.key() in (Qt.Key_Delete, Qt.Key_Backspace):
             event.accept()
             return True
         return super().event(event)
 
+    @guarded("removing a property")
     def keyPressEvent(self, event) -> None:
         if event.key() in (Qt.Key_Delete, Qt.Key_Backspace) and self.state() != QAbstractItemView.EditingState:
             self.delete_pressed.emit()
@@ -392,10 +402,10 @@ class PropertiesTable(QWidget):
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.table.setWordWrap(False)
         self.table.setContextMenuPolicy(Qt.CustomContextMenu)
-        self.table.customContextMenuRequested.connect(self._context_menu)
-        self.table.itemChanged.connect(self._name_edited)
+        self.table.customContextMenuRequested.connect(lambda pos: self._context_menu(pos))
+        self.table.itemChanged.connect(lambda item: self._name_edited(item))
         self.table.currentCellChanged.connect(lambda *_: self._update_buttons())
-        self.table.delete_pressed.connect(self.remove_current)
+        self.table.delete_pressed.connect(lambda: self.remove_current())
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(NAME, QHeaderView.Interactive)
         header.setSectionResizeMode(KIND, QHeaderView.ResizeToContents)
@@ -414,7 +424,8 @@ class PropertiesTable(QWidget):
         self.new_name = QLineEdit()
         self.new_name.setObjectName("newPropertyName")
         self.new_name.setPlaceholderText("new property")
-        self.new_name.returnPressed.connect(self.add_typed)
+        self.new_name.returnPressed.connect(lambda: self.add_typed())
+        self.new_name.setMaxLength(MAX_NAME_LENGTH)
         self.new_name.textEdited.connect(lambda *_: self.show_problem(""))
         self.new_kind = QComboBox()
         self.new_kind.setObjectName("newPropertyKind")
@@ -424,12 +435,12 @@ class PropertiesTable(QWidget):
         self.add_button.setObjectName("addProperty")
         self.add_button.setText("+")
         self.add_button.setToolTip("Add a property of this name and type")
-        self.add_button.clicked.connect(self.add_typed)
+        self.add_button.clicked.connect(lambda checked=False: self.add_typed())
         self.remove_button = QToolButton()
         self.remove_button.setObjectName("removeProperty")
         self.remove_button.setText("−")
         self.remove_button.setToolTip("Remove the selected property")
-        self.remove_button.clicked.connect(self.remove_current)
+        self.remove_button.clicked.connect(lambda checked=False: self.remove_current())
         add_row = QHBoxLayout()
         add_row.setContentsMargins(0, 0, 0, 0)
         add_row.addWidget(self.new_name, 3)
@@ -656,6 +667,7 @@ class PropertiesTable(QWidget):
         return self._rows[i] if 0 <= i < len(self._rows) else None
 
     # -- editing -------------------------------------------------------------------------------------------
+    @guarded("changing a property")
     def _commit(self, name: str, value) -> None:
         if self._source is not None and not self._filling:
             self.show_problem("")
@@ -667,6 +679,7 @@ class PropertiesTable(QWidget):
             return
         self._commit(name, Ref(target))
 
+    @guarded("adding a property")
     def add_typed(self) -> None:
         """Add the property named in the "new property" field, of the kind chosen beside it."""
         if self._source is None:
@@ -687,6 +700,7 @@ class PropertiesTable(QWidget):
             self.table.setCurrentCell(self.row_of(name), NAME)
             self._editors[name].setFocus(Qt.OtherFocusReason)
 
+    @guarded("removing a property")
     def remove_current(self) -> None:
         row = self._current_row()
         if row is None or self._source is None:
@@ -698,11 +712,13 @@ class PropertiesTable(QWidget):
         self._source.remove(row.name)
         self.refresh()
 
+    @guarded("resetting a property")
     def reset(self, name: str) -> None:
         if self._source is not None:
             self._source.reset(name)
             self.refresh()
 
+    @guarded("renaming a property")
     def _name_edited(self, item: QTableWidgetItem) -> None:
         if self._filling or item.column() != NAME or self._source is None or item.row() >= len(self._rows):
             return
@@ -721,6 +737,7 @@ class PropertiesTable(QWidget):
         self._source.rename(old, new)
         self.refresh()
 
+    @guarded("opening the property menu")
     def _context_menu(self, pos: QPoint) -> None:
         index = self.table.indexAt(pos)
         if not index.isValid():
@@ -746,6 +763,7 @@ class PropertiesTable(QWidget):
         return menu
 
     # -- picking on the canvas --------------------------------------------------------------------------------
+    @guarded("picking an object on the canvas")
     def _pick(self, name: str, on: bool) -> None:
         if self._picker is None or self._source is None:
             return

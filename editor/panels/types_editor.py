@@ -26,6 +26,8 @@ from core.level.document import Change, ChangeKind
 from core.level.kinds import plural
 from core.level.model import ObjectType, unique_id
 from editor.context import EditorContext
+from editor.guard import guarded
+from editor.panels.field_limits import MAX_NAME_LENGTH
 from editor.panels.properties_table import PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch
 from editor.property_commands import ChangeTypesCommand, TypeProperties
 from editor.subscriptions import subscribe_while_alive
@@ -47,6 +49,8 @@ def type_name_problem(name: str, taken) -> Optional[str]:
     """
     if not name.strip():
         return "a type needs a name"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a type's name is at most {MAX_NAME_LENGTH} characters"
     if name != name.strip():
         return "a type's name cannot start or end with a space"
     if name in taken:
@@ -68,6 +72,7 @@ class _NameField(QLineEdit):
         self.setText(name)
         self.setModified(False)
 
+    @guarded("typing a type's name")
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key_Escape:
             self.setText(self.shown)
@@ -99,14 +104,14 @@ class TypesEditor(QDialog):
 
         self.type_list = QListWidget()
         self.type_list.setObjectName("typeList")
-        self.type_list.currentRowChanged.connect(self._row_chosen)
+        self.type_list.currentRowChanged.connect(lambda row: self._row_chosen(row))
         self.add_button = QPushButton("Add Type")
         self.add_button.setObjectName("addType")
-        self.add_button.clicked.connect(self.add_type)
+        self.add_button.clicked.connect(lambda checked=False: self.add_type())
         self.delete_button = QPushButton("Delete Type")
         self.delete_button.setObjectName("deleteType")
         self.delete_button.setToolTip(DELETE_NOTE)
-        self.delete_button.clicked.connect(self.delete_type)
+        self.delete_button.clicked.connect(lambda checked=False: self.delete_type())
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
@@ -118,12 +123,13 @@ class TypesEditor(QDialog):
 
         self.name_field = _NameField()
         self.name_field.setObjectName("typeName")
-        self.name_field.editingFinished.connect(self._name_finished)
+        self.name_field.editingFinished.connect(lambda: self._name_finished())
+        self.name_field.setMaxLength(MAX_NAME_LENGTH)
         self.name_field.textEdited.connect(lambda *_: self._check_name())
         self.color_button = QPushButton()
         self.color_button.setObjectName("typeColor")
         self.color_button.setToolTip("The colour objects of this type are drawn in")
-        self.color_button.clicked.connect(self.change_color)
+        self.color_button.clicked.connect(lambda checked=False: self.change_color())
         self.color_button.setSizePolicy(QSizePolicy.Maximum, QSizePolicy.Fixed)
         self.color_button.setMinimumWidth(110)
         self.problem = QLabel()
@@ -201,6 +207,7 @@ class TypesEditor(QDialog):
             else:
                 self._stale = True  # a drag with the editor closed costs nothing here
 
+    @guarded("showing the object types")
     def showEvent(self, event) -> None:
         if self._stale:
             self._stale = False
@@ -241,6 +248,7 @@ class TypesEditor(QDialog):
     def _users(self, name: str) -> list[str]:
         return [o.id for o in self._doc.objects if o.type == name] if name else []
 
+    @guarded("choosing a type")
     def _row_chosen(self, row: int) -> None:
         names = self.names()
         if 0 <= row < len(names) and names[row] != self._current:
@@ -258,6 +266,7 @@ class TypesEditor(QDialog):
     def _push(self, types, label: str, objects=None) -> None:
         self._ctx.push(ChangeTypesCommand(self._doc, types, label, objects))
 
+    @guarded("adding a type")
     def add_type(self) -> None:
         """A new type, ``type-1`` (or the next free number), in the next colour; its name is ready to type over."""
         types = self._doc.level.types
@@ -275,6 +284,7 @@ class TypesEditor(QDialog):
         self._show_problem(problem or "")
         return problem
 
+    @guarded("renaming a type")
     def _name_finished(self) -> None:
         if not self.name_field.isModified():
             return
@@ -302,6 +312,7 @@ class TypesEditor(QDialog):
         self._push(types, f"Rename type {old} to {new}", (users, [replace(o, type=new) for o in users]))
         self.refresh()
 
+    @guarded("changing a type's colour")
     def change_color(self) -> None:
         current = self._doc.level.object_type(self._current)
         if current is None:
@@ -316,6 +327,7 @@ class TypesEditor(QDialog):
         self._push(types, f"Change colour of type {current.name}")
         self.refresh()
 
+    @guarded("deleting a type")
     def delete_type(self) -> None:
         """Delete the current type; objects that use it keep its name (asked first)."""
         name = self._current
@@ -338,6 +350,7 @@ class TypesEditor(QDialog):
             QMessageBox.Yes | QMessageBox.Cancel, QMessageBox.Cancel)
         return answer == QMessageBox.Yes
 
+    @guarded("closing the object types")
     def closeEvent(self, event) -> None:
         self.picker.cancel()
         super().closeEvent(event)

@@ -264,3 +264,37 @@ def test_nodes_are_added_and_removed_from_the_table(inspector):
     ctx.undo_stack.undo()
     ctx.undo_stack.undo()
     assert ctx.document.get("wall-2").points == (Vec2(0, 400), Vec2(100, 400))
+
+
+# -- the Qt boundary ---------------------------------------------------------------------------------------
+def test_an_error_while_applying_is_reported_never_raised(inspector, monkeypatch):
+    from editor.guard import set_error_handler
+
+    ins, ctx = inspector
+    reported = []
+    set_error_handler(lambda where, error, *_: reported.append((where, str(error))))
+    try:
+        ctx.selection.set(["pillar-1"])
+
+        def broken(command):
+            raise RuntimeError("the stack is gone")
+
+        monkeypatch.setattr(ctx, "push", broken)
+        type_in(ins, "radius", "20")
+        ctx.selection.set(["wall-1"])
+        ins.nodes.model.setData(ins.nodes.model.index(0, 0), "5")
+    finally:
+        set_error_handler(None)
+    assert ("changing radius", "the stack is gone") in reported
+    assert any(where == "moving a wall's node" for where, _ in reported)
+    assert ctx.document.get("pillar-1").radius == 16.123456789
+
+
+def test_long_names_are_refused_everywhere():
+    from editor.panels.types_editor import type_name_problem
+    from editor.property_commands import id_problem, name_problem
+
+    long = "n" * 201
+    assert "at most 200" in type_name_problem(long, [])
+    assert "at most 200" in name_problem(long, [], "gate")
+    assert "at most 200" in id_problem(LevelDocument(level()), long)
