@@ -18,7 +18,7 @@ from typing import Callable, Optional
 from PySide6.QtCore import (
     QAbstractTableModel, QItemSelection, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal,
 )
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit, QTreeView, QVBoxLayout, QWidget
 
 from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.kinds import kind_name
@@ -279,13 +279,16 @@ class ObjectList(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditKeyPressed | QAbstractItemView.SelectedClicked)
         header = self.view.header()
-        header.setStretchLastSection(True)
+        # the id takes the room the dock has; the short columns keep theirs (no sideways scrolling at its width)
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(NAME, QHeaderView.Stretch)
+        header.setMinimumSectionSize(36)
         header.setSortIndicatorClearable(True)
         header.setSortIndicator(-1, Qt.AscendingOrder)
         self.view.setSortingEnabled(True)
-        self.view.setColumnWidth(NAME, 120)
-        self.view.setColumnWidth(KIND, 70)
-        self.view.setColumnWidth(TYPE, 60)
+        for column, width in ((KIND, 72), (TYPE, 56), (LAYER, 60)):
+            header.setSectionResizeMode(column, QHeaderView.Interactive)
+            self.view.setColumnWidth(column, width)
         self.problem = QLabel(self)
         self.problem.setObjectName("objectListProblem")
         self.problem.setStyleSheet(PROBLEM_STYLE)
