@@ -6,7 +6,7 @@ Selection; Properties (brings the inspector forward). A right-click on an
 object that is not selected selects it first, alone (as in Tiled and Godot);
 on a selected one it keeps the whole selection. On the empty canvas: Paste
 Here (the clipboard's objects centred where the click was), Select All and
-Fit Level.
+Fit Level. The Menu key (Shift+F10) opens the object menu over the selection.
 
 The menus reuse the window's own actions, so they show the same keys and are
 enabled exactly when the Edit menu's are. No menu pops up when the active tool
@@ -18,7 +18,7 @@ menu policy.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMenu
 
 from editor.clipboard import CLIPBOARD_FORMAT
@@ -63,12 +63,30 @@ class CanvasContextMenu(QObject):
         canvas.customContextMenuRequested.connect(self._requested)
         # the press reaches the filter before the tool: whether the tool wanted it is decided by its state then
         canvas.viewport().installEventFilter(self)
+        # the Menu key (or Shift+F10) reaches the canvas itself
+        canvas.installEventFilter(self)
 
     @guarded("watching the right mouse button", default=False)
     def eventFilter(self, watched, event) -> bool:
-        if event.type() == QEvent.MouseButtonPress and event.button() == Qt.RightButton:
+        kind = event.type()
+        if kind == QEvent.MouseButtonPress and event.button() == Qt.RightButton:
             self._tool_took_press = tool_uses_right_button(self.window.tool)
+        elif kind == QEvent.ContextMenu and event.reason() == QContextMenuEvent.Keyboard and \
+                watched is self.window.canvas:
+            return self._keyboard_menu()
         return False
+
+    def _keyboard_menu(self) -> bool:
+        """The Menu key: the object menu over the selection when it is in view, else the canvas menu (Qt's)."""
+        w = self.window
+        rect = w.selection_rect()
+        if w.context.read_only or rect is None or not w.canvas.visible_rect().contains(rect.center()):
+            return False
+        if self.menu is not None:
+            self.menu.close()
+        self.menu = self.object_menu()
+        self.menu.popup(w.canvas.viewport().mapToGlobal(w.canvas.mapFromScene(rect.center())))
+        return True
 
     @guarded("opening the canvas menu")
     def _requested(self, pixel: QPoint) -> None:

@@ -153,3 +153,19 @@ def test_no_menu_during_a_play_test(window):
     assert window.play_mode.is_playing
     assert right_click(window, 270, 95) is None
     key(window, Qt.Key_Escape)
+
+
+def test_the_menu_key_opens_the_object_menu_over_the_selection(window):
+    window.selection.set(["pillar-1"])
+    canvas = window.canvas
+    canvas.setFocus()
+    centre = canvas.viewport().rect().center()
+    QApplication.sendEvent(canvas, QContextMenuEvent(QContextMenuEvent.Keyboard, centre, canvas.mapToGlobal(centre)))
+    QApplication.processEvents()
+    menu = window.canvas_menu.menu
+    assert menu is not None and menu.isVisible() and menu.objectName() == "objectMenu"
+    assert window.selection.ids() == ["pillar-1"]
+    expected = canvas.viewport().mapToGlobal(canvas.mapFromScene(240, 320))
+    assert (menu.pos() - expected).manhattanLength() < 4
+    choose(menu, "Duplicate")
+    assert window.undo_stack.undoText() == "Duplicate 1 object"
