@@ -7,7 +7,7 @@ from typing import Optional
 
 from PySide6.QtWidgets import QApplication
 
-from editor.files import APP_NAME
+from editor.files import APP_NAME, remove_stale_temporaries
 from editor.guard import report_error
 from editor.main_window import MainWindow
 from editor.resources import icon
@@ -53,6 +53,9 @@ def open_window(path: Optional[str] = None) -> MainWindow:
     window.destroyed.connect(lambda *_: _windows.remove(window) if window in _windows else None)
     window.show()
     if path:
+        # what a save killed mid-way left beside the level (the open below does it too; a new level's folder
+        # would otherwise keep them)
+        remove_stale_temporaries(os.path.dirname(os.path.abspath(path)))
         if os.path.exists(path):
             window.open_file(path, ask=False)
         else:

@@ -28,6 +28,7 @@ from core.level.document import LevelDocument
 from core.level.model import Level
 from core.level.atomic import LevelSaveError
 from core.level.recovery import recovery_file_name, recovery_folder, remove_copy, touch, write_recovery
+from editor.guard import guarded
 
 __all__ = ["Autosave", "INTERVAL_KEY", "DEFAULT_INTERVAL", "INTERVAL_ENV", "MAX_INTERVAL",
            "interval_seconds", "default_recovery_folder"]
@@ -124,6 +125,7 @@ class Autosave(QObject):
         return self.timer.isActive()
 
     # -- what drives it ----------------------------------------------------------
+    @guarded("keeping the recovery copy")
     def _clean_changed(self, clean: bool) -> None:
         if clean:
             self.timer.stop()
@@ -131,6 +133,7 @@ class Autosave(QObject):
         elif self.interval() > 0 and not self._closed:
             self.timer.start()
 
+    @guarded("writing the recovery copy")
     def tick(self) -> None:
         """One timer tick: write the copy if the level changed since the last one, else touch it."""
         if self._closed or self.undo_stack.isClean():
@@ -176,6 +179,7 @@ class Autosave(QObject):
             if self._worker is worker:  # delivered through another path (direct connection)
                 self._worker = None
 
+    @guarded("writing the recovery copy")
     def _finish_write(self, result) -> None:
         generation, level, path, error = result
         self._worker = None

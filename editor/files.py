@@ -361,7 +361,7 @@ class FileActions:
         if new_name is not None:
             level = replace(level, name=new_name)
         # the name plays no part in the check: the background check's outlines of the open level serve
-        check_work = self.checks.completion(self.document.level, os.path.dirname(path))
+        check_work = self.checks.completion(self.document.level)
 
         def work():
             check, check_failure = None, ""
@@ -407,7 +407,8 @@ class FileActions:
             if new_name is not None:  # the file has the new name: so has the level, one undoable step
                 self.context.push(ChangeLevelPropertiesCommand(self.document, f"Name level '{new_name}'",
                                                                name=new_name))
-                level = self.document.level
+                if check is not None:  # a name changes no problem and no hull: the check holds for the renamed
+                    check = replace(check, level=self.document.level)
             self.undo_stack.setClean()
         self._update_title()
         self._add_recent(path)

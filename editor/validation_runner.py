@@ -24,6 +24,7 @@ from core.checks.check import CheckResult, add_hulls, check_level
 from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Level
 from editor.subscriptions import subscribe_while_alive
+from editor.guard import guarded
 
 #: Quiet time after the last edit before the level is checked, in milliseconds.
 DELAY_MS = 400
@@ -101,16 +102,15 @@ class ValidationRunner(QObject):
         cur = self.result_for(level)
         return check_level(level, with_hulls=True, base_dir=self._folder()) if cur is None else add_hulls(cur)
 
-    def completion(self, level: Level, folder: str | None = None) -> Callable[[], CheckResult]:
+    def completion(self, level: Level) -> Callable[[], CheckResult]:
         """What :meth:`complete` does, as a function a worker thread may run (for a save off the GUI thread).
 
-        Whatever it needs from this runner is read now, on the GUI thread; ``folder`` is where the level is
-        being saved (its pictures are looked for there).
+        Whatever it needs from this runner is read now, on the GUI thread.
         """
-        cur = self.current
-        usable = cur is not None and cur.level is level and cur.base_dir == folder
-        if usable:
+        cur = self.result_for(level)
+        if cur is not None:
             return lambda: add_hulls(cur)
+        folder = self._folder()
         return lambda: check_level(level, with_hulls=True, base_dir=folder)
 
     # -- scheduling ----------------------------------------------------------------
@@ -127,6 +127,7 @@ class ValidationRunner(QObject):
         self._timer.start()
         self._set_busy(True)
 
+    @guarded("checking the level")
     def run_now(self) -> None:
         """Start a check of the open level now, unless one is running (then it reruns when that ends)."""
         self._timer.stop()
@@ -145,6 +146,7 @@ class ValidationRunner(QObject):
         self._future = self._executor.submit(check_level, level, with_hulls, self._folder())
         self._poll.start()
 
+    @guarded("checking the level")
     def _collect(self) -> None:
         future = self._future
         if future is None or not future.done():
