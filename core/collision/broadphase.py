@@ -176,7 +176,7 @@ class CellGrid:
         Grow every box (and segment) by this much more.
 
     >>> grid = CellGrid([(0, 0, 10, 10), (100, 0, 110, 10)], 16.0)
-    >>> grid.at(5, 5, 1.0), sorted(set(grid.box(0, 0, 200, 5)))
+    >>> grid.at(5, 5, 1.0), sorted(grid.box(0, 0, 200, 5))
     ([0], [0, 1])
     """
 
@@ -285,18 +285,20 @@ class CellGrid:
             iy0 = floor((y - margin) * inv)
             iy1 = floor((y + margin) * inv)
         except (OverflowError, ValueError):  # beyond any float cell index: far from every box
-            return sorted(set(self.box(x - margin, y - margin, x + margin, y + margin)))
+            return sorted(self.box(x - margin, y - margin, x + margin, y + margin))
         if ix0 == ix1 and iy0 == iy1 and not self._big:
             return self._cells.get((ix0, iy0), _EMPTY)
-        found = set(self.box(x - margin, y - margin, x + margin, y + margin))
-        return sorted(found)
+        return sorted(self.box(x - margin, y - margin, x + margin, y + margin))
 
-    def box(self, x0: float, y0: float, x1: float, y1: float) -> list[int]:
-        """Indices listed in the cells the box touches, with repeats, in no particular order."""
+    def box(self, x0: float, y0: float, x1: float, y1: float):
+        """Indices listed in the cells the box touches, each once, in no particular order.
+
+        A list or a set; for a box within one cell, the list the grid keeps:
+        read it, never change it.
+        """
         inv = self._inv
         floor = math.floor
         cells = self._cells
-        out: list[int] = []
         try:
             ix0 = floor(x0 * inv)
             ix1 = floor(x1 * inv)
@@ -305,20 +307,23 @@ class CellGrid:
             everything = (ix1 - ix0 + 1) * (iy1 - iy0 + 1) > len(cells)
         except (OverflowError, ValueError):  # a box reaching past any float cell index
             everything = True
+        if not everything and ix0 == ix1 and iy0 == iy1 and not self._big:
+            return cells.get((ix0, iy0), _EMPTY)
+        out: set[int] = set()
         if everything:
             # A query bigger than the populated part of the grid: every cell instead.
             for bucket in cells.values():
-                out.extend(bucket)
+                out.update(bucket)
         else:
             get = cells.get
-            extend = out.extend
+            update = out.update
             for ix in range(ix0, ix1 + 1):
                 for iy in range(iy0, iy1 + 1):
                     bucket = get((ix, iy))
                     if bucket is not None:
-                        extend(bucket)
+                        update(bucket)
         if self._big:
-            out.extend(self._big_in(x0, y0, x1, y1))
+            out.update(self._big_in(x0, y0, x1, y1))
         return out
 
 

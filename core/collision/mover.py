@@ -57,6 +57,8 @@ from typing import Optional
 from core.collision.planes import CONTACT, SKIN, Plane, clip_motion, slide_limit
 from core.collision.shapes import Circle, Vec2, as_vec2
 
+isfinite = math.isfinite
+
 __all__ = ["SKIN", "MAX_ITERATIONS", "Contact", "Move", "move", "move_xy", "clip_motion"]
 
 #: Sweeps per tick; each one either finishes the move or meets a new surface.
@@ -266,7 +268,7 @@ def _along(world, px: float, py: float, sx: float, sy: float) -> list:
     y1 = (ey if py < ey else py) + m
     obstacles = world.obstacle_list
     near = []
-    for i in set(world.grid.box(x0, y0, x1, y1)):
+    for i in world.grid.box(x0, y0, x1, y1):
         ob = obstacles[i]
         if ob is None:
             ob = world.obstacle(i)
@@ -297,7 +299,6 @@ def _sweep(world, planes, px: float, py: float, sx: float, sy: float, limit: flo
     best_i = -1
     best = None
     obstacles = world.obstacle_list
-    seen = set()
     for i in world.grid.box(x0, y0, x1, y1):
         if i in skip:
             continue
@@ -305,9 +306,8 @@ def _sweep(world, planes, px: float, py: float, sx: float, sy: float, limit: flo
         if ob is None:
             ob = world.obstacle(i)
         b = ob.bounds
-        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0 or i in seen:
+        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
             continue
-        seen.add(i)
         h = ob.ray(px, py, sx, sy, ob.radius + SKIN, _GRAZE)
         if h is not None:
             t = h[0]
@@ -400,6 +400,8 @@ def _check(px: float, py: float, rx: float, ry: float) -> None:
 def move_xy(world, px: float, py: float, rx: float, ry: float) -> tuple[float, float]:
     """:func:`move` for a caller that only wants the end position: floats in, ``(x, y)`` out.
 
+    Raises ValueError, as :func:`move` does, when a number is not finite.
+
     The very same steps as :func:`move`, so the same position bit for bit,
     without recording the path, the contacts and the broad phase's
     candidates (the headless play-test's tick).
@@ -410,11 +412,8 @@ def move_xy(world, px: float, py: float, rx: float, ry: float) -> tuple[float, f
     >>> move_xy(world, 20.0, 20.0, 10.0, 0.0) == tuple(move(world, Vec2(20, 20), Vec2(10, 0)).position)
     True
     """
-    px = float(px)
-    py = float(py)
-    rx = float(rx)
-    ry = float(ry)
-    _check(px, py, rx, ry)
+    if not (isfinite(px) and isfinite(py) and isfinite(rx) and isfinite(ry)):
+        _check(px, py, rx, ry)
     r = _slide(world, px, py, rx, ry, None, None)
     return r[0], r[1]
 

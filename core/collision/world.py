@@ -322,7 +322,7 @@ class World:
         """
         obstacle = self.obstacle
         found = []
-        for i in sorted(set(self.grid.box(minx, miny, maxx, maxy))):
+        for i in sorted(self.grid.box(minx, miny, maxx, maxy)):
             b = obstacle(i).bounds
             if b[0] <= maxx and minx <= b[2] and b[1] <= maxy and miny <= b[3]:
                 found.append(i)

@@ -25,7 +25,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from core.collision.shapes import Vec2
+from core.collision.shapes import Vec2, as_vec2
 from core.level.atomic import LevelSaveError, write_text_atomic
 from core.level.reading import LevelFileError, read_file_bytes
 
@@ -107,7 +107,7 @@ class Trace:
 
     def __post_init__(self):
         object.__setattr__(self, "start", Vec2(float(self.start[0]), float(self.start[1])))
-        object.__setattr__(self, "positions", tuple(Vec2(float(p[0]), float(p[1])) for p in self.positions))
+        object.__setattr__(self, "positions", tuple(map(as_vec2, self.positions)))
         object.__setattr__(self, "events", tuple((int(t), str(kind), str(i)) for t, kind, i in self.events))
 
 
