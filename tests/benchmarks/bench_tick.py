@@ -250,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     counts = args.counts or (QUICK_COUNTS if args.quick else COUNTS)
-    ticks = args.ticks or (QUICK_TICKS if args.quick else TICKS)
+    ticks = args.ticks if args.ticks is not None else (QUICK_TICKS if args.quick else TICKS)
     if ticks < 1 or any(n < 0 for n in counts):
         parser.error("ticks must be at least 1 and counts 0 or more")
     print(format_table(measure(counts, SPEEDS, ticks, args.player, args.seed)))
