@@ -15,7 +15,7 @@ replace them. While the level is played they are hidden (:meth:`set_suspended`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
+from typing import Callable, Optional
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QGraphicsScene
@@ -37,10 +37,13 @@ _NAMES = {ERROR: "Error", WARNING: "Warning"}
 class ProblemBadges(QObject):
     """The badges of one scene, keyed by object id (``"player"`` for the player)."""
 
-    def __init__(self, document: LevelDocument, scene: QGraphicsScene, parent: Optional[QObject] = None):
+    def __init__(self, document: LevelDocument, scene: QGraphicsScene, parent: Optional[QObject] = None,
+                 zoom: Callable[[], float] = lambda: 1.0):
         super().__init__(parent)
         self._doc = document
         self._scene = scene
+        #: The view's zoom, which the badges' scale undoes (they keep their size on screen).
+        self._zoom = zoom
         self._badges: dict[str, ProblemBadgeItem] = {}
         self._suspended = False
         subscribe_while_alive(document, self, self._on_document_changed)
@@ -76,6 +79,7 @@ class ProblemBadges(QObject):
             badge = self._badges.get(oid)
             if badge is None:
                 badge = self._badges[oid] = ProblemBadgeItem(oid)
+                badge.set_zoom(self._zoom())
                 self._scene.addItem(badge)
             badge.show_problems(severity, lines)
             self._place(badge)
@@ -83,6 +87,12 @@ class ProblemBadges(QObject):
     def clear(self) -> None:
         for oid in list(self._badges):
             self._drop(oid)
+
+    def rescale(self, *_) -> None:
+        """The view zoomed: every badge takes the scale that keeps it the same size on screen."""
+        zoom = self._zoom()
+        for badge in self._badges.values():
+            badge.set_zoom(zoom)
 
     def set_suspended(self, suspended: bool) -> None:
         """Hide every badge (a play-test runs) or show them again."""

@@ -131,7 +131,8 @@ class ProblemsDock(QDockWidget):
         self.marker = ProblemMarkerItem()
         context.scene.addItem(self.marker)
         #: The signs at the corners of the objects that have problems.
-        self.badges = ProblemBadges(self._doc, context.scene, self)
+        self.badges = ProblemBadges(self._doc, context.scene, self, zoom=canvas.zoom)
+        canvas.zoom_changed.connect(self.badges.rescale)
         self.shown: Problem | None = None
         self._restoring = False
         self.view.clicked.connect(lambda index: self._picked(index))
