@@ -39,11 +39,12 @@ from core.level.model import (
     Player,
     Point,
     Ref,
+    TRUSTED_MAKERS,
     Tiles,
     Wall,
 )
 from core.level.migrations import CURRENT_VERSION, MigrationError, migrate
-from core.level.atomic import write_text_atomic
+from core.level.atomic import LevelSaveError, write_text_atomic
 from core.level.limits import (
     MAX_COORDINATE,
     MAX_GRID,
@@ -269,15 +270,18 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
     else:
         seen: set[str] = set()
         for index, raw in enumerate(raw_objects):
-            obj = _parse_object(index, raw, reader)
+            obj = _fast_object(raw) if raw.__class__ is dict else None
             if obj is None:
-                continue
-            if layers and obj.layer and obj.layer not in layer_ids:
+                obj = _parse_object(index, raw, reader)
+                if obj is None:
+                    continue
+            if obj.layer not in layer_ids and layers and obj.layer:
                 problems.append(Problem(obj.id, f"layer {obj.layer!r} does not exist (the level's layers: "
                                                 f"{', '.join(repr(i) for i in sorted(layer_ids))})"))
-            if raw.get("id") == obj.id:  # not a stand-in for a missing or bad id
-                if obj.id in seen:
+            if obj.id in seen:
+                if raw.get("id") == obj.id:  # not a stand-in for a missing or bad id
                     problems.append(Problem(obj.id, f"duplicate id: another object is already called {obj.id!r}"))
+            elif raw.get("id") == obj.id:
                 seen.add(obj.id)
             objects.append(obj)
 
@@ -676,6 +680,111 @@ def _parse_object(index: int, raw: Any, r: _Reader):
     return obj
 
 
+# -- the fast path: a well-formed object of a common kind, read in one go ------------------------------------------
+#
+# Most objects of a large level are plain walls, boxes, oriented boxes, pillars and markers with nothing wrong.
+# For those, every check the _Reader makes is done here inline and the model object is built without its
+# __init__ (TRUSTED_MAKERS): a third of the time. Anything unusual (a missing or odd value, custom data,
+# properties, a number out of the limits) returns None, and the object is read again by _parse_object,
+# which says what is wrong. The two agree on every well-formed object (tests/core/level/test_file_format.py).
+
+_new_tuple = tuple.__new__
+_MAKE = TRUSTED_MAKERS
+_FAST_KEYS = {
+    "wall": frozenset(_OBJECT_KEYS["wall"]) - {"properties"},
+    "box": frozenset(_OBJECT_KEYS["box"]) - {"properties"},
+    "oriented_box": frozenset(_OBJECT_KEYS["oriented_box"]) - {"properties"},
+    "circle": frozenset(_OBJECT_KEYS["circle"]) - {"properties"},
+    "point": frozenset(_OBJECT_KEYS["point"]) - {"properties"},
+}
+
+
+def _position(p) -> Optional[Vec2]:
+    if p.__class__ is list and len(p) == 2:
+        x, y = p
+        if x.__class__ is float:
+            if not -MAX_COORDINATE <= x <= MAX_COORDINATE:
+                return None
+        elif x.__class__ is int and -MAX_COORDINATE <= x <= MAX_COORDINATE:
+            x = float(x)
+        else:
+            return None
+        if y.__class__ is float:
+            if not -MAX_COORDINATE <= y <= MAX_COORDINATE:
+                return None
+        elif y.__class__ is int and -MAX_COORDINATE <= y <= MAX_COORDINATE:
+            y = float(y)
+        else:
+            return None
+        return _new_tuple(Vec2, (x, y))
+    return None
+
+
+def _size(v) -> Optional[float]:
+    if (v.__class__ is float or v.__class__ is int) and MIN_SIZE <= v <= MAX_SIZE:
+        return float(v)
+    return None
+
+
+def _extent(p) -> Optional[Vec2]:
+    if p.__class__ is list and len(p) == 2:
+        x, y = _size(p[0]), _size(p[1])
+        if x is not None and y is not None:
+            return _new_tuple(Vec2, (x, y))
+    return None
+
+
+def _fast_object(raw: dict):
+    """The object ``raw`` describes when it is a well-formed wall, box, oriented box, pillar or marker, else None."""
+    kind = raw.get("kind")
+    known = _FAST_KEYS.get(kind) if kind.__class__ is str else None
+    if known is None or not raw.keys() <= known:
+        return None
+    oid = raw.get("id")
+    layer = raw.get("layer")
+    otype = raw.get("type", "")
+    if oid.__class__ is not str or layer.__class__ is not str or otype.__class__ is not str \
+            or not oid.strip() or not layer.strip():
+        return None
+    if kind == "point":
+        position = _position(raw.get("position"))
+        return None if position is None else _MAKE[Point](oid, position, {}, layer, otype, {})
+    solid = raw.get("solid", True)
+    if solid.__class__ is not bool:
+        return None
+    if kind == "box":
+        origin, size = _position(raw.get("origin")), _extent(raw.get("size"))
+        if origin is None or size is None:
+            return None
+        return _MAKE[Box](oid, origin, size, {}, layer, otype, {}, solid)
+    if kind == "wall":
+        points = raw.get("points")
+        thickness = _size(raw.get("thickness"))
+        closed = raw.get("closed", False)
+        if points.__class__ is not list or not 2 <= len(points) <= MAX_WALL_NODES or thickness is None \
+                or closed.__class__ is not bool:
+            return None
+        nodes = []
+        for p in points:
+            node = _position(p)
+            if node is None:
+                return None
+            nodes.append(node)
+        return _MAKE[Wall](oid, tuple(nodes), thickness, closed, {}, layer, otype, {}, solid)
+    center = _position(raw.get("center"))
+    if center is None:
+        return None
+    if kind == "circle":
+        radius = _size(raw.get("radius"))
+        return None if radius is None else _MAKE[Pillar](oid, center, radius, {}, layer, otype, {}, solid)
+    half = _extent(raw.get("half_extents"))
+    rotation = raw.get("rotation", 0.0)
+    if half is None or not (rotation.__class__ is float or rotation.__class__ is int) \
+            or not -sys.float_info.max <= rotation <= sys.float_info.max:
+        return None
+    return _MAKE[OrientedBox](oid, center, half, float(rotation), {}, layer, otype, {}, solid)
+
+
 def _parse_wall(oid: str, raw: dict, r: _Reader, common: dict) -> Wall:
     points: list[Vec2] = []
     if r.require(oid, raw, "points", "its nodes [[x, y], ...]"):
@@ -709,15 +818,34 @@ def _parse_wall(oid: str, raw: dict, r: _Reader, common: dict) -> Wall:
 # Writing
 
 
+_EXACT_INTS = 2.0**53
+
+
 def _num(v: float):
-    """Whole numbers are written without a trailing .0 (64 rather than 64.0)."""
-    if v == int(v) and abs(v) < 2**53:
+    """Whole numbers are written without a trailing .0 (64 rather than 64.0); others as the shortest
+    decimal that reads back as the same float (Python's repr).
+
+    >>> [_num(64.0), _num(0.1), _num(1e300), _num(-2.5)]
+    [64, 0.1, 1e+300, -2.5]
+    """
+    if v.__class__ is float:
+        return int(v) if v.is_integer() and -_EXACT_INTS < v < _EXACT_INTS else v
+    if v == int(v) and abs(v) < _EXACT_INTS:
         return int(v)
     return v
 
 
 def _pt(p: Vec2) -> list:
-    return [_num(p.x), _num(p.y)]
+    x, y = p
+    if x.__class__ is float and x.is_integer() and -_EXACT_INTS < x < _EXACT_INTS:
+        x = int(x)
+    else:
+        x = _num(x)
+    if y.__class__ is float and y.is_integer() and -_EXACT_INTS < y < _EXACT_INTS:
+        y = int(y)
+    else:
+        y = _num(y)
+    return [x, y]
 
 
 def property_to_json(value) -> Any:
@@ -824,6 +952,33 @@ def level_to_dict(level: Level, hulls: Optional[dict] = None) -> dict:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
+#: One JSON encoder for every line (json.dumps with options builds a new one per call, the larger cost
+#: for a small object). The C encoder when there is one; the same text either way.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+try:
+    from _json import make_encoder as _c_make_encoder
+except ImportError:  # pragma: no cover - every CPython has it
+    _c_make_encoder = None
+
+
+def _one_line(value: Any) -> str:
+    """``value`` as one line of JSON, separators ``", "`` and ``": "``, non-ASCII text as itself."""
+    if _c_make_encoder is None or not isinstance(value, (dict, list)):
+        return _ENCODER.encode(value)
+    return "".join(_LINE_ENCODER(value, 0))
+
+
+if _c_make_encoder is not None:
+    # markers=None: no check for cycles; values read from JSON have none, and deep ones are refused on load.
+    _LINE_ENCODER = _c_make_encoder(None, _ENCODER.default, json.encoder.encode_basestring, None, ": ", ", ",
+                                    False, False, False)
+
+
+def _escape_surrogates(text: str) -> str:
+    if text.isascii():  # the common case, answered without looking at the text
+        return text
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
 
 def dumps_json(value: Any) -> str:
     r"""``value`` as one line of JSON that UTF-8 can hold: text as itself, lone surrogates escaped.
@@ -834,32 +989,71 @@ def dumps_json(value: Any) -> str:
     >>> dumps_json(["箱", chr(0xD800)])
     '["箱", "\\ud800"]'
     """
-    text = json.dumps(value, ensure_ascii=False, allow_nan=False)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _escape_surrogates(_one_line(value))
+
+
+def _hull_lines(hulls: dict) -> str:
+    """The ``hulls`` value, one object per line (a one-object edit is a few-line diff), numbers compact.
+
+    Hulls are derived data, written often and never read back, so they are written by msgspec
+    (compact separators, the same shortest round-trip decimals) when it is there.
+    """
+    if not hulls:
+        return "{}"
+    encode = _msgspec.json.encode if _msgspec is not None else None
+    lines = []
+    for key, value in hulls.items():
+        line = None
+        if encode is not None:
+            try:
+                line = (encode(key) + b": " + encode(value)).decode("utf-8")
+            except (TypeError, ValueError, UnicodeEncodeError, OverflowError):
+                line = None  # a lone surrogate in an id, or a value msgspec does not write: the standard way
+        if line is None:
+            line = f"{_one_line(key)}: {_one_line(value)}"
+        lines.append("    " + line)
+    return "{\n" + ",\n".join(lines) + "\n  }"
 
 
 def dumps_level(level: Level, hulls: Optional[dict] = None) -> str:
-    """The level as JSON text: one object per line, so diffs of level files stay readable."""
+    """The level as JSON text: one object per line, so diffs of level files stay readable.
+
+    The objects, layers and types one per line; the ``hulls`` too, one object's per line.
+    Numbers are the shortest decimals that read back as the same floats (whole ones without ``.0``).
+
+    Raises
+    ------
+    ValueError
+        When custom data cannot be written (nested deeper than Python's json goes, or not finite);
+        :func:`save_level` turns it into a :class:`~core.level.atomic.LevelSaveError`.
+    """
+    return _with_gc_paused(lambda: _dumps_level(level, hulls))
+
+
+def _dumps_level(level: Level, hulls: Optional[dict]) -> str:
     d = level_to_dict(level, hulls)
     parts = ["{"]
-    for k, v in d.items():
-        if k in ("types", "layers") and v:
-            # one type and one layer per line, as objects: a diff shows which one changed
-            parts.append(f"  {dumps_json(k)}: [")
-            parts.append(",\n".join("    " + dumps_json(item) for item in v))
+    try:
+        for k, v in d.items():
+            if k in ("types", "layers") and v:
+                # one type and one layer per line, as objects: a diff shows which one changed
+                parts.append(f"  {_one_line(k)}: [")
+                parts.append(",\n".join("    " + _one_line(item) for item in v))
+                parts.append("  ],")
+            elif k not in ("objects", "hulls"):
+                parts.append(f"  {_one_line(k)}: {_one_line(v)},")
+        objs = d["objects"]
+        if objs:
+            parts.append('  "objects": [')
+            parts.append(",\n".join(["    " + _one_line(o) for o in objs]))
             parts.append("  ],")
-        elif k not in ("objects", "hulls"):
-            parts.append(f"  {dumps_json(k)}: {dumps_json(v)},")
-    objs = d["objects"]
-    if objs:
-        parts.append('  "objects": [')
-        parts.append(",\n".join("    " + dumps_json(o) for o in objs))
-        parts.append("  ],")
-    else:
-        parts.append('  "objects": [],')
-    parts.append(f'  "hulls": {dumps_json(d["hulls"])}')
+        else:
+            parts.append('  "objects": [],')
+        parts.append(f'  "hulls": {_hull_lines(d["hulls"])}')
+    except RecursionError:
+        raise ValueError(f"custom data is nested deeper than {MAX_NESTING} levels; it cannot be written") from None
     parts.append("}")
-    return "\n".join(parts) + "\n"
+    return _escape_surrogates("\n".join(parts) + "\n")
 
 
 def save_level(
@@ -877,6 +1071,10 @@ def save_level(
     LevelSaveError
         When the file cannot be written. The old file, if any, is left whole.
     """
-    write_text_atomic(path, dumps_level(level, hulls))
+    try:
+        text = dumps_level(level, hulls)
+    except ValueError as e:
+        raise LevelSaveError(f"could not save {os.fspath(path)}: {e}") from None
+    write_text_atomic(path, text)
 
 

@@ -441,3 +441,63 @@ def test_default_values_of_the_shape_not_in_use_are_not_written():
 def test_a_bad_value_for_the_shape_not_in_use_is_still_an_error():
     msgs = problems_of(doc(player={"spawn": [0, 0], "shape": "circle", "radius": 5, "size": [0, 3]}))
     assert msgs == ["player: size[0] must be greater than 0 (it is 0)"]
+
+
+# --- the fast reader and writer (issue 15) -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", LEVELS, ids=lambda p: p.name)
+def test_the_fast_path_reads_every_object_as_the_checking_path_does(path, monkeypatch):
+    from core.level import file_format
+    from core.level.generate import generate_level
+
+    texts = [path.read_text(encoding="utf-8"), dumps_level(generate_level(400, seed=3))]
+    fast = [loads_level(t) for t in texts]
+    monkeypatch.setattr(file_format, "_fast_object", lambda raw: None)
+    monkeypatch.setattr(file_format, "_msgspec", None)  # the standard library's reader too
+    slow = [loads_level(t) for t in texts]
+    assert fast == slow
+    assert [[type(o) for o in lv.objects] for lv in fast] == [[type(o) for o in lv.objects] for lv in slow]
+    for a, b in zip(fast, slow):
+        for x, y in zip(a.objects, b.objects):
+            assert repr(x) == repr(y)  # floats stay floats, -0.0 stays -0.0
+
+
+def test_hulls_are_one_object_per_line_and_the_rest_stays_as_it_was():
+    level = parse_level(GOOD)
+    hulls = {o.id: {"aabb": [0.5, 1.0, 2.0, 3.25]} for o in level.objects}
+    hulls["level"] = {"aabb": [0.0, 0.0, 1.0, 1.0]}
+    text = dumps_level(level, hulls)
+    lines = text.splitlines()
+    start = lines.index('  "hulls": {')
+    assert lines[start + 1:-2] == [f'    "{o.id}": {{"aabb":[0.5,1.0,2.0,3.25]}},' for o in level.objects] + [
+        '    "level": {"aabb":[0.0,0.0,1.0,1.0]}']
+    assert lines[-2:] == ["  }", "}"]
+    assert json.loads(text)["hulls"] == hulls
+    assert dumps_level(level, {}).splitlines()[-2] == '  "hulls": {}'
+
+
+def test_malformed_hulls_are_still_malformed_json_with_line_and_column():
+    text = dumps_level(parse_level(GOOD), {"level": {"aabb": [0, 0, 1, 1]}}).replace('"aabb":[0,0,1,1]', '"aabb":[0,0,')
+    with pytest.raises(LevelFileError) as e:
+        loads_level(text)
+    assert e.value.unreadable and "is not valid JSON" in str(e.value) and "at line" in str(e.value)
+
+
+def test_numbers_are_written_as_the_shortest_decimal_that_reads_back_the_same():
+    level = parse_level(GOOD).with_objects([Box("b", (0.1 + 0.2, 64.0), (1e-6, 1 / 3)), Box("c", (-0.0, 2.5), (1, 1))])
+    text = dumps_level(level)
+    assert '"origin": [0.30000000000000004, 64], "size": [1e-06, 0.3333333333333333]' in text
+    assert loads_level(text) == level
+
+
+def test_a_save_of_custom_data_python_cannot_write_is_a_save_error_not_a_traceback(tmp_path):
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    level = parse_level(GOOD).with_objects([Box("b", (0, 0), (1, 1), extra={"mine": deep})])
+    with pytest.raises(LevelSaveError) as e:
+        save_level(level, tmp_path / "x.json")
+    assert str(e.value) == f"could not save {tmp_path / 'x.json'}: custom data is nested deeper than 200 levels; " \
+                           f"it cannot be written"
+    assert not os.listdir(tmp_path)

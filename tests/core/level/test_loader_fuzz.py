@@ -136,3 +136,77 @@ def test_very_long_strings():
     doc["name"] = "n" * 1_000_000
     doc["objects"][0]["id"] = "w" * 100_000
     _check(json.dumps(doc))
+
+
+# --- the whole path: whatever loads also checks, exports (level and Tiled) and simulates, each in one line ----------
+
+
+REPLAY = json.dumps({"format": "level-editor.replay", "version": 1, "dt": 1 / 60,
+                     "velocities": [[240, 0], [1e6, -1e6], [0, 0], [-3e5, 7]]})
+
+
+def _whole_path(folder: Path, text: str) -> None:
+    """``check``, ``export`` (level and TMX) and ``simulate`` of ``text``: exit codes as documented, no traceback."""
+    import contextlib
+    import io
+
+    from core.cli import main
+
+    level_path, replay_path = folder / "level.json", folder / "replay.json"
+    level_path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    replay_path.write_text(REPLAY)
+    runs = [(["check", str(level_path)], {0, 1, 2}),
+            (["export", str(level_path), "-o", str(folder / "out.json")], {0, 1, 2}),
+            (["export", str(level_path), "-o", str(folder / "out.tmx")], {0, 1, 2}),
+            (["simulate", str(level_path), "--input", str(replay_path), "-o", str(folder / "trace.json")], {0, 2})]
+    try:
+        loads_level(text)
+        loaded = True
+    except LevelFileError:
+        loaded = False
+    for argv, codes in runs:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+        said = out.getvalue() + err.getvalue()
+        assert code in codes, (argv, code, said)
+        assert "Traceback" not in said and " failed: " not in said, (argv, said)  # no unexpected exception
+        if loaded and argv[0] == "check":
+            assert code in (0, 1), said  # a level that loads is checked, whatever it holds
+        if loaded and argv[0] == "simulate":
+            assert code == 0 or said.startswith("level-editor: cannot simulate"), said
+
+
+whole_path = settings(max_examples=40, deadline=None,
+                      suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+@whole_path
+@given(st.sampled_from(SAMPLES), st.data())
+def test_mutated_sample_levels_check_export_and_simulate(tmp_path_factory, sample, data):
+    doc = copy.deepcopy(sample)
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = list(_paths(doc))
+        path = data.draw(st.sampled_from(paths))
+        if path and data.draw(st.booleans()):
+            doc = _delete(doc, path)
+        else:
+            doc = _set(doc, path, data.draw(json_value))
+    _whole_path(tmp_path_factory.mktemp("whole"), json.dumps(doc, allow_nan=True))
+
+
+@whole_path
+@given(st.sampled_from(SAMPLES), st.lists(st.floats(allow_nan=False), min_size=1, max_size=6), st.data())
+def test_any_float_anywhere_in_a_sample_checks_exports_and_simulates(tmp_path_factory, sample, floats, data):
+    doc = copy.deepcopy(sample)
+    numbers = [p for p in _paths(doc) if p and isinstance(_get(doc, p), (int, float))
+               and not isinstance(_get(doc, p), bool) and p[0] not in ("version", "hulls")]
+    for value in floats:
+        doc = _set(doc, data.draw(st.sampled_from(numbers)), value)
+    _whole_path(tmp_path_factory.mktemp("floats"), json.dumps(doc))
+
+
+def _get(doc, path):
+    for k in path:
+        doc = doc[k]
+    return doc
