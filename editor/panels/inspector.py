@@ -1,15 +1,24 @@
-"""The property inspector: the numbers of the selected object, the player or the level.
+"""The property inspector: the numbers of the selected objects, the player or the level.
 
-Typed values are checked where they are typed: a field refuses characters that
-can never be a number, and marks in red (with a tooltip saying why) anything
-that is not yet a valid value; only a valid value is applied, as one undo step
-with a readable label ("Change radius of pillar-1"). Esc in a field puts back
-the value it showed.
+Typed values are checked where they are typed, against the level's limits
+(:mod:`editor.panels.field_limits`: a grid from 1 to 9999, coordinates within
+ten million, sizes, rotation, speed, scale, opacity; an object that would reach
+past the largest coordinate is refused whole). A field refuses characters that
+can never be a number and turns red while its text is not a valid value; why
+is said in red under the fields, and in the status bar when a value is not
+applied. Only a valid value is applied, as one undo step with a readable label
+("Change radius of pillar-1"); nothing else ever pushes a command. Esc puts back
+the value the field showed, and so does leaving it with a refused value.
 
-Below the numbers, an object's type ("enemy", "door"), whether it is solid, and
-its custom properties (:mod:`editor.panels.properties_table`); with several
-objects selected, the type and the properties they share; with nothing selected,
-the level's name, grid and custom properties.
+Numbers show in their shortest form with at most three decimals (``12.346``);
+the full value is in the tooltip and stays as it is unless the field is retyped.
+
+With several objects selected, the fields they all have (type, layer, solid,
+origin, size, thickness...) edit all of them in one undo step; a field whose
+values differ shows "—" until something is typed. A wall's nodes are a small
+table (:mod:`editor.panels.wall_nodes`). Below the numbers, the custom
+properties (:mod:`editor.panels.properties_table`); with nothing selected, the
+level's name, grid and custom properties.
 """
 from __future__ import annotations
 
