@@ -62,6 +62,11 @@ class LevelOverview:
         self._pending: list[list[QRect]] = []
         self._all_dirty = True
         self._geometry_stale = True
+        # where the picture is drawn from where it was painted (scene units): everything being dragged
+        self._offset = (0.0, 0.0)
+        #: Paint items where they are shown (``pos()``) rather than at their objects' anchors: set while
+        #: some are shown away from their objects (a drag of part of the level).
+        self.exact_positions = False
         self.renders = 0  # region repaints so far (tests see the cache being used)
 
     # -- when it is used ----------------------------------------------------
@@ -105,6 +110,17 @@ class LevelOverview:
             for r in self._dirty[1:]:
                 union = union.united(r)
             self._dirty = [union]
+
+    def translate(self, dx: float, dy: float) -> None:
+        """Every object in the picture moved by ``(dx, dy)`` scene units: the picture moves along, unrepainted."""
+        if self._geometry_stale:
+            return  # a new picture is made before the next use anyway
+        self._rect.translate(dx, dy)
+        self._dirty = [r.translated(dx, dy) for r in self._dirty]
+
+    def set_offset(self, dx: float, dy: float) -> None:
+        """Draw the picture ``(dx, dy)`` scene units away from where its objects are (all of them being dragged)."""
+        self._offset = (dx, dy)
 
     def is_current(self) -> bool:
         return not self._all_dirty and not self._dirty and self._image is not None
@@ -184,12 +200,17 @@ class LevelOverview:
         painter.fillRect(pixels, Qt.transparent)
         painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
         painter.setRenderHint(QPainter.Antialiasing, True)
-        ox, oy = -o.x() * s, -o.y() * s
-        set_transform, transform = painter.setTransform, QTransform
+        base = QTransform(s, 0, 0, s, -o.x() * s, -o.y() * s)
+        set_transform, translate = painter.setTransform, painter.translate
+        exact = self.exact_positions
+        # an item's position is its anchor (plain floats, no Qt call), unless some are shown away from it
         for item in self._items_in(scene_rect):
-            pos = item.pos()
-            set_transform(transform(s, 0, 0, s, ox + pos.x() * s, oy + pos.y() * s))
-            item.paint(painter, None, None)
+            set_transform(base)
+            if exact:
+                translate(item.pos())
+            else:
+                translate(item._ax, item._ay)
+            item.paint_at(painter, s)
         painter.end()
 
     # -- drawing ---------------------------------------------------------------
@@ -199,7 +220,8 @@ class LevelOverview:
             self.refresh()
         if self._image is None:
             return
-        part = exposed.intersected(self._rect)
+        rect = self._rect.translated(*self._offset)
+        part = exposed.intersected(rect)
         if part.isEmpty():
             return
         # the coarsest level still at least as fine as the screen: drawing it shrinks by under 2x
@@ -209,7 +231,7 @@ class LevelOverview:
             k += 1
         image = self._level(k)
         s = self._scale * image.width() / self._image.width()
-        o = self._rect.topLeft()
+        o = rect.topLeft()
         source = QRectF((part.left() - o.x()) * s, (part.top() - o.y()) * s, part.width() * s, part.height() * s)
         painter.save()
         painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
@@ -220,6 +242,11 @@ class LevelOverview:
     def image(self) -> Optional[QImage]:
         """The picture as last painted (``None`` before the first use)."""
         return self._image
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        """Where the picture is drawn from where it was painted (:meth:`set_offset`)."""
+        return self._offset
 
     @property
     def rect(self) -> QRectF:

@@ -5,6 +5,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
+from editor.editor_only import mark_editor_only
+
 #: Half the size of a handle on screen, in pixels.
 HANDLE_RADIUS = 5.0
 
@@ -41,6 +43,7 @@ class HandleItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setZValue(HANDLE_Z)
+        mark_editor_only(self)  # a play-test hides it (editor/editor_only.py)
 
     def knob_pos(self, scale: float) -> QPointF:
         """Where the knob is in scene units, given the view's scene units per pixel."""

@@ -114,7 +114,7 @@ class ImageItem(ObjectItem):
         self._shape_key = None
         self.sync(self.value)
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint_at(self, painter: QPainter, zoom: float) -> None:
         rect = self._outline_rect
         picture, problem = self._picture(self.value)
         if picture is not None:

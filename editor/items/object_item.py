@@ -7,6 +7,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
+from editor.guard import guarded
+
 #: Selection outline and hover tint, shared by every item so they read as one language.
 SELECTED_COLOR = QColor(255, 196, 0)
 HOVER_COLOR = QColor(140, 220, 255)
@@ -29,6 +31,12 @@ MAX_SHARED_SHAPES = 20000
 
 # Looked up once: PySide's enum attributes cost a Python call each, and items are made by the 100,000.
 _NO_BUTTON = Qt.NoButton
+
+#: The shape key of an item not synced yet: equal to no object's.
+_NO_SHAPE = object()
+#: What a failed boundingRect() or shape() gives Qt: nothing to draw or pick.
+_NO_RECT = QRectF()
+_NO_PATH = QPainterPath()
 
 
 class LookState:
@@ -116,11 +124,11 @@ class ObjectItem(QGraphicsItem):
         self.object_id: str = ""
         self.value = None
         self.looks = looks if looks is not None else LookState()
-        self._outline = QPainterPath()
-        self._bounds = QRectF()
-        self._shape_key = None
+        # set from the shared outline by sync() below (placeholders made here would be 300,000 Qt objects
+        # thrown away at once when a level of 100,000 objects opens)
+        self._outline = self._bounds = self._outline_rect = None
+        self._shape_key = _NO_SHAPE
         self._extent = 0.0
-        self._outline_rect = QRectF()
         # the bounding rectangle relative to the anchor, and the anchor, as plain floats:
         # the scene adds up the area a change covers without a Qt call per item
         self._local_box = (0.0, 0.0, 0.0, 0.0)
@@ -133,8 +141,12 @@ class ObjectItem(QGraphicsItem):
         self.sync(value)
 
     # -- model -> item -----------------------------------------------------
-    def sync(self, value) -> None:
-        """Show ``value`` (the object as it now is in the document)."""
+    def sync(self, value) -> bool:
+        """Show ``value`` (the object as it now is in the document).
+
+        Returns True when its outline or look changed, False when it at most moved
+        (the scene then knows a move of every object is a move of the whole picture).
+        """
         self.object_id = self.id_of(value)
         key = self.shape_key(value)
         reshaped = key != self._shape_key
@@ -163,6 +175,7 @@ class ObjectItem(QGraphicsItem):
             self.setPos(ax, ay)
         if reshaped:
             self.update()
+        return reshaped
 
     def _make_shape(self, value) -> tuple:
         outline = self.build_outline(value)
@@ -276,18 +289,24 @@ class ObjectItem(QGraphicsItem):
         return self.object_id == self.looks.hovered
 
     # -- QGraphicsItem -----------------------------------------------------
+    @guarded("measuring an object on the canvas", default=_NO_RECT)
     def boundingRect(self) -> QRectF:
         return self._bounds
 
+    @guarded("outlining an object on the canvas", default=_NO_PATH)
     def shape(self) -> QPainterPath:
         return self._outline
 
+    @guarded("drawing an object on the canvas")
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        # views only scale and translate, so m11 is the zoom
+        self.paint_at(painter, painter.worldTransform().m11())
+
+    def paint_at(self, painter: QPainter, zoom: float) -> None:
+        """Draw the object with ``painter`` at ``zoom`` screen pixels per unit (the overview knows its zoom)."""
         state = self.look_state()
         kind = self._type
         look = self.look(state, self.looks.type_colors.get(kind) if kind else None, self._solid)
-        # views only scale and translate, so m11 is the zoom
-        zoom = painter.worldTransform().m11()
         if self._extent * zoom < TINY_PIXELS:
             painter.fillRect(self._outline_rect, look[2])
             return

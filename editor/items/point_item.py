@@ -77,11 +77,10 @@ class PointItem(ObjectItem):
         r = HEAD_RADIUS + tolerance
         return -r <= x <= r and -HEAD_HEIGHT - r <= y <= tolerance
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint_at(self, painter: QPainter, zoom: float) -> None:
         state = self.look_state()
         kind = self._type
         look = self.look(state, self.looks.type_colors.get(kind) if kind else None, True)
-        zoom = painter.worldTransform().m11()
         if self._extent * zoom < TINY_PIXELS:
             painter.fillRect(self._outline_rect, look[2])
             return

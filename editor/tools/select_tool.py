@@ -16,7 +16,9 @@ from core.level.document import ChangeKind
 from core.level.kinds import objects_label
 from editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gesture
 from editor.context import EditorContext
+from editor.editor_only import mark_editor_only
 from editor.items.handle_item import HANDLE_RADIUS, HandleItem
+from editor.move_command import MoveObjectsCommand
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 from editor.tools.rotation import handle_rotation
@@ -30,6 +32,9 @@ DRAG_PIXELS = 3.0
 ROTATE_HANDLE_PIXELS = 28.0
 #: The smallest size a resize leaves (level units).
 MIN_SIZE = 1.0
+#: A drag of more objects than this is shown on the canvas as it goes and changes the level once, on release
+#: (moving 100,000 objects in the level on every mouse move took seconds a step); fewer change it as they go.
+LIVE_MOVE_LIMIT = 200
 
 _BOX_ROLES = {
     "nw": (-1, -1), "n": (0, -1), "ne": (1, -1), "e": (1, 0),
@@ -76,6 +81,10 @@ class SelectTool(Tool):
         self._gesture = 0
         self._originals: list = []
         self._original_player: Optional[Player] = None
+        # a drag of many objects: shown by the scene as it goes, the offset so far, the ids snapping ignores
+        self._previewing = False
+        self._offset = (0.0, 0.0)
+        self._dragged_ids: tuple = ()
         self._anchor = Vec2(0, 0)
         self._band: Optional[QGraphicsRectItem] = None
         self._handles: list[HandleItem] = []
@@ -128,6 +137,7 @@ class SelectTool(Tool):
             # Undo, redo or a panel changed the level mid-drag: that change wins and the drag ends here,
             # instead of pushing moves of objects that may be gone or elsewhere now.
             self._state = _IDLE
+            self._end_preview()
             self._originals = []
             self._original_player = None
             self._handle = None
@@ -265,6 +275,8 @@ class SelectTool(Tool):
             elif not (self._press_modifiers & Qt.ShiftModifier):
                 self._selection.clear()
         elif state in (_MOVING, _HANDLE):
+            if state == _MOVING and self._previewing:
+                self._finish_preview()
             self._set_cursor(Qt.ArrowCursor)
         self._originals = []
         self._original_player = None
@@ -292,6 +304,7 @@ class SelectTool(Tool):
             self._band.setPen(pen)
             self._band.setBrush(QBrush(QColor(140, 220, 255, 40)))
             self._band.setZValue(3e9)
+            mark_editor_only(self._band)  # a play-test hides it (editor/editor_only.py)
             self._scene.addItem(self._band)
         self._band.setRect(QRectF(self._press_scene, pos).normalized())
 
@@ -305,6 +318,10 @@ class SelectTool(Tool):
         self._original_player = self.editor.document.player if Selection.PLAYER in self._selection else None
         anchor_id = self._pressed_id if self._pressed_id in self._selection else ids[0]
         self._anchor = _reference_point(self._value(anchor_id))
+        self._dragged_ids = tuple(ids)
+        dragged = len(self._originals) + (self._original_player is not None)
+        self._previewing = dragged > LIVE_MOVE_LIMIT and hasattr(self._scene, "show_moving")
+        self._offset = (0.0, 0.0)
         self._set_cursor(Qt.SizeAllCursor)
 
     def _move_label(self) -> str:
@@ -318,8 +335,36 @@ class SelectTool(Tool):
     def _move_to(self, pos: QPointF, modifiers) -> None:
         wanted = QPointF(self._anchor.x + pos.x() - self._press_scene.x(),
                          self._anchor.y + pos.y() - self._press_scene.y())
-        snapped = self.editor.snap(wanted, modifiers, exclude=tuple(self._selection.ids()))
-        self.move_selection_by(snapped.x() - self._anchor.x, snapped.y() - self._anchor.y)
+        if self._previewing and len(self._originals) == len(self.editor.document):
+            # every object is dragged: there is no object left to snap to, only the grid
+            snapped = self.editor.snapper.snap_detail(wanted, modifiers, objects=False).point
+        else:
+            snapped = self.editor.snap(wanted, modifiers, exclude=self._dragged_ids)
+        dx, dy = snapped.x() - self._anchor.x, snapped.y() - self._anchor.y
+        if self._previewing:
+            self._offset = (dx, dy)
+            self._scene.show_moving(self._dragged_ids, dx, dy)
+        else:
+            self.move_selection_by(dx, dy)
+
+    def _finish_preview(self) -> None:
+        """The release of a drag of many objects: the level changes once, by the offset the drag reached."""
+        moved = False
+        try:
+            if self._offset != (0.0, 0.0):
+                self.push(MoveObjectsCommand(self.editor.document, self._originals, *self._offset, self._move_label(),
+                                             player=self._original_player))
+                first = self._originals[0] if self._originals else None
+                moved = first is not None and self.editor.document.get(first.id) is not first
+        finally:
+            # when the level did not change (a drag back to its start, a play-test running), the items go back
+            self._end_preview(restore=not moved)
+
+    def _end_preview(self, restore: bool = True) -> None:
+        if self._previewing:
+            self._previewing = False
+            self._offset = (0.0, 0.0)
+            self._scene.end_moving(restore)
 
     def move_selection_by(self, dx: float, dy: float) -> None:
         """Put the dragged objects at their start position plus ``(dx, dy)`` (one step per gesture)."""
@@ -335,9 +380,17 @@ class SelectTool(Tool):
         elif player is not None:
             self.push(ChangePlayerCommand(doc, player[0], player[1], label, self._gesture))
 
+    def in_gesture(self) -> bool:
+        return self._state != _IDLE
+
+    def cancel_gesture(self) -> None:
+        self._cancel_gesture()
+
     def _cancel_gesture(self) -> None:
         """Put everything back where the current drag started (Esc, or another tool taking over)."""
-        if self._state == _MOVING:
+        if self._state == _MOVING and self._previewing:
+            self._end_preview()
+        elif self._state == _MOVING:
             self.move_selection_by(0.0, 0.0)
         elif self._state == _HANDLE and self._handle_original is not None:
             orig = self._handle_original
@@ -425,7 +478,7 @@ class SelectTool(Tool):
             return True
         arrows = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
         if key in arrows and self._state == _IDLE and self._selection:
-            g = self.editor.document.level.grid
+            g = self.editor.snapper.grid() or 1.0  # a broken grid (NaN, 1e-320) nudges by its usable value
             step = 1.0 if modifiers & Qt.ControlModifier else g
             sx, sy = arrows[key]
             self.nudge(sx * step, sy * step)
@@ -438,6 +491,10 @@ class SelectTool(Tool):
         self._originals = [o for o in (self.editor.document.get(i) for i in ids) if o is not None]
         self._original_player = self.editor.document.player if Selection.PLAYER in self._selection else None
         self._gesture = new_gesture()
-        self.move_selection_by(dx, dy)
+        if self._originals:
+            self.push(MoveObjectsCommand(self.editor.document, self._originals, dx, dy, self._move_label(),
+                                         player=self._original_player))
+        else:
+            self.move_selection_by(dx, dy)
         self._originals = []
         self._original_player = None
