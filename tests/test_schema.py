@@ -58,6 +58,13 @@ def _by_id(d, object_id):
     lambda d: d["types"][0].update(color="red"),
     lambda d: _by_id(d, "backdrop").update(opacity=1.5),
     lambda d: _by_id(d, "exit").update(solid="no"),
+    # the documented limits (core/level/limits.py), as the loader enforces them
+    lambda d: _by_id(d, "crate").update(origin=[1e200, 0]),
+    lambda d: _by_id(d, "crate").update(size=[1e308, 1]),
+    lambda d: _by_id(d, "courtyard").update(thickness=5e-324),
+    lambda d: d["player"].update(speed=1e300),
+    lambda d: d["player"].update(spawn=[0, -2e7]),
+    lambda d: d.update(grid=1e6),
 ])
 def test_schema_rejects_bad_levels(mutate):
     d = json.loads((ROOT / "levels" / "game_content.json").read_text())
@@ -76,3 +83,36 @@ def test_version_1_has_its_own_schema_beside_version_2():
     jsonschema.validate(old, v1)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(old, SCHEMA)
+
+
+def test_the_schemas_say_the_loader_s_limits():
+    from importlib.resources import files
+
+    from core.level import limits
+
+    v1 = json.loads((files("core.level") / "schemas" / schema_file_name(1)).read_text(encoding="utf-8"))
+    for schema in (SCHEMA, v1):
+        defs = schema["$defs"]
+        assert (defs["coordinate"]["minimum"], defs["coordinate"]["maximum"]) == (-limits.MAX_COORDINATE,
+                                                                                 limits.MAX_COORDINATE)
+        assert (defs["length"]["minimum"], defs["length"]["maximum"]) == (limits.MIN_SIZE, limits.MAX_SIZE)
+        assert defs["wall"]["properties"]["points"]["maxItems"] == limits.MAX_WALL_NODES
+        assert defs["player"]["properties"]["speed"]["maximum"] == limits.MAX_SPEED
+        assert schema["properties"]["grid"]["maximum"] == limits.MAX_GRID
+
+
+def test_an_export_a_million_pixels_out_matches_the_schema(tmp_path):
+    from core.cli import main
+
+    d = json.loads((ROOT / "levels" / "game_content.json").read_text())
+    for obj in d["objects"]:
+        for key in ("origin", "center", "position"):
+            if key in obj:
+                obj[key] = [obj[key][0] + 1e6, obj[key][1] - 1e6]
+        if "points" in obj:
+            obj["points"] = [[x + 1e6, y - 1e6] for x, y in obj["points"]]
+    d["player"]["spawn"] = [d["player"]["spawn"][0] + 1e6, d["player"]["spawn"][1] - 1e6]
+    (tmp_path / "far.json").write_text(json.dumps(d))
+    assert main(["export", str(tmp_path / "far.json"), "-o", str(tmp_path / "out.json")]) in (0, 1)
+    if (tmp_path / "out.json").exists():
+        jsonschema.validate(json.loads((tmp_path / "out.json").read_text()), SCHEMA)
