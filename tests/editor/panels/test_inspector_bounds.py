@@ -298,3 +298,23 @@ def test_long_names_are_refused_everywhere():
     assert "at most 200" in type_name_problem(long, [])
     assert "at most 200" in name_problem(long, [], "gate")
     assert "at most 200" in id_problem(LevelDocument(level()), long)
+
+
+def test_a_rubber_band_then_one_typed_width_resizes_every_box_in_one_step(qtbot, tmp_path):
+    from tests.editor.helpers import drag, make_window, undo_texts as window_undo_texts
+
+    window = make_window(qtbot, tmp_path, Level(objects=(
+        Box("crate-1", (100, 100), (32, 32)), Box("crate-2", (200, 100), (48, 32)),
+        Pillar("post", (400, 400), 10))))
+    drag(window, (80, 80), (280, 160))
+    assert window.selection.ids() == ["crate-1", "crate-2"]
+    ins = window.inspector
+    assert ins.field("size.x").placeholderText() == "—" and ins.field("size.y").text() == "32"
+    field = ins.field("size.x")
+    field.setFocus()
+    QTest.keyClicks(field, "40")
+    QTest.keyClick(field, Qt.Key_Return)
+    assert [window.document.get(i).size for i in ("crate-1", "crate-2")] == [Vec2(40, 32), Vec2(40, 32)]
+    assert window_undo_texts(window) == ["Change width of 2 objects"]
+    QTest.keyClick(window.canvas, Qt.Key_Z, Qt.ControlModifier)
+    assert [window.document.get(i).size.x for i in ("crate-1", "crate-2")] == [32, 48]
