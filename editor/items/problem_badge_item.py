@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from core.level.problems import ERROR, INFO, WARNING
 from editor.editor_only import mark_editor_only
 from editor.guard import guarded
+from editor.items.point_item import HEAD_HEIGHT, HEAD_RADIUS
 from editor.items.problem_marker_item import SEVERITY_COLORS
 
 #: The badge's side on screen, in pixels.
@@ -66,10 +67,16 @@ class ProblemBadgeItem(QGraphicsItem):
     severity (the worst of them) and the tooltip (all of them, one a line).
     """
 
+    #: Where the badge's bottom-left corner sits from its anchor, in screen pixels.
+    CORNER = QPointF(1.0, -1.0)
+    #: Over a marker's pin instead (its anchor is the pin's point, and the pin stands above it).
+    OVER_PIN = QPointF(-BADGE_SIZE / 2, -(HEAD_HEIGHT + HEAD_RADIUS + 1.0))
+
     def __init__(self, object_id: str, parent=None):
         super().__init__(parent)
         self.object_id = object_id
         self.severity = WARNING
+        self._offset = QPointF(self.CORNER)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setAcceptHoverEvents(False)
         self.setZValue(BADGE_Z)
@@ -86,8 +93,14 @@ class ProblemBadgeItem(QGraphicsItem):
             self.update()
         self.setToolTip("\n".join(messages))
 
+    def set_offset(self, offset: QPointF) -> None:
+        """Where the bottom-left corner sits from the anchor, in screen pixels (:data:`CORNER`, :data:`OVER_PIN`)."""
+        if offset != self._offset:
+            self.prepareGeometryChange()
+            self._offset = QPointF(offset)
+
     def boundingRect(self) -> QRectF:
-        return QRectF(1.0, -BADGE_SIZE - 1.0, BADGE_SIZE, BADGE_SIZE)
+        return QRectF(self._offset.x(), self._offset.y() - BADGE_SIZE, BADGE_SIZE, BADGE_SIZE)
 
     @guarded("drawing a problem's sign")
     def paint(self, painter: QPainter, option, widget=None) -> None:

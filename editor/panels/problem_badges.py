@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QGraphicsScene
 
 from core.level.document import Change, ChangeKind, LevelDocument
+from core.level.model import Point
 from core.level.problems import ERROR, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from editor.items.problem_badge_item import ProblemBadgeItem
 from editor.subscriptions import subscribe_while_alive
@@ -118,6 +119,7 @@ class ProblemBadges(QObject):
                 return
             layer = self._doc.level.layer(obj.layer)
             bounds, visible = obj.bounds(), layer is None or layer.visible
+            badge.set_offset(ProblemBadgeItem.OVER_PIN if isinstance(obj, Point) else ProblemBadgeItem.CORNER)
         badge.setPos(bounds[2], bounds[1])
         badge.setVisible(visible and not self._suspended)
 
