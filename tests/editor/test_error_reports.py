@@ -78,3 +78,15 @@ def test_describe_is_never_empty_and_drops_pysides_wrapping():
     wrapped = OverflowError("Error calling Python override of QGraphicsView::wheelEvent(): "
                             "Error calling Python override of QGraphicsScene::wheelEvent(): too far")
     assert guard.describe(wrapped) == "too far (OverflowError)"
+
+
+def test_an_error_while_closing_keeps_the_window_and_its_edits(reporting, monkeypatch):
+    window = reporting
+
+    def broken():
+        raise RuntimeError("autosave folder vanished")
+
+    monkeypatch.setattr(window, "maybe_save", broken)
+    assert not window.close()
+    assert window.isVisible()
+    assert window.statusBar().currentMessage().startswith("Closing the window failed: autosave folder vanished")
