@@ -129,7 +129,9 @@ def loads_level(text: str | bytes, source: str = "<level>") -> Level:
 
 
 def _load_bytes(raw: bytes, source: str) -> Level:
-    def load():
+    was_on = gc.isenabled()
+    gc.disable()  # see _with_gc_paused
+    try:
         data = _decode_fast(raw)
         if data is None:
             try:
@@ -138,10 +140,14 @@ def _load_bytes(raw: bytes, source: str) -> Level:
                 raise LevelFileError(
                     source, [Problem(LEVEL_ID, f"is not UTF-8 text (bad byte at offset {e.start})")], unreadable=True
                 ) from None
+            raw = None
             data = _decode_text(text, source)
+            text = None
+        raw = None  # the file's bytes (the hulls' too) are not needed while the model is built
         return parse_level(data, source)
-
-    return _with_gc_paused(load)
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _with_gc_paused(work):
