@@ -566,6 +566,8 @@ def id_problem(document: LevelDocument, text: str, current: str = "") -> Optiona
         return "an id cannot start or end with a space"
     if len(text) > MAX_NAME_LENGTH:
         return f"an id is at most {MAX_NAME_LENGTH} characters"
+    if not text.isprintable():
+        return "an id cannot hold a line break, a tab or another control character"
     if text == "player":
         return "'player' is the player's name"
     if text != current and text in document:

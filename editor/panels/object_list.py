@@ -39,9 +39,16 @@ FILTER_AT_ONCE = 20_000
 FILTER_DELAY_MS = 200
 
 
-def _natural_key(text: str):
-    """``goblin-2`` before ``goblin-10``."""
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower()) for part in re.split(r"(\d+)", text) if part]
+_DIGITS = re.compile(r"\d+")
+
+
+def _natural_key(text: str) -> str:
+    """``goblin-2`` before ``goblin-10``: runs of digits padded to one width (a string compares fastest).
+
+    >>> sorted(["goblin-10", "Goblin-2", "box"], key=_natural_key)
+    ['box', 'Goblin-2', 'goblin-10']
+    """
+    return _DIGITS.sub(lambda m: m.group().zfill(24), text.lower())
 
 
 class ObjectListModel(QAbstractTableModel):

@@ -137,6 +137,10 @@ class NodesModel(QAbstractTableModel):
         return self._apply(wall, points, f"Move node {row + 1} of {wall.id}")
 
     def _apply(self, wall, points, label: str) -> bool:
+        if wall.closed and len(points) > 2 and points[0] == points[-1]:
+            self.refused.emit(f"{wall.id}: the last node would sit on the first, and the wall is closed "
+                              "(not applied)")
+            return False
         new = replace(wall, points=tuple(points))
         problem = bounds_problem(new.bounds())
         if problem is not None:

@@ -183,3 +183,12 @@ def test_filtering_and_sorting_100000_objects_stay_quick():
     assert model.row_of("box-0") == 100_000
     print(f"filter {filtered:.3f} s, sort {ordered:.3f} s")
     assert filtered < 2.0 and ordered < 3.0
+
+
+def test_an_id_with_a_line_break_is_refused():
+    from editor.property_commands import id_problem
+
+    document = LevelDocument(level())
+    assert "control character" in id_problem(document, "two\nlines", "lever")
+    assert "control character" in id_problem(document, "tab\there", "lever")
+    assert id_problem(document, "fine-id", "lever") is None
