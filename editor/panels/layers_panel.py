@@ -520,7 +520,7 @@ class LayersPanel(QWidget):
     def fill_move_menu(self, menu: QMenu) -> None:
         """Fill ``menu`` with one entry per layer, top first, that moves the selection there (Edit menu)."""
         menu.clear()
-        enabled = bool(self._selected_objects())
+        enabled = self.isEnabled() and bool(self._selected_objects())  # not while the level is played
         for layer in reversed(self.document.level.layers):
             a = menu.addAction(layer.name)
             a.setEnabled(enabled)
