@@ -33,11 +33,13 @@ from __future__ import annotations
 import contextlib
 import gc
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Optional
 
 import numpy as np
 import shapely
 
+from core.level.limits import MAX_COORDINATE, MAX_SIZE
 from core.level.model import EMPTY_CELL, SOLID_CELL, Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
 
 __all__ = [
@@ -54,6 +56,7 @@ __all__ = [
     "has_solid_cells",
     "rotation_cos_sin_array",
     "collector_paused",
+    "Unfit",
 ]
 
 #: Vertices per quarter turn on every round part (walls' ends and joints, pillars).
@@ -72,13 +75,25 @@ WALL, BOX, ORIENTED_BOX, PILLAR, TILES = 0, 1, 2, 3, 4
 _WALL, _BOX, _OBOX, _PILLAR, _TILES = WALL, BOX, ORIENTED_BOX, PILLAR, TILES
 
 
+@dataclass(frozen=True)
+class Unfit:
+    """An object the geometry code leaves out, and why: its numbers are not finite or beyond the limits.
+
+    ``location`` is a point to show on the canvas, when the object has a usable one.
+    """
+
+    id: str
+    message: str
+    location: Optional[tuple] = None
+
+
 @dataclass(frozen=True, eq=False)
 class LevelOutlines:
     """The outline of every object that has one and the data derived from it, in level order.
 
     Index ``i`` of every array is the ``i``-th object *that has an outline*
-    (:attr:`objects`), not the ``i``-th object of the level: markers, images and
-    tile grids without solid cells are left out.
+    (:attr:`objects`), not the ``i``-th object of the level: markers, images,
+    tile grids without solid cells and objects that are :attr:`unfit` are left out.
 
     Attributes
     ----------
@@ -90,9 +105,11 @@ class LevelOutlines:
         :data:`WALL`, :data:`BOX`, :data:`ORIENTED_BOX`, :data:`PILLAR` or :data:`TILES` per object.
     solid : ndarray of bool
         Whether the object collides (only solid objects take part in the collision checks).
-    outlines : ndarray of shapely.Polygon or shapely.MultiPolygon
-        Each object's full collision outline (containing the exact shape); a
-        tile grid's is exact, and a MultiPolygon when its cells fall apart.
+    shapes : ndarray of shapely.Polygon or None
+        The outlines built so far: a wall's is built when first asked for (see
+        :attr:`outlines` and :meth:`outlines_of`), since the checks and hulls
+        work on its node chain and a wall of 100,000 nodes takes seconds to
+        outline.
     aabb : ndarray, shape (n, 4)
         Exact axis-aligned bounds ``minx, miny, maxx, maxy`` of the exact shape.
     rounding : ndarray, shape (n,)
@@ -110,22 +127,49 @@ class LevelOutlines:
         with ``wall_index``.
     growth : float
         The factor round parts were drawn larger by (see :data:`ROUND_GROWTH`).
+    unfit : tuple of Unfit
+        The objects left out because the geometry code cannot handle their
+        numbers (not finite, or beyond :mod:`core.level.limits`), each with
+        the reason in the designer's words. The validator reports them as
+        errors; they get no hulls.
     """
 
     objects: tuple
     ids: list
     kinds: np.ndarray
     solid: np.ndarray
-    outlines: np.ndarray
+    shapes: np.ndarray
     aabb: np.ndarray
     rounding: np.ndarray
     sites: np.ndarray
     wall_index: np.ndarray
     chains: np.ndarray
     growth: float = ROUND_GROWTH
+    quad_segs: int = QUAD_SEGS
+    unfit: tuple = field(default=())
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    @property
+    def outlines(self) -> np.ndarray:
+        """Each object's full collision outline (containing the exact shape), built on first use.
+
+        A tile grid's is exact, and a MultiPolygon when its cells fall apart.
+        """
+        return self.outlines_of(np.arange(len(self)))
+
+    def outlines_of(self, index) -> np.ndarray:
+        """The outlines of the objects at ``index`` (an array of indices), building the walls' among them."""
+        index = np.asarray(index, dtype=np.int64)
+        missing = index[shapely.is_missing(self.shapes[index])]
+        if len(missing):
+            missing = np.unique(missing)
+            walls = np.searchsorted(self.wall_index, missing)
+            r = self.rounding[missing]
+            self.shapes[missing] = shapely.buffer(self.chains[walls], r * self.growth + ROUND_MARGIN,
+                                                  quad_segs=self.quad_segs)
+        return self.shapes[index]
 
     @property
     def slack(self) -> np.ndarray:
@@ -151,13 +195,15 @@ class LevelOutlines:
             ids=[self.ids[k] for k in keep.tolist()],
             kinds=self.kinds[keep],
             solid=self.solid[keep],
-            outlines=self.outlines[keep],
+            shapes=self.shapes[keep],
             aabb=self.aabb[keep],
             rounding=self.rounding[keep],
             sites=self.sites[keep],
             wall_index=new_index[self.wall_index[walls]],
             chains=self.chains[walls],
             growth=self.growth,
+            quad_segs=self.quad_segs,
+            unfit=self.unfit,
         )
 
 
@@ -210,19 +256,52 @@ def level_outlines(level: Level, quad_segs: int = QUAD_SEGS) -> LevelOutlines:
 
 
 def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
-    growth = 1.0 / math.cos(math.pi / (4 * quad_segs))
     objects = tuple(obj for obj in level.objects if _has_outline(obj))
-    n = len(objects)
-    ids = [obj.id for obj in objects]
-    kinds = np.empty(n, dtype=np.int8)
-    solid = np.fromiter((obj.solid for obj in objects), dtype=bool, count=n)
+    unfit: dict[int, Unfit] = {}
+    for i, obj in enumerate(objects):
+        if isinstance(obj, Wall) and not obj.points:
+            unfit[i] = Unfit(obj.id, "this wall has no nodes, so it has no shape to check; delete it")
+        elif not isinstance(obj, (Wall, Box, OrientedBox, Pillar, Tiles)):
+            raise TypeError(f"not a level object with an outline: {type(obj).__name__}")
+    data = _gather(tuple(obj for k, obj in enumerate(objects) if k not in unfit))
+    more = _unfit(data)
+    if more:
+        # Rare: build again without them, so every array below holds only sound numbers.
+        kept = [k for k in range(len(objects)) if k not in unfit]
+        for k, why in more.items():
+            unfit[kept[k]] = why
+        data = _gather(tuple(obj for k, obj in enumerate(objects) if k not in unfit))
+    return _build(data, quad_segs, tuple(unfit[k] for k in sorted(unfit)))
 
-    # One pass in Python to gather plain numbers; everything after is vectorised.
+
+@dataclass
+class _Numbers:
+    """The plain numbers of a level's objects, one pass in Python; everything after is vectorised."""
+
+    objects: tuple
+    kinds: np.ndarray
+    wall_idx: list
+    wall_pts: np.ndarray
+    wall_owner: np.ndarray
+    wall_r: np.ndarray
+    box_idx: list
+    box_vals: np.ndarray
+    obox_idx: list
+    obox_vals: np.ndarray
+    pil_idx: list
+    pil_vals: np.ndarray
+    tile_idx: list
+    tile_vals: np.ndarray
+
+
+def _gather(objects: tuple) -> _Numbers:
+    n = len(objects)
+    kinds = np.empty(n, dtype=np.int8)
     wall_idx, wall_pts, wall_owner, wall_r = [], [], [], []
     box_idx, box_vals = [], []
     obox_idx, obox_vals = [], []
     pil_idx, pil_vals = [], []
-    tile_idx = []
+    tile_idx, tile_vals = [], []
     for i, obj in enumerate(objects):
         if isinstance(obj, Wall):
             kinds[i] = _WALL
@@ -230,8 +309,6 @@ def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
             wall_idx.append(i)
             wall_r.append(obj.thickness / 2)
             pts = obj.points
-            if not pts:
-                raise ValueError(f"wall {obj.id!r} has no nodes")
             if len(pts) == 1:
                 pts = pts * 2  # a lone node collides as a disc
             wall_pts.extend(pts)
@@ -251,25 +328,134 @@ def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
             kinds[i] = _PILLAR
             pil_idx.append(i)
             pil_vals.append((obj.center.x, obj.center.y, obj.radius))
-        elif isinstance(obj, Tiles):
+        else:
             kinds[i] = _TILES
             tile_idx.append(i)
-        else:
-            raise TypeError(f"not a level object with an outline: {type(obj).__name__}")
+            width = max(len(row) for row in obj.cells)
+            tile_vals.append((obj.origin.x, obj.origin.y, obj.cell, width, len(obj.cells)))
+    return _Numbers(
+        objects, kinds,
+        wall_idx, np.asarray(wall_pts, dtype=float).reshape(-1, 2), np.asarray(wall_owner, dtype=np.int64),
+        np.asarray(wall_r, dtype=float),
+        box_idx, np.asarray(box_vals, dtype=float).reshape(-1, 4),
+        obox_idx, np.asarray(obox_vals, dtype=float).reshape(-1, 5),
+        pil_idx, np.asarray(pil_vals, dtype=float).reshape(-1, 3),
+        tile_idx, np.asarray(tile_vals, dtype=float).reshape(-1, 5))
 
-    outlines = np.empty(n, dtype=object)
+
+#: What each number of each kind is called in a message, and whether it is a place or a size.
+_PLACE, _SIZE, _ANGLE = "place", "size", "angle"
+_FIELDS = {
+    "box": (("origin x", _PLACE), ("origin y", _PLACE), ("width", _SIZE), ("height", _SIZE)),
+    "obox": (("centre x", _PLACE), ("centre y", _PLACE), ("half width", _SIZE), ("half height", _SIZE),
+             ("rotation", _ANGLE)),
+    "pillar": (("centre x", _PLACE), ("centre y", _PLACE), ("radius", _SIZE)),
+    "tiles": (("origin x", _PLACE), ("origin y", _PLACE), ("cell size", _SIZE)),
+}
+
+
+def _unfit(d: _Numbers) -> dict[int, Unfit]:
+    """The objects whose numbers the geometry code cannot take: not finite, or beyond the documented limits.
+
+    Vectorised per kind; messages are written only for the objects that fail.
+    """
+    found: dict[int, Unfit] = {}
+    if len(d.wall_idx):
+        bad_pt = ~np.isfinite(d.wall_pts).all(axis=1) | (np.abs(d.wall_pts) > MAX_COORDINATE).any(axis=1)
+        bad_wall = np.bincount(d.wall_owner[bad_pt], minlength=len(d.wall_idx)) > 0
+        bad_r = ~np.isfinite(d.wall_r) | (d.wall_r < 0) | (2 * d.wall_r > MAX_SIZE)
+        for k in np.flatnonzero(bad_wall | bad_r).tolist():
+            obj = d.objects[d.wall_idx[k]]
+            if bad_r[k]:
+                found[d.wall_idx[k]] = Unfit(obj.id, _size_message("thickness", obj.thickness))
+                continue
+            node = next(m for m, p in enumerate(obj.points)
+                        if not (math.isfinite(p.x) and math.isfinite(p.y))
+                        or max(abs(p.x), abs(p.y)) > MAX_COORDINATE)
+            p = obj.points[node]
+            found[d.wall_idx[k]] = Unfit(obj.id, _place_message(f"node {node + 1}", (p.x, p.y)))
+    for name, idx, vals in (("box", d.box_idx, d.box_vals), ("obox", d.obox_idx, d.obox_vals),
+                            ("pillar", d.pil_idx, d.pil_vals), ("tiles", d.tile_idx, d.tile_vals[:, :3])):
+        if not len(idx):
+            continue
+        fields = _FIELDS[name]
+        bad = np.zeros(vals.shape, dtype=bool)
+        for c, (_, what) in enumerate(fields):
+            v = vals[:, c]
+            if what == _PLACE:
+                bad[:, c] = ~np.isfinite(v) | (np.abs(v) > MAX_COORDINATE)
+            elif what == _SIZE:
+                bad[:, c] = ~np.isfinite(v) | (v < 0) | (v > MAX_SIZE)
+            else:
+                bad[:, c] = ~np.isfinite(v)
+        if name == "tiles":
+            # The whole grid must stay within the largest size, or its far corner runs off the limits.
+            span = d.tile_vals[:, 2] * np.maximum(d.tile_vals[:, 3], d.tile_vals[:, 4])
+            bad[:, 2] |= ~(span <= MAX_SIZE) | ~(d.tile_vals[:, 2] > 0)
+        for k in np.flatnonzero(bad.any(axis=1)).tolist():
+            c = int(np.flatnonzero(bad[k])[0])
+            label, what = fields[c]
+            obj = d.objects[idx[k]]
+            value = float(vals[k, c])
+            if name == "tiles" and c == 2 and math.isfinite(value) and 0 < value <= MAX_SIZE:
+                message = (f"this tile grid spans {_show(value * max(obj.columns, obj.rows))} px, more than the "
+                           f"largest size the tools accept ({_show(MAX_SIZE)} px); use a smaller cell size")
+            elif name == "tiles" and c == 2 and value == 0:
+                message = "its cell size is 0, so its cells have no size; give the grid a cell size"
+            elif what == _PLACE:
+                message = _place_message(label, None, value)
+            elif what == _SIZE:
+                message = _size_message(label, value)
+            else:
+                message = f"its {label} is {_show(value)}, not a number of degrees"
+            found[idx[k]] = Unfit(obj.id, message)
+    return found
+
+
+def _show(v: float) -> str:
+    if not math.isfinite(v):
+        return "not a number" if math.isnan(v) else ("infinite" if v > 0 else "minus infinite")
+    return f"{v:,.0f}" if abs(v) >= 1 else f"{v:g}"
+
+
+def _place_message(label: str, point: Optional[tuple], value: Optional[float] = None) -> str:
+    values = point if point is not None else (value,)
+    if not all(math.isfinite(v) for v in values):
+        shown = ", ".join(_show(v) for v in values)
+        return f"its {label} is not a finite number ({shown}); move it back into the level"
+    shown = ", ".join(_show(v) for v in values)
+    return (f"its {label} ({shown}) lies beyond the largest coordinate the tools accept "
+            f"(±{_show(MAX_COORDINATE)} px); move it back into the level")
+
+
+def _size_message(label: str, value: float) -> str:
+    if not math.isfinite(value):
+        return f"its {label} is {_show(value)}; give it a size between 0 and {_show(MAX_SIZE)} px"
+    if value < 0:
+        return f"its {label} is negative ({_show(value)}); give it a size between 0 and {_show(MAX_SIZE)} px"
+    return (f"its {label} ({_show(value)} px) is larger than the largest size the tools accept "
+            f"({_show(MAX_SIZE)} px)")
+
+
+def _build(d: _Numbers, quad_segs: int, unfit: tuple) -> LevelOutlines:
+    growth = 1.0 / math.cos(math.pi / (4 * quad_segs))
+    objects = d.objects
+    n = len(objects)
+    ids = [obj.id for obj in objects]
+    kinds = d.kinds
+    solid = np.fromiter((obj.solid for obj in objects), dtype=bool, count=n)
+
+    outlines = np.full(n, None, dtype=object)
     sites = np.empty(n, dtype=object)
     aabb = np.zeros((n, 4))
     rounding = np.zeros(n)
-    chains = np.empty(len(wall_idx), dtype=object)
+    chains = np.empty(len(d.wall_idx), dtype=object)
 
-    if wall_idx:
-        idx = np.asarray(wall_idx)
-        pts = np.asarray(wall_pts, dtype=float).reshape(-1, 2)
-        owner = np.asarray(wall_owner)
-        r = np.asarray(wall_r)
+    if d.wall_idx:
+        idx = np.asarray(d.wall_idx)
+        pts, owner, r = d.wall_pts, d.wall_owner, d.wall_r
         chains[:] = shapely.linestrings(pts, indices=owner)
-        outlines[idx] = shapely.buffer(chains, r * growth + ROUND_MARGIN, quad_segs=quad_segs)
+        # A wall's outline (the buffer of its chain) is built when first asked for: see LevelOutlines.outlines_of.
         sites[idx] = shapely.multipoints(pts, indices=owner)
         rounding[idx] = r
         lo_x = np.full(len(idx), np.inf)
@@ -282,9 +468,9 @@ def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
         np.maximum.at(hi_y, owner, pts[:, 1])
         aabb[idx] = np.stack([lo_x - r, lo_y - r, hi_x + r, hi_y + r], axis=1)
 
-    if box_idx:
-        idx = np.asarray(box_idx)
-        v = np.asarray(box_vals, dtype=float)
+    if d.box_idx:
+        idx = np.asarray(d.box_idx)
+        v = d.box_vals
         x0, y0, x1, y1 = v[:, 0], v[:, 1], v[:, 0] + v[:, 2], v[:, 1] + v[:, 3]
         outlines[idx] = shapely.box(x0, y0, x1, y1)
         corners = np.stack([np.stack([x0, y0], 1), np.stack([x1, y0], 1),
@@ -292,9 +478,9 @@ def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
         sites[idx] = shapely.multipoints(corners)
         aabb[idx] = np.stack([x0, y0, x1, y1], axis=1)
 
-    if obox_idx:
-        idx = np.asarray(obox_idx)
-        v = np.asarray(obox_vals, dtype=float)
+    if d.obox_idx:
+        idx = np.asarray(d.obox_idx)
+        v = d.obox_vals
         cx, cy, hx, hy = v[:, 0], v[:, 1], v[:, 2], v[:, 3]
         c, s = rotation_cos_sin_array(v[:, 4])
         # Local x axis (c, s), local y axis (-s, c); corners in order around the box.
@@ -310,18 +496,18 @@ def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
         sites[idx] = shapely.multipoints(corners)
         aabb[idx] = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1)
 
-    if pil_idx:
-        idx = np.asarray(pil_idx)
-        v = np.asarray(pil_vals, dtype=float)
+    if d.pil_idx:
+        idx = np.asarray(d.pil_idx)
+        v = d.pil_vals
         centres = shapely.points(v[:, 0], v[:, 1])
         outlines[idx] = shapely.buffer(centres, v[:, 2] * growth + ROUND_MARGIN, quad_segs=quad_segs)
         sites[idx] = shapely.multipoints(v[:, None, :2])
         rounding[idx] = v[:, 2]
         aabb[idx] = np.stack([v[:, 0] - v[:, 2], v[:, 1] - v[:, 2], v[:, 0] + v[:, 2], v[:, 1] + v[:, 2]], axis=1)
 
-    if tile_idx:
-        idx = np.asarray(tile_idx)
-        outlines[idx] = [_tile_outline(objects[i]) for i in tile_idx]
+    if d.tile_idx:
+        idx = np.asarray(d.tile_idx)
+        outlines[idx] = [_tile_outline(objects[i]) for i in d.tile_idx]
         hull_rings = shapely.get_exterior_ring(shapely.convex_hull(outlines[idx]))
         corners, owner = shapely.get_coordinates(hull_rings, return_index=True)
         last = np.r_[owner[1:] != owner[:-1], True]
@@ -334,13 +520,15 @@ def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
         ids=ids,
         kinds=kinds,
         solid=solid,
-        outlines=outlines,
+        shapes=outlines,
         aabb=aabb,
         rounding=rounding,
         sites=sites,
-        wall_index=np.asarray(wall_idx, dtype=np.int64),
+        wall_index=np.asarray(d.wall_idx, dtype=np.int64),
         chains=chains,
         growth=growth,
+        quad_segs=quad_segs,
+        unfit=unfit,
     )
 
 

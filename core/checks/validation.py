@@ -101,7 +101,11 @@ from core.checks.outlines import (
     has_solid_cells,
     level_outlines,
 )
+from core.checks.pieces import (Pieces, closest_points, connected_groups, cut_into_pieces, find_gaps, free_gaps,
+                                passages)
 from core.collision.overlap import overlaps
+from core.collision.shapes import Capsule, Circle, Rect
+from core.level.limits import MAX_COORDINATE, MAX_SIZE
 from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from core.collision.shapes import Vec2
 
@@ -155,17 +159,42 @@ def validate_level(level: Level, outlines: Optional[LevelOutlines] = None,
 
 
 def _validate(level: Level, o: LevelOutlines, base_dir: Optional[str]) -> list[Problem]:
-    solid = o.solid_only()
-    problems: list[Problem] = []
+    problems: list[Problem] = [Problem(u.id, u.message, ERROR, _vec(u.location) if u.location else None)
+                               for u in o.unfit]
     problems += _wall_problems(o)
-    problems += _spawn_overlap(level, solid)
     problems += _object_data(level, base_dir)
-    near_i, near_j, near_d = _near_pairs(level, solid)
-    problems += _narrow_passages(level, solid, near_i, near_j, near_d)
+    player_trouble = _player_problem(level)
+    if player_trouble is not None:
+        # Nothing about the spawn or the player's size can be measured; the objects' own checks still run.
+        problems.append(player_trouble)
+        problems += _wall_crossings(o.solid_only())
+        problems.append(Problem(LEVEL_ID, "the free space around the spawn was not looked at, since the player "
+                                          "cannot be placed; fix the player first", INFO))
+        return sorted(problems, key=lambda p: _SEVERITY_ORDER[p.severity])
+    solid = o.solid_only()
+    pieces = cut_into_pieces(solid)
+    problems += _spawn_overlap(level, solid, pieces)
+    blocking = _blocking_gaps(level, pieces)
+    problems += _narrow_passages(level, solid, pieces, blocking)
     problems += _wall_crossings(solid)
     problems += _far_objects(level, o)
-    problems.append(_spawn_area(level, solid, near_i, near_j, near_d))
+    problems.append(_spawn_area(level, solid, pieces, blocking))
     return sorted(problems, key=lambda p: _SEVERITY_ORDER[p.severity])
+
+
+def _player_problem(level: Level) -> Optional[Problem]:
+    """What makes the player impossible to place: a spawn or a size that is not a finite number within the limits."""
+    p = level.player
+    s = p.spawn
+    if not (math.isfinite(s.x) and math.isfinite(s.y)) or max(abs(s.x), abs(s.y)) > MAX_COORDINATE:
+        return Problem(PLAYER_ID, f"the spawn ({s.x:g}, {s.y:g}) is not a place in the level (coordinates must be "
+                                  f"finite and within ±{MAX_COORDINATE:,.0f} px); move the spawn", ERROR)
+    sizes = (("radius", p.radius),) if p.shape != "box" else (("width", p.size.x), ("height", p.size.y))
+    for name, v in sizes:
+        if not (math.isfinite(v) and 0 < v <= MAX_SIZE):
+            return Problem(PLAYER_ID, f"the player's {name} ({v:g}) must be more than 0 and at most "
+                                      f"{MAX_SIZE:,.0f} px", ERROR, s)
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -290,17 +319,10 @@ def _self_crossing(points, closed: bool) -> Optional[tuple[Vec2, bool]]:
 # The spawn
 
 
-def _spawn_overlap(level: Level, o: LevelOutlines) -> list[Problem]:
+def _spawn_overlap(level: Level, o: LevelOutlines, pieces: Pieces) -> list[Problem]:
     """The player's body at the spawn against the exact collision shapes of the objects in ``o``."""
-    if not len(o):
-        return []
     body = level.player.body_at(level.player.spawn)
-    candidates = shapely.STRtree(o.outlines).query(player_outline(level), predicate="intersects")
-    hits = []
-    for k in sorted(candidates.tolist()):
-        obj = o.objects[k]
-        if any(overlaps(body, shape) for shape in obj.collision_shapes()):
-            hits.append(obj.id)
+    hits = [o.objects[k].id for k in _objects_at(level, o, pieces, body)]
     if not hits:
         return []
     names = ", ".join(hits[:3]) + (f" and {len(hits) - 3} more" if len(hits) > 3 else "")
@@ -308,81 +330,185 @@ def _spawn_overlap(level: Level, o: LevelOutlines) -> list[Problem]:
                     ERROR, level.player.spawn)]
 
 
-# ---------------------------------------------------------------------------
-# Pairs of objects
+def _objects_at(level: Level, o: LevelOutlines, pieces: Pieces, shape) -> list[int]:
+    """The objects of ``o`` whose exact collision shape shares a point with ``shape`` (a body or a point), in order.
 
-
-def _near_pairs(level: Level, o: LevelOutlines):
-    """Every pair of objects (i < j) closer than the player is wide, with their gap (0 when touching)."""
-    if len(o) < 2:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, np.zeros(0)
-    tree = shapely.STRtree(o.outlines)
-    i, j = tree.query(o.outlines, predicate="dwithin", distance=_player_reach(level))
-    keep = i < j
-    i, j = i[keep], j[keep]
-    d = shapely.distance(o.outlines[i], o.outlines[j])
-    return i, j, d
-
-
-def _narrow_passages(level: Level, o: LevelOutlines, i, j, d) -> list[Problem]:
-    """Pairs with a gap the player cannot pass: its body could touch both objects at once."""
-    gap = d > 0
-    if not gap.any():
+    Decided by the collision core's exact ``overlaps`` on the pieces near the
+    spawn only, so a wall of 100,000 nodes costs no more than its nearby segments.
+    """
+    if not len(pieces):
         return []
-    i, j, d = i[gap], j[gap], d[gap]
+    s = level.player.spawn
+    h = level.player.half_size
+    around = shapely.box(s.x - h.x, s.y - h.y, s.x + h.x, s.y + h.y) if isinstance(shape, (Circle, Rect)) \
+        else shapely.Point(s.x, s.y)
+    near = shapely.STRtree(pieces.skeletons).query(around, predicate="dwithin", distance=float(pieces.radius.max()))
+    found = set()
+    for k in sorted(near.tolist()):
+        owner = int(pieces.owner[k])
+        if owner in found:
+            continue
+        if pieces.polygon[k]:
+            obj = o.objects[owner]
+            if isinstance(obj, Tiles):
+                x0, y0, x1, y1 = shapely.bounds(pieces.skeletons[k])
+                shapes = (Rect(Vec2(x0, y0), Vec2(x1 - x0, y1 - y0)),)
+            else:
+                shapes = obj.collision_shapes()
+        else:
+            a, b = _vec(pieces.a[k]), _vec(pieces.b[k])
+            shapes = (Capsule(a, b, float(pieces.radius[k])),)
+        if any(overlaps(shape, part) for part in shapes):
+            found.add(owner)
+    return sorted(found)
+
+
+# ---------------------------------------------------------------------------
+# Gaps the player cannot pass
+
+
+class _Blocking:
+    """The gaps between pieces that the player cannot pass, and the pieces that touch (see :func:`_blocking_gaps`).
+
+    ``touch_i, touch_j``: pieces that touch or overlap (of different objects, or of one wall and not
+    consecutive), ``touch_ends`` the closest points of their skeletons.
+    ``i, j, gap, ends, free``: pieces apart by a gap the player's body would
+    touch both sides of; ``ends`` the closest points of their skeletons;
+    ``free`` whether the gap runs through free space (a passage); ``group`` its passage number.
+    """
+
+    def __init__(self, touch_i, touch_j, touch_ends, i, j, gap, ends, free, group):
+        self.touch_i, self.touch_j, self.touch_ends = touch_i, touch_j, touch_ends
+        self.i, self.j, self.gap, self.ends, self.free = i, j, gap, ends, free
+        self.group = group
+
+
+def _touch_tolerance(pieces: Pieces) -> float:
+    """Gaps up to this are touching: float rounding of turned boxes' corners and of large coordinates."""
+    if not len(pieces):
+        return 1e-7
+    scale = max(float(np.nanmax(np.abs(pieces.a), initial=0.0)), 1.0)
+    return 1e-9 * scale + 1e-7
+
+
+def _blocking_gaps(level: Level, pieces: Pieces) -> _Blocking:
+    """Every gap between pieces that the player's body could touch both sides of, and the touching pairs.
+
+    Found per pair of pieces within the player's reach (an STRtree query, in
+    chunks), so time and memory grow with the pairs, not with the player's size.
+    """
+    gaps = find_gaps(pieces, _player_reach(level))
+    tol = _touch_tolerance(pieces)
+    i, j, gap = gaps.i, gaps.j, gaps.gap
+    touching = gap <= tol
+    touch = np.flatnonzero(touching)
+    apart = np.flatnonzero(~touching)
+    i, j, gap = i[apart], j[apart], gap[apart]
     player = level.player
     if player.shape == "box":
         w, h = player.size
-        blocked = d <= min(w, h)
-        unsure = np.flatnonzero(~blocked & (d <= math.hypot(w, h)))
-        blocked[unsure] = _box_touches_both(o.outlines[i[unsure]], o.outlines[j[unsure]], w, h)
-        size = f"{_num(w)} x {_num(h)} px"
+        blocked = gap <= min(w, h)
+        unsure = np.flatnonzero(~blocked)
+        blocked[unsure] = _box_touches_both(pieces, i[unsure], j[unsure], w, h, tol)
     else:
-        blocked = d <= 2.0 * player.radius
-        size = f"{_num(2.0 * player.radius)} px across"
-    narrow = np.flatnonzero(blocked)
-    if not len(narrow):
-        return []
-    narrow = narrow[np.lexsort((j[narrow], i[narrow]))]
-    lines = shapely.get_coordinates(
-        shapely.shortest_line(o.outlines[i[narrow]], o.outlines[j[narrow]])).reshape(-1, 2, 2)
-    problems = []
-    for k, line in zip(narrow, lines):
-        where = _vec((line[0] + line[1]) / 2)
-        problems.append(Problem(
-            o.ids[i[k]],
-            f"leaves a gap of {_num(d[k])} px to {o.ids[j[k]]} near {_at(where)}, too narrow for the player "
-            f"({size}) to pass between them",
-            WARNING, where))
-    return problems
+        blocked = gap <= 2.0 * player.radius
+    keep = np.flatnonzero(blocked)
+    i, j, gap = i[keep], j[keep], gap[keep]
+    # The object first in the level comes first (its problem names the other).
+    swap = (pieces.owner[i] > pieces.owner[j]) | ((pieces.owner[i] == pieces.owner[j]) & (pieces.seq[i] > pieces.seq[j]))
+    i, j = np.where(swap, j, i), np.where(swap, i, j)
+    ends = closest_points(pieces, i, j)
+    group = passages(pieces, i, j)
+    free = _free_in_passages(pieces, i, j, ends, gap, group)
+    return _Blocking(gaps.i[touch], gaps.j[touch], closest_points(pieces, gaps.i[touch], gaps.j[touch]),
+                     i, j, gap, ends, free, group)
 
 
-def _box_touches_both(a: np.ndarray, b: np.ndarray, w: float, h: float) -> np.ndarray:
-    """For each pair, whether a ``w`` x ``h`` box can touch both geometries at once.
+#: How many gaps of one passage, narrowest first, are looked at for one that runs through free space.
+PASSAGE_TRIES = 4
 
-    That is the case when some point of ``a`` and some point of ``b`` are at
-    most ``w`` apart in x and ``h`` apart in y. Scaled by ``1/w, 1/h`` this
-    asks whether ``a`` meets ``b`` grown by the unit square, and since the two
-    are apart, ``b`` grown by the square is ``b`` plus each of its edges grown
-    by the square: a hexagon, the convex hull of the edge's ends moved to the
-    square's four corners.
+
+def _free_in_passages(pieces: Pieces, i, j, ends, gap, group) -> np.ndarray:
+    """Whether each gap runs through free space, looked at for a few gaps per passage only.
+
+    Each passage's gaps are tried narrowest first, up to :data:`PASSAGE_TRIES`:
+    the first free one makes the passage; a passage whose narrowest gaps all
+    pass through other pieces (the rest of a dense wall) separates nothing.
+    This keeps the work per passage small however many gaps it has.
     """
-    scale = np.array([1.0 / w, 1.0 / h])
-    a = shapely.transform(a, lambda c: c * scale)
-    b = shapely.transform(b, lambda c: c * scale)
-    # Edges run along one ring: a closed wall's outline has two, a tile grid's may have many parts.
-    parts, part_owner = shapely.get_parts(b, return_index=True)
-    rings, ring_part = shapely.get_rings(parts, return_index=True)
-    coords, coord_ring = shapely.get_coordinates(rings, return_index=True)
-    owner = part_owner[ring_part[coord_ring]]
-    edge = np.flatnonzero(coord_ring[1:] == coord_ring[:-1])
-    corners = np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
-    ends = np.stack([coords[edge], coords[edge + 1]], axis=1)  # (edges, 2, 2)
-    hexagons = shapely.convex_hull(shapely.multipoints((ends[:, :, None, :] + corners).reshape(-1, 8, 2)))
-    shapely.prepare(a)
-    hit = shapely.intersects(a[owner[edge]], hexagons)
-    return np.bincount(owner[edge][hit], minlength=len(b)) > 0
+    free = np.zeros(len(i), dtype=bool)
+    if not len(i):
+        return free
+    order = np.lexsort((gap, group))
+    rank = np.arange(len(order)) - np.searchsorted(group[order], group[order])
+    done = np.zeros(int(group.max()) + 1, dtype=bool)
+    for attempt in range(PASSAGE_TRIES):
+        k = order[(rank == attempt)]
+        k = k[~done[group[k]]]
+        if not len(k):
+            break
+        ok = free_gaps(pieces, i[k], j[k], ends[k])
+        free[k[ok]] = True
+        done[group[k[ok]]] = True
+    return free
+
+
+def _box_touches_both(pieces: Pieces, i: np.ndarray, j: np.ndarray, w: float, h: float, tol: float) -> np.ndarray:
+    """For each pair of pieces, whether a ``w`` x ``h`` box can touch both at once.
+
+    That is the case when some point of each is at most ``w`` apart in x and
+    ``h`` apart in y: when piece ``j``'s skeleton comes within both radii of
+    piece ``i``'s skeleton swept over the rectangle ``[-w, w] x [-h, h]``
+    (the convex hull of its corners moved to the rectangle's four corners; the
+    pieces are convex). Exact, and its work does not grow with the player's size.
+    """
+    if not len(i):
+        return np.zeros(0, dtype=bool)
+    coords, owner = shapely.get_coordinates(pieces.skeletons[i], return_index=True)
+    corners = np.array([[-w, -h], [w, -h], [w, h], [-w, h]])
+    swept = (coords[:, None, :] + corners).reshape(-1, 2)
+    hulls = shapely.convex_hull(shapely.multipoints(swept, indices=np.repeat(owner, 4)))
+    d = shapely.distance(hulls, pieces.skeletons[j])
+    return d <= pieces.radius[i] + pieces.radius[j] + tol
+
+
+def _narrow_passages(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blocking) -> list[Problem]:
+    """Passages the player cannot pass: free gaps its body would touch both sides of, once per passage."""
+    keep = np.flatnonzero(b.free)
+    if not len(keep):
+        return []
+    i, j, gap, ends, group = b.i[keep], b.j[keep], b.gap[keep], b.ends[keep], b.group[keep]
+    # The narrowest gap of each passage, in the order of the objects.
+    order = np.lexsort((gap, group))
+    first = order[np.r_[True, group[order][1:] != group[order][:-1]]]
+    oi, oj = pieces.owner[i[first]], pieces.owner[j[first]]
+    first = first[np.lexsort((ends[first, 0, 1], ends[first, 0, 0], oj, oi))]
+    player = level.player
+    size = (f"{_num(player.size.x)} x {_num(player.size.y)} px" if player.shape == "box"
+            else f"{_num(2.0 * player.radius)} px across")
+    problems = []
+    seen = set()
+    for k in first.tolist():
+        a, c = int(pieces.owner[i[k]]), int(pieces.owner[j[k]])
+        line = ends[k]
+        d = line[1] - line[0]
+        length = math.hypot(d[0], d[1]) or 1.0
+        u = d / length
+        surface_a = line[0] + u * pieces.radius[i[k]]
+        surface_b = line[1] - u * pieces.radius[j[k]]
+        where = _vec((surface_a + surface_b) / 2)
+        spot = (round(where.x, 1), round(where.y, 1), round(float(gap[k]), 1))
+        if spot in seen:
+            continue  # the same gap between a third object's end and these (a corridor on a door's jamb)
+        seen.add(spot)
+        if a == c:
+            message = (f"comes within {_num(gap[k])} px of itself near {_at(where)}, too narrow for the player "
+                       f"({size}) to pass")
+        else:
+            message = (f"leaves a gap of {_num(gap[k])} px to {o.ids[c]} near {_at(where)}, too narrow for the "
+                       f"player ({size}) to pass between them")
+        problems.append(Problem(o.ids[a], message, WARNING, where))
+    return problems
 
 
 def _wall_crossings(o: LevelOutlines) -> list[Problem]:
@@ -598,7 +724,7 @@ def _far_objects(level: Level, o: LevelOutlines) -> list[Problem]:
             boxes = shapely.box(*o.aabb[near].T)
             k_far, k_near = shapely.STRtree(boxes).query_nearest(shapely.box(*o.aabb[far_idx].T), all_matches=False)
             gaps = np.full(len(far_idx), np.nan)
-            gaps[k_far] = shapely.distance(o.outlines[far_idx[k_far]], o.outlines[near[k_near]])
+            gaps[k_far] = shapely.distance(o.outlines_of(far_idx[k_far]), o.outlines_of(near[k_near]))
             nearest = np.full(len(far_idx), -1)
             nearest[k_far] = near[k_near]
         else:
@@ -630,54 +756,105 @@ def _far_objects(level: Level, o: LevelOutlines) -> list[Problem]:
 # The spawn's free space
 
 
-def _spawn_area(level: Level, o: LevelOutlines, i, j, d) -> Problem:
-    """Whether the free space holding the spawn is a hole of the united outlines in ``o`` (enclosed) or not."""
+def _spawn_area(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blocking) -> Problem:
+    """Whether the player, starting at the spawn, can get out to infinity (open) or not (enclosed).
+
+    The solid objects' outlines are united with a thin bridge across every
+    gap the player cannot pass, so a room whose only doors are too narrow
+    is closed; the spawn is enclosed when it lies in a hole of that union.
+    Only a group of objects linked by touching or by such gaps, whose bounds
+    hold the spawn, can enclose it.
+    """
     spawn = level.player.spawn
     point = shapely.Point(spawn.x, spawn.y)
     open_message = ("the spawn is in open space: the free space around it is not closed off, "
                     "it reaches outside the level")
     if not len(o):
         return Problem(LEVEL_ID, open_message, INFO, spawn)
-    inside = [o.objects[k].id
-              for k in sorted(shapely.STRtree(o.outlines).query(point, predicate="intersects").tolist())
-              if any(overlaps(spawn, s) for s in o.objects[k].collision_shapes())]
+    inside = _objects_at(level, o, pieces, spawn)
     if inside:
-        return Problem(LEVEL_ID, f"the spawn point is inside {inside[0]}, so it has no free space around it",
+        return Problem(LEVEL_ID, f"the spawn point is inside {o.ids[inside[0]]}, so it has no free space around it",
                        INFO, spawn)
 
-    # Objects that touch form groups; only a group whose bounds hold the spawn can enclose it.
-    label = _groups(len(o), i[d == 0], j[d == 0])
+    bridge = _bridges(level, pieces, b)
+    link_a = np.concatenate([pieces.owner[b.touch_i], pieces.owner[b.i]])
+    link_b = np.concatenate([pieces.owner[b.touch_j], pieces.owner[b.j]])
+    label = connected_groups(len(o), link_a, link_b)
     lo = np.full((label.max() + 1, 2), np.inf)
     hi = np.full((label.max() + 1, 2), -np.inf)
     np.minimum.at(lo, label, o.aabb[:, :2])
     np.maximum.at(hi, label, o.aabb[:, 2:])
     holds = np.flatnonzero((lo[:, 0] < spawn.x) & (spawn.x < hi[:, 0]) & (lo[:, 1] < spawn.y) & (spawn.y < hi[:, 1]))
     sizes = np.bincount(label)
+    # The skeleton of the blocked ground: segments, boxes' sides, and a line across every touch and every
+    # gap the player cannot pass. The pieces' union holds it, and each piece holds the part of it
+    # joining its skeleton to its neighbours', so the spawn (outside every piece) is enclosed by the
+    # pieces and bridges exactly when it is in a bounded face of this network of lines.
+    segment = ~pieces.polygon & np.any(pieces.a != pieces.b, axis=1)
+    links = np.concatenate([b.touch_ends, b.ends[bridge]])
+    link_owner = np.concatenate([pieces.owner[b.touch_i], pieces.owner[b.i[bridge]]])
+    long_enough = np.any(links[:, 0] != links[:, 1], axis=1)
+    links, link_owner = links[long_enough], link_owner[long_enough]
     for g in holds[np.argsort(sizes[holds], kind="stable")]:
-        united = shapely.union_all(o.outlines[label == g])
-        for part in shapely.get_parts(united):
-            if shapely.Polygon(part.exterior).covers(point):
-                return Problem(LEVEL_ID, "the spawn is in an enclosed area: the free space around it is "
-                                         "closed off on all sides", INFO, spawn)
+        ours = label[pieces.owner] == g
+        ends = [np.stack([pieces.a[ours & segment], pieces.b[ours & segment]], axis=1),
+                links[label[link_owner] == g]]
+        rings = shapely.get_exterior_ring(pieces.skeletons[ours & pieces.polygon])
+        if _encloses(point, np.concatenate(ends), rings, lo[g], hi[g], _player_reach(level)):
+            return Problem(LEVEL_ID, "the spawn is in an enclosed area: the free space around it is "
+                                     "closed off on all sides, or its only ways out are too narrow for the "
+                                     "player", INFO, spawn)
     return Problem(LEVEL_ID, open_message, INFO, spawn)
 
 
-def _groups(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Connected groups of ``n`` items linked by the pairs ``a[k]``-``b[k]``: a group number per item."""
-    parent = list(range(n))
+def _encloses(point, segments: np.ndarray, rings: np.ndarray, lo, hi, reach: float) -> bool:
+    """Whether the lines (``segments`` (k, 2, 2) and ``rings``) enclose ``point``: it is in a bounded face.
 
-    def root(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+    Looked at first with the lines near the point only (any lines that
+    enclose it are enough), in windows growing fourfold until they hold the
+    whole group: a spawn in a room of a large level costs the room only.
+    """
+    seg_lo, seg_hi = segments.min(axis=1), segments.max(axis=1)
+    ring_box = shapely.bounds(rings).reshape(-1, 4)
+    half = max(16.0 * reach, 512.0)
+    whole = max(point.x - lo[0], hi[0] - point.x, point.y - lo[1], hi[1] - point.y)
+    while True:
+        box_lo, box_hi = np.array([point.x - half, point.y - half]), np.array([point.x + half, point.y + half])
+        near = np.all((seg_hi >= box_lo) & (seg_lo <= box_hi), axis=1)
+        near_rings = np.all((ring_box[:, 2:] >= box_lo) & (ring_box[:, :2] <= box_hi), axis=1)
+        lines = np.concatenate([shapely.linestrings(segments[near]) if near.any() else np.empty(0, dtype=object),
+                                rings[near_rings]])
+        if len(lines):
+            network = shapely.union_all(lines)
+            for face in shapely.get_parts(shapely.polygonize(shapely.get_parts(network))):
+                if face.covers(point):
+                    return True
+        if half >= whole:
+            return False
+        half *= 4.0
 
-    for x, y in zip(a.tolist(), b.tolist()):
-        rx, ry = root(x), root(y)
-        if rx != ry:
-            parent[max(rx, ry)] = min(rx, ry)
-    roots = np.fromiter((root(x) for x in range(n)), dtype=np.int64, count=n)
-    return np.unique(roots, return_inverse=True)[1]
+
+def _bridges(level: Level, pieces: Pieces, b: _Blocking) -> np.ndarray:
+    """The gaps (indices into ``b``) that a bridge may close: the free gap found for each passage, when the
+    player's body reaches both of its sides. A gap through some other piece needs no bridge: the pieces in
+    its way touch its sides or leave narrower gaps of their own.
+
+    A bridge is the line between the two skeletons' closest points. Its part
+    in free space is a segment whose ends are on the two objects; a circle
+    player crossing it would touch an end when the segment is at most its
+    diameter long, a box player when the ends are at most its width apart in x
+    and its height in y. So no bridge closes a way the player could take.
+    """
+    k = np.flatnonzero(b.free)
+    if level.player.shape != "box" or not len(k):
+        return k
+    ends = b.ends[k]
+    d = ends[:, 1] - ends[:, 0]
+    length = np.hypot(d[:, 0], d[:, 1])
+    u = d / np.where(length > 0, length, 1.0)[:, None]
+    span = np.abs(d - u * (pieces.radius[b.i[k]] + pieces.radius[b.j[k]])[:, None])
+    w, h = level.player.size
+    return k[(span[:, 0] <= w) & (span[:, 1] <= h)]
 
 
 # ---------------------------------------------------------------------------

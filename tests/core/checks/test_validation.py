@@ -377,8 +377,11 @@ def test_separate_pieces_that_touch_enclose_the_spawn():
               Box("w", (0, 10), (10, 80)), Pillar("w2", (5, 100), 10), Box("w3", (0, 110), (10, 80)),
               Box("e", (190, 10), (10, 180))]
     assert "enclosed" in info(level(*pieces, spawn=(100, 100))).message
-    # Move one box a pixel away: the ring is open.
+    # Move one box a pixel away: the gaps are too narrow for the player (24 px), so the ring still holds it.
     pieces[5] = Box("e", (191, 11), (9, 178))
+    assert "enclosed" in info(level(*pieces, spawn=(100, 100))).message
+    # Move it 25 px away: the player gets out.
+    pieces[5] = Box("e", (225, 11), (9, 178))
     assert "open" in info(level(*pieces, spawn=(100, 100))).message
 
 
