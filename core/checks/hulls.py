@@ -25,8 +25,8 @@ Every hull *contains* the exact shape, also after rounding to
   circle around the level's convex hull.
   Rounding moves the centre by at most half a unit of the last decimal; the
   radius grows by that shift and is rounded up.
-- ``convex_hull`` of a wall or pillar is shapely's convex hull of polygons
-  drawn just outside the real arcs (by at most :data:`HULL_TOLERANCE` plus a
+- ``convex_hull`` of a wall or pillar is the convex hull of its nodes (or
+  centre) grown by its radius, drawn just outside the real arcs (by at most :data:`HULL_TOLERANCE` plus a
   thousandth of a pixel, with as few vertices as that allows); a box's and an
   oriented box's hull is its four corners; a tile grid's is the exact convex
   hull of its solid cells.
@@ -144,8 +144,10 @@ def _hulls(o: LevelOutlines) -> dict:
     centres[pillar] = site_xy[site_start[pillar]]
     radii[pillar] = o.rounding[pillar]
     if len(around):
-        centres[around] = shapely.get_coordinates(shapely.centroid(shapely.minimum_bounding_circle(o.sites[around])))
-        radii[around] = shapely.minimum_bounding_radius(o.sites[around]) + o.rounding[around]
+        # The smallest circle around the sites is the one around their convex hull, which has far fewer points.
+        site_hulls = shapely.convex_hull(o.sites[around])
+        centres[around] = _circle_centres(site_hulls)
+        radii[around] = shapely.minimum_bounding_radius(site_hulls) + o.rounding[around]
     centres, radii = _round_circle(centres, radii)
 
     aabb = _round_box(o.aabb)
@@ -185,21 +187,27 @@ def _hulls(o: LevelOutlines) -> dict:
 def _round_hulls(o: LevelOutlines, curved: np.ndarray) -> np.ndarray:
     """Convex hulls of the objects with round parts (walls, pillars), as few vertices as containment allows.
 
-    The hull of a wall is the hull of discs at its nodes. Each disc is drawn as a
-    polygon around the real circle (radius grown by 1 / cos of half the vertex
-    step, plus ROUND_MARGIN so rounding to the grid cannot cut in) with just
-    enough vertices to stay within :data:`HULL_TOLERANCE` of it: a wall 8 px thick
-    gets 5 vertices per quarter turn where the validator's outline has 16 (a
-    large pillar gets more), which keeps saved files small.
+    The hull of a wall is the hull of discs at its nodes, which is the convex
+    hull of its nodes grown by the radius: so the nodes' hull (a few dozen
+    points even for a wall of 300,000 nodes) is grown, never the nodes one by
+    one. The growth is drawn as a polygon around the real arcs (radius grown by
+    1 / cos of the largest half angle of a chord GEOS draws, plus ROUND_MARGIN
+    so rounding to the grid cannot cut in) with just enough vertices to stay
+    within :data:`HULL_TOLERANCE` of them, which keeps saved files small.
     """
     r = o.rounding[curved]
-    steps = np.ceil((np.pi / 4) / np.arccos(r / (r + HULL_TOLERANCE)))
+    # GEOS rounds each corner's arc to a whole number of steps (angle / step + 0.5), so one chord can span
+    # up to 1.5 steps: its half angle is at most 3/4 of a step, 3 pi / (8 q) for q steps per quarter turn.
+    steps = np.ceil((3 * np.pi / 8) / np.arccos(r / (r + HULL_TOLERANCE)))
     quad_segs = np.clip(steps, 2, 256).astype(int)
     out = np.empty(len(curved), dtype=object)
+    # The hull of discs at the sites is the hull of the sites grown by the radius (a Minkowski sum with a
+    # disc keeps convexity), so the sites' hull is grown, not each disc: linear in the nodes.
+    site_hulls = shapely.convex_hull(o.sites[curved])
     for q in np.unique(quad_segs).tolist():
         pick = quad_segs == q
-        grown = r[pick] / np.cos(np.pi / (4 * q)) + ROUND_MARGIN
-        out[pick] = shapely.convex_hull(shapely.buffer(o.sites[curved[pick]], grown, quad_segs=q))
+        grown = r[pick] / np.cos(3 * np.pi / (8 * q)) + ROUND_MARGIN
+        out[pick] = shapely.convex_hull(shapely.buffer(site_hulls[pick], grown, quad_segs=q))
     return out
 
 
@@ -244,10 +252,11 @@ def _whole_level(o: LevelOutlines, site_xy, hulls, curved, corners, boxy) -> dic
         if o.kinds[0] == PILLAR:
             centre, radius = site_xy[:1], np.array([o.rounding[0]])
         else:
-            centre = shapely.get_coordinates(shapely.centroid(shapely.minimum_bounding_circle(o.sites[0])))
-            radius = np.array([shapely.minimum_bounding_radius(o.sites[0]) + o.rounding[0]])
+            site_hull = shapely.convex_hull(o.sites[:1])
+            centre = _circle_centres(site_hull)
+            radius = np.array([shapely.minimum_bounding_radius(site_hull[0]) + o.rounding[0]])
     else:
-        centre = shapely.get_coordinates(shapely.centroid(shapely.minimum_bounding_circle(hull)))
+        centre = _circle_centres(np.array([hull], dtype=object))
         radius = np.array([shapely.minimum_bounding_radius(hull)])
     centre, radius = _round_circle(centre, radius)
     hull_pts, rect_pts = _ring_points(np.array([hull, shapely.oriented_envelope(hull)], dtype=object), grow=True)
@@ -257,6 +266,21 @@ def _whole_level(o: LevelOutlines, site_xy, hulls, curved, corners, boxy) -> dic
         "convex_hull": hull_pts,
         "min_rect": rect_pts,
     }
+
+
+def _circle_centres(shapes: np.ndarray) -> np.ndarray:
+    """The centre of the smallest circle around each shape, shape (k, 2).
+
+    shapely gives the circle of a single point (or of points all at one
+    place) as that point, whose centroid is itself; any shape that yields
+    no centre keeps the middle of its bounds.
+    """
+    circles = shapely.minimum_bounding_circle(shapes)
+    centres = shapely.centroid(circles)
+    bounds = shapely.bounds(shapes).reshape(-1, 4)
+    middle = (bounds[:, :2] + bounds[:, 2:]) / 2
+    xy = np.column_stack([shapely.get_x(centres), shapely.get_y(centres)])
+    return np.where(np.isfinite(xy), xy, middle)
 
 
 def _round_box(boxes: np.ndarray) -> np.ndarray:
