@@ -1006,19 +1006,16 @@ def _hull_lines(hulls: dict) -> str:
     """
     if not hulls:
         return "{}"
-    encode = _msgspec.json.encode if _msgspec is not None else None
-    lines = []
-    for key, value in hulls.items():
-        line = None
-        if encode is not None:
-            try:
-                line = (encode(key) + b": " + encode(value)).decode("utf-8")
-            except (TypeError, ValueError, UnicodeEncodeError, OverflowError):
-                line = None  # a lone surrogate in an id, or a value msgspec does not write: the standard way
-        if line is None:
-            line = f"{_one_line(key)}: {_one_line(value)}"
-        lines.append("    " + line)
-    return "{\n" + ",\n".join(lines) + "\n  }"
+    text = None
+    if _msgspec is not None:
+        encode = _msgspec.json.encode
+        try:
+            text = b",\n    ".join([encode(k) + b": " + encode(v) for k, v in hulls.items()]).decode("utf-8")
+        except (TypeError, ValueError, UnicodeEncodeError, OverflowError):
+            text = None  # a lone surrogate in an id, or a value msgspec does not write: the standard way
+    if text is None:
+        text = ",\n    ".join(f"{_one_line(key)}: {_one_line(value)}" for key, value in hulls.items())
+    return "{\n    " + text + "\n  }"
 
 
 def dumps_level(level: Level, hulls: Optional[dict] = None) -> str:
