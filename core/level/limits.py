@@ -45,3 +45,6 @@ MAX_IMAGE_SCALE = 10_000.0
 #: How deep a game's own data (unknown keys, layers', types' and objects' extra data) may nest.
 #: Python's json reader and writer recurse once per level; far below their limit of about 1000.
 MAX_NESTING = 200
+
+#: The most ticks a replay may hold (over four hours of play at 60 ticks a second).
+MAX_REPLAY_TICKS = 1_000_000

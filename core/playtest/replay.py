@@ -27,6 +27,7 @@ from typing import Any, Optional
 
 from core.collision.shapes import Vec2, as_vec2
 from core.level.atomic import LevelSaveError, write_text_atomic
+from core.level.limits import MAX_REPLAY_TICKS
 from core.level.reading import LevelFileError, read_file_bytes
 
 __all__ = [
@@ -210,6 +211,9 @@ def parse_replay(data: Any, source: str = "<replay>") -> Replay:
     if dt <= 0:
         raise ReplayFileError(source, f"\"dt\" must be > 0, not {_describe(dt)}")
     start = _pair(data["start"], "start", source) if data.get("start") is not None else None
+    if isinstance(data.get("velocities"), list) and len(data["velocities"]) > MAX_REPLAY_TICKS:
+        raise ReplayFileError(source, f"\"velocities\" has {len(data['velocities']):,} ticks, more than the "
+                                      f"{MAX_REPLAY_TICKS:,} a replay may have")
     velocities = _pairs(data, "velocities", source)
     dt = float(dt)
     for i, v in enumerate(velocities):

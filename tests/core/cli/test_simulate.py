@@ -148,3 +148,12 @@ def test_a_trace_with_events_is_identical_across_processes(tmp_path):
                            capture_output=True, check=True).stdout for _ in range(2)]
     assert runs[0] == runs[1]
     assert json.loads(runs[0])["events"][0][1:] == ["enter", "healing-pool"]
+
+
+def test_a_replay_of_more_ticks_than_the_limit_is_refused_before_it_runs(tmp_path, capsys, monkeypatch):
+    from core.playtest import replay as replay_module
+
+    monkeypatch.setattr(replay_module, "MAX_REPLAY_TICKS", 4)
+    assert main(["simulate", LEVEL, "--input", replay(tmp_path / "r.json")]) == 2
+    assert capsys.readouterr().err == (f"level-editor: {tmp_path / 'r.json'}: \"velocities\" has 5 ticks, more than "
+                                       f"the 4 a replay may have\n")
