@@ -362,8 +362,9 @@ class FileActions:
             level = replace(level, name=new_name)
         # the name plays no part in the check: the background check's outlines of the open level serve
         check_work = self.checks.completion(self.document.level)
+        replace_read_only = path in self._replace_allowed()
 
-        def work():
+        def work():  # on the file worker: reads nothing of the window, only the values above
             check, check_failure = None, ""
             try:
                 check = check_work()
@@ -376,7 +377,7 @@ class FileActions:
                     raise
                 check, check_failure = None, f"its hulls could not be written: {describe(e)}"
                 text = dumps_level(level, {})
-            _write(path, text, replace_read_only=path in self._replace_allowed())
+            _write(path, text, replace_read_only)
             return check, check_failure
 
         try:

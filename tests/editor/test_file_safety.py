@@ -346,3 +346,18 @@ def test_open_recent_tells_two_files_of_one_name_apart(window, tmp_path):
     entries[1].trigger()
     assert window.path == paths[1]
     QApplication.processEvents()
+
+
+def test_a_named_pipe_on_the_command_line_opens_the_editor_with_the_reason(tmp_path, qtbot, monkeypatch):
+    from editor import app
+    from editor.main_window import MainWindow
+
+    pipe = tmp_path / "from-the-shell.json"
+    os.mkfifo(pipe)
+    _pipes.append(str(pipe))
+    shown = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text, details="": shown.append(text))
+    window = _within(2.0, app.open_window, str(pipe))
+    qtbot.addWidget(window)
+    assert shown == ["from-the-shell.json could not be opened: it is a named pipe, not a level file."]
+    assert window.isVisible() and window.path is None and len(window.document) == 0
