@@ -18,6 +18,7 @@ from core.interop import TiledExportError, TiledImportError, tiled_format, write
 from core.interop.tiled_import import read_tiled
 from core.level.atomic import LevelSaveError
 from core.level.file_format import save_level
+from editor.guard import describe
 
 EXPORT_FILTER = "Tiled map (*.tmx);;Tiled JSON map (*.tmj);;Level (*.json)"
 MAP_FILTER = "Tiled maps (*.tmx *.tmj);;All files (*)"
@@ -82,13 +83,24 @@ class TiledActions:
 
     def import_map(self, path: str, ask: bool = True) -> bool:
         """Open the Tiled map at ``path`` as a new unsaved level; on failure the open level stays as it was."""
+        from editor.files import not_a_level_file  # files imports this module
+
+        name = os.path.basename(path)
+        problem = not_a_level_file(path)  # a named pipe would make reading wait for ever
+        if problem is not None:
+            self.show_error("Could not import map", f"{name} could not be imported: {problem.replace('level', 'map')}.",
+                            "The level that was open is still open.")
+            return False
         if ask and not self.maybe_save():
             return False
-        name = os.path.basename(path)
         try:
             result = read_tiled(path)
         except TiledImportError as e:
-            self.show_error("Could not import map", f"{name} could not be imported.", str(e))
+            self.show_error("Could not import map", f"{name} could not be imported.", str(e) or "")
+            return False
+        except Exception as e:  # noqa: BLE001 - a map nobody foresaw: say why, keep the open level
+            self.show_error("Could not import map", f"{name} could not be imported: {describe(e)}.",
+                            "The level that was open is still open.")
             return False
         self.set_level(result.level, None)
         self.undo_stack.resetClean()  # nothing is written until Save asks where

@@ -361,3 +361,13 @@ def test_a_named_pipe_on_the_command_line_opens_the_editor_with_the_reason(tmp_p
     qtbot.addWidget(window)
     assert shown == ["from-the-shell.json could not be opened: it is a named pipe, not a level file."]
     assert window.isVisible() and window.path is None and len(window.document) == 0
+
+
+def test_importing_a_named_pipe_as_a_tiled_map_fails_at_once(window, tmp_path):
+    pipe = tmp_path / "map.tmx"
+    os.mkfifo(pipe)
+    _pipes.append(str(pipe))
+    window.ask_import_path = lambda: str(pipe)
+    assert not _within(2.0, window.import_dialog)
+    assert window.errors == [("Could not import map", "map.tmx could not be imported: it is a named pipe, not a "
+                              "map file.", "The level that was open is still open.")]
