@@ -14,7 +14,7 @@ from typing import Optional
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from core.interop import TiledExportError, TiledImportError, tiled_format, write_tiled
+from core.interop import TiledImportError, tiled_format, write_tiled
 from core.interop.tiled_import import read_tiled
 from core.level.atomic import LevelSaveError
 from core.level.file_format import save_level
@@ -67,8 +67,12 @@ class TiledActions:
             else:
                 save_level(level, path, hulls=self.checks.complete(level).hulls)
                 notes = ()
-        except (TiledExportError, LevelSaveError, ValueError) as e:
-            self.show_error("Could not export level", f"{name} was not written.", str(e))
+        except Exception as e:  # noqa: BLE001 - whatever it was, say it: the open level is untouched either way
+            from editor.files import save_cause  # files imports this module
+
+            cause = save_cause(e) if isinstance(e, LevelSaveError) else describe(e)
+            self.show_error("Could not export level", f"{name} was not written: {cause}.",
+                            "The open level is as it was.")
             return False
         self.statusBar().showMessage(f"Exported {path}", 6000)
         if notes:

@@ -56,7 +56,8 @@ def test_a_failed_export_says_why_and_writes_nothing(qtbot, tmp_path):
     w, folder = opened(qtbot, tmp_path)
     w.ask_export_path = lambda: str(tmp_path / "missing-folder" / "x.tmx")
     assert not w.export_as()
-    assert w.errors and w.errors[0][0] == "Could not export level"
+    assert w.errors == [("Could not export level", "x.tmx was not written: No such file or directory.",
+                         "The open level is as it was.")]
 
 
 def test_import_opens_a_map_as_an_unsaved_level_and_lists_what_it_could_not_hold(qtbot, tmp_path):
