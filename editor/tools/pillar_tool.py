@@ -9,6 +9,7 @@ from PySide6.QtGui import QPainterPath
 
 from core.level.limits import MAX_SIZE
 from core.level.model import Pillar
+from editor.canvas.snapping import clamped_point
 from editor.tools.drag_tool import DragTool
 from editor.tools.preview import distance, format_number
 
@@ -28,8 +29,8 @@ class PillarTool(DragTool):
     drawing_hint = "drag out the radius and release (Ctrl: no snapping); Esc or Ctrl+Z cancels."
 
     def drag_point(self, pos: QPointF, modifiers: Qt.KeyboardModifier) -> QPointF:
-        # The radius snaps, not the point under the cursor (see _reach).
-        return QPointF(pos)
+        # The radius snaps, not the point under the cursor (see _reach); the point stays within the limits.
+        return clamped_point(pos)
 
     def show_preview(self, center: QPointF, pos: QPointF, modifiers: Qt.KeyboardModifier) -> None:
         r, edge = self._reach(center, pos, modifiers)

@@ -21,6 +21,11 @@ Cell = tuple[int, int]
 #: The most cells one mouse move of a stroke samples.
 MAX_STROKE_STEPS = 4096
 
+#: The most cells (solid or empty) a tile grid the brush paints may span: 2,000 × 2,000. A stroke that
+#: would stretch a grid further (a jump of the cursor across the level) is refused with a word, not run
+#: into a grid of millions of rows.
+MAX_GRID_CELLS = 4_000_000
+
 #: The colour of cells about to be erased.
 ERASE_COLOR = QColor(235, 80, 70)
 
@@ -153,6 +158,12 @@ class TileBrushTool(Tool):
             return 0
         text = f"Paint {plural(len(new_cells), 'tile')}"
         target = next((t for c in cells for t in grids if _near(t, c, grid)), None)
+        columns, rows = _span(new_cells, target, grid)
+        if columns * rows > MAX_GRID_CELLS:
+            self.editor.message.emit(
+                f"Nothing painted: the tile grid would span {columns:,} × {rows:,} cells, more than "
+                f"{MAX_GRID_CELLS:,}. Paint in smaller strokes, or start a new grid further away.")
+            return 0
         if target is None:
             tiles = Tiles(doc.new_id("tiles"), (0, 0), grid, ())
             tiles = self.editor.on_current_layer(tiles.with_cells({c: True for c in new_cells}))
@@ -279,6 +290,17 @@ def _near(tiles: Tiles, cell: Cell, grid: float) -> bool:
     ox, oy = _offset(tiles, grid)
     col, row = cell[0] - ox, cell[1] - oy
     return -1 <= col <= tiles.columns and -1 <= row <= tiles.rows
+
+
+def _span(cells: Sequence[Cell], tiles: Optional[Tiles], grid: float) -> tuple[int, int]:
+    """Columns and rows of the smallest grid holding ``cells`` and ``tiles``' whole extent."""
+    cols = [c for c, _ in cells]
+    rows = [r for _, r in cells]
+    if tiles is not None and tiles.cells:
+        ox, oy = _offset(tiles, grid)
+        cols += [ox, ox + tiles.columns - 1]
+        rows += [oy, oy + tiles.rows - 1]
+    return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
 
 
 def _solid_cells(grids: Iterable[Tiles], grid: float) -> set[Cell]:
