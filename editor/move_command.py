@@ -6,12 +6,56 @@ Undo and redo put back the very objects they took out: nothing is built again.
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from dataclasses import fields
+from operator import attrgetter
+from typing import Callable, Optional, Sequence
 
+from core.collision.shapes import Vec2
 from core.level.document import LevelDocument
-from core.level.model import LevelObject, Player
+from core.level.model import TRUSTED_MAKERS, Box, LevelObject, OrientedBox, Pillar, Player, Point, Wall
 from editor.bulk import paused_gc
 from editor.commands import ChangeObjectsCommand
+
+#: The field that holds where an object is, for the kinds the model builds fast from checked values.
+_PLACE = {Wall: "points", Box: "origin", OrientedBox: "center", Pillar: "center", Point: "position"}
+
+_movers: dict = {}
+
+
+def _mover(cls) -> Callable[[LevelObject, float, float], LevelObject]:
+    """A function giving an object of ``cls`` moved by ``(dx, dy)``: equal to ``obj.moved(dx, dy)``.
+
+    An object already in the level is checked, and so is its move: it is built with
+    the model's maker for checked values (:data:`core.level.model.TRUSTED_MAKERS`),
+    a third of the cost of ``dataclasses.replace``, which counts at 100,000 objects.
+    """
+    mover = _movers.get(cls)
+    if mover is None:
+        make, place = TRUSTED_MAKERS.get(cls), _PLACE.get(cls)
+        if make is None or place is None:
+            mover = cls.moved
+        else:
+            names = [f.name for f in fields(cls)]
+            at, values_of = names.index(place), attrgetter(*names)
+
+            def mover(obj, dx, dy):
+                values = list(values_of(obj))
+                p = values[at]
+                values[at] = (tuple([Vec2(q.x + dx, q.y + dy) for q in p]) if place == "points"
+                              else Vec2(p.x + dx, p.y + dy))
+                return make(*values)
+        _movers[cls] = mover
+    return mover
+
+
+def moved_objects(objects: Sequence[LevelObject], dx: float, dy: float) -> list[LevelObject]:
+    """``[o.moved(dx, dy) for o in objects]``, built faster (see :func:`_mover`).
+
+    >>> moved_objects([Box("b", (1, 2), (3, 4))], 10, 20) == [Box("b", (11, 22), (3, 4))]
+    True
+    """
+    with paused_gc():
+        return [_mover(type(o))(o, dx, dy) for o in objects]
 
 
 class MoveObjectsCommand(ChangeObjectsCommand):
@@ -24,8 +68,7 @@ class MoveObjectsCommand(ChangeObjectsCommand):
     def __init__(self, document: LevelDocument, objects: Sequence[LevelObject], dx: float, dy: float, text: str,
                  player: Optional[Player] = None):
         self.offset = (dx, dy)
-        with paused_gc():
-            moved = [o.moved(dx, dy) for o in objects]
+        moved = moved_objects(objects, dx, dy)
         players = (player, player.moved(dx, dy)) if player is not None else None
         super().__init__(document, objects, moved, text, player=players)
 

@@ -42,7 +42,8 @@ class LevelOverview:
     """A cached picture of a scene's level objects at one small scale.
 
     ``level_rect`` gives the rectangle that must be covered (scene units);
-    ``items_in(rect)`` the object items meeting a scene rectangle, bottom first.
+    ``items_in(rect)`` the object items meeting a scene rectangle, bottom first
+    (``items_in(None)``: all of them, for a new picture of the whole level).
     ``min_objects``: smaller levels draw fast enough item by item.
     """
 
@@ -139,7 +140,7 @@ class LevelOverview:
                 self._image = QImage(w, h, QImage.Format_ARGB32_Premultiplied)
             self._mips.clear()
             self._pending.clear()
-            self._paint_region(QRect(0, 0, w, h))
+            self._paint_region(QRect(0, 0, w, h), everything=True)
             return
         dirty, self._dirty = self._dirty, []
         for r in dirty:
@@ -187,7 +188,7 @@ class LevelOverview:
         y1 = math.ceil((rect.bottom() - o.y()) * s) + PAD_PIXELS
         return QRect(x0, y0, x1 - x0, y1 - y0).intersected(self._image.rect())
 
-    def _paint_region(self, pixels: QRect) -> None:
+    def _paint_region(self, pixels: QRect, everything: bool = False) -> None:
         if pixels.isEmpty():
             return
         self.renders += 1
@@ -204,7 +205,7 @@ class LevelOverview:
         set_transform, translate = painter.setTransform, painter.translate
         exact = self.exact_positions
         # an item's position is its anchor (plain floats, no Qt call), unless some are shown away from it
-        for item in self._items_in(scene_rect):
+        for item in self._items_in(None if everything else scene_rect):
             set_transform(base)
             if exact:
                 translate(item.pos())

@@ -272,10 +272,10 @@ class LevelScene(QGraphicsScene):
         super().drawBackground(painter, rect)
         self.draw_overview(painter, rect)
 
-    def _overview_items(self, rect: QRectF) -> list[ObjectItem]:
-        """The shown object items meeting ``rect``, bottom first (the player is not in the overview)."""
-        if rect.contains(self.level_rect()):
-            # the whole level (a new picture): every shown item, in stacking order, without asking the index
+    def _overview_items(self, rect: Optional[QRectF]) -> list[ObjectItem]:
+        """The shown object items meeting ``rect`` (``None``: all), bottom first (the player is not in the overview)."""
+        if rect is None:
+            # a new picture of the whole level: every shown item, in stacking order, without asking the index
             shown = [it for it in self._items.values() if it.isVisible()]
             shown.sort(key=QGraphicsItem.zValue)
             return shown

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from editor.guard import guarded
+from editor.guard import report_error
 
 #: Selection outline and hover tint, shared by every item so they read as one language.
 SELECTED_COLOR = QColor(255, 196, 0)
@@ -289,18 +289,28 @@ class ObjectItem(QGraphicsItem):
         return self.object_id == self.looks.hovered
 
     # -- QGraphicsItem -----------------------------------------------------
-    @guarded("measuring an object on the canvas", default=_NO_RECT)
+    # Guarded as editor.guard.guarded() does, written out: Qt asks for the bounding rectangle twice per item
+    # moved, and a wrapper's extra call is a tenth of a second per 100,000 objects.
     def boundingRect(self) -> QRectF:
-        return self._bounds
+        try:
+            return self._bounds
+        except Exception as error:  # noqa: BLE001 - the boundary with Qt: report, never raise into it
+            report_error("measuring an object on the canvas", error)
+            return _NO_RECT
 
-    @guarded("outlining an object on the canvas", default=_NO_PATH)
     def shape(self) -> QPainterPath:
-        return self._outline
+        try:
+            return self._outline
+        except Exception as error:  # noqa: BLE001
+            report_error("outlining an object on the canvas", error)
+            return _NO_PATH
 
-    @guarded("drawing an object on the canvas")
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        # views only scale and translate, so m11 is the zoom
-        self.paint_at(painter, painter.worldTransform().m11())
+        try:
+            # views only scale and translate, so m11 is the zoom
+            self.paint_at(painter, painter.worldTransform().m11())
+        except Exception as error:  # noqa: BLE001
+            report_error("drawing an object on the canvas", error)
 
     def paint_at(self, painter: QPainter, zoom: float) -> None:
         """Draw the object with ``painter`` at ``zoom`` screen pixels per unit (the overview knows its zoom)."""

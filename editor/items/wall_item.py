@@ -112,16 +112,22 @@ class WallItem(ObjectItem):
             painter.drawPoints([QPointF(p.x - p0.x, p.y - p0.y) for p in self.value.points])
 
     def _paint_long_wall(self, painter: QPainter, look, zoom: float) -> None:
-        """A wall of many nodes, whose outline overlaps itself: the edge as a wider stroke, then the fill."""
+        """A wall of many nodes, whose outline overlaps itself at every joint.
+
+        The centre line stroked in the edge's colour half an edge wider than the
+        wall, then in the fill's colour half an edge narrower: the edge lies on the
+        outline as the pen drawing the outline would put it, without the seams the
+        overlapping pieces of an unsimplified outline would show.
+        """
         edge = look[0]
-        under = QPen(edge.color(), self.value.thickness + 2 * max(edge.widthF(), 1.0) / zoom)
-        under.setCapStyle(Qt.RoundCap)
-        under.setJoinStyle(Qt.RoundJoin)
-        painter.setPen(under)
-        painter.drawPolyline(self._extra)
-        painter.setPen(Qt.NoPen)
-        painter.setBrush(look[1])
-        painter.drawPath(self._outline)
+        half = max(edge.widthF(), 1.0) / zoom / 2
+        for color, width in ((edge.color(), self.value.thickness + 2 * half),
+                             (look[1].color(), self.value.thickness - 2 * half)):
+            pen = QPen(color, width)
+            pen.setCapStyle(Qt.RoundCap)
+            pen.setJoinStyle(Qt.RoundJoin)
+            painter.setPen(pen)
+            painter.drawPolyline(self._extra)
 
     @classmethod
     def _thin_pen(cls, color: QColor, thickness: float, hairline: bool, dashed: bool = False) -> QPen:

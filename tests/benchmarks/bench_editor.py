@@ -1,13 +1,25 @@
-"""Editor figures at scale: ``python -m tests.benchmarks.bench_editor [--sizes 1000,10000,100000]``.
+"""Editor figures at scale: ``python -m tests.benchmarks.bench_editor [--sizes 10000,100000] [--quick]``.
 
 Opens generated levels (:func:`core.level.generate.generate_level`: rooms, corridors,
-wall chains, furniture) in a real main window and times what a designer feels:
-opening the file, drawing the whole level, pan and zoom frames, picking under
-the cursor, select all, moving everything as one undo step, undoing it and
-saving; then the process's peak memory. Each size runs in a process of its
-own so its peak memory is its own. ``--compare`` also runs the scene index and
-item cache configurations the editor did not choose, so that choice stays a
-measured one.
+wall chains, furniture) in a real main window and times what a designer feels,
+with real mouse and wheel events on the canvas:
+
+- opening the file (read, items built, drawn until the canvas shows every object),
+- saving it through the window's own save,
+- select all (and its redraw),
+- one mouse move of a drag of everything (the slowest of the drag's moves), the
+  release, then undo and redo of that move (each with its redraw),
+- the slowest frame of wheel zooming from the whole level to 100% and back, and
+  of panning with the whole level in view and at 100%,
+- the process's peak memory.
+
+Every figure is taken after the frame it causes is drawn (``viewport().repaint()``).
+Each size runs in a process of its own, so its peak memory is its own; the level
+file is written beforehand by another process. ``--quick`` measures small levels
+in a few seconds (what CI runs, see test_bench_editor.py); ``--compare`` also runs
+the scene index and item cache configurations the editor did not choose, so that
+choice stays a measured one. ``--repeat N`` measures each size N times and prints
+the range, for a machine shared with other work.
 
 :func:`measure_editor` is the per-level measurement other benchmarks import.
 """
@@ -17,66 +29,62 @@ import argparse
 import json
 import os
 import resource
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from typing import Optional, Union
 
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
-from PySide6.QtGui import QImage  # noqa: E402
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtGui import QMouseEvent, QWheelEvent  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene  # noqa: E402
 
-from core.level.generate import generate_level  # noqa: E402
-from core.level.model import Box, Level  # noqa: E402
 from core.level.file_format import save_level  # noqa: E402
+from core.level.generate import generate_level  # noqa: E402
+from core.level.model import Level  # noqa: E402
 
 #: The keys of :func:`measure_editor`'s result, in table order, with what each one means.
 KEYS = {
-    "open_s": "open the file: load, build the items, first frame",
-    "full_view_s": "redraw with the whole level in view",
-    "full_view_image_s": "draw the whole level in view to a QImage",
-    "pan_frame_s": "pan frame at 100%",
-    "pan_frame_full_s": "pan frame, whole level in view",
-    "zoom_frame_s": "zoom frame, whole level in view",
-    "zoom_frame_100_s": "zoom frame at 100%",
-    "zoom_sweep_max_s": "slowest frame, wheel zoom from whole level to 100%",
+    "open_s": "open the file until every object is on screen",
+    "save_s": "save (the window's save)",
+    "select_all_s": "select all",
+    "move_step_s": "drag everything: slowest mouse move",
+    "move_release_s": "drag everything: the release",
+    "undo_move_s": "undo the move",
+    "redo_move_s": "redo the move",
+    "zoom_frame_max_s": "slowest frame, wheel zoom whole level <-> 100%",
+    "pan_frame_full_max_s": "slowest frame, panning the whole level",
+    "pan_frame_max_s": "slowest frame, panning at 100%",
     "pick_s": "pick under the cursor",
-    "select_all_s": "select all (and its redraw)",
-    "move_all_s": "move all: one drag step",
-    "move_all_gesture_s": "move all: press, 10 drag steps, release",
-    "undo_move_s": "undo the move (and its redraw)",
-    "save_s": "save",
-    "open_rss_mb": "peak memory once the level is open and drawn (MB)",
-    "peak_rss_mb": "peak memory of the process, save included (MB)",
+    "peak_rss_mb": "peak memory of the process (MB)",
 }
 
 #: Checks that ride along with the figures (not timings).
-CHECKS = ("objects", "moved_objects", "move_undo_steps", "undo_restored")
+CHECKS = {
+    "objects": "objects in the level",
+    "moved_objects": "objects the drag moved",
+    "move_undo_steps": "undo steps the drag made",
+    "undo_restored": "undo gave the level back (1: yes)",
+}
 
 #: Viewport size the figures are taken at.
 WINDOW_SIZE = (1400, 900)
+
+SIZES = (10_000, 100_000)
+QUICK_SIZES = (200, 2_000)
+
+#: Mouse moves in the drag, and wheel and pan steps.
+DRAG_MOVES = 8
+PAN_STEPS = 12
 
 
 def big_level(n: int, seed: int = 1) -> Level:
     """A generated level of ``n`` objects (rooms, corridors, furniture)."""
     return generate_level(n, seed=seed)
-
-
-def _frames(step, count: int) -> list[float]:
-    """Seconds of ``count`` frames: ``step(i)``, then the repaint Qt does for it."""
-    app = QApplication.instance()
-    app.processEvents()
-    times = []
-    for i in range(count):
-        t = time.perf_counter()
-        step(i)
-        app.processEvents()
-        times.append(time.perf_counter() - t)
-    return times
 
 
 def peak_rss_mb() -> float:
@@ -86,24 +94,68 @@ def peak_rss_mb() -> float:
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
-def measure_editor(level: Level, index=None, cache=None, frames: int = 10) -> dict[str, float]:
-    """Open ``level`` in a new main window and time the editor at its size.
+def _timed_frames(step, count: int, viewport) -> list[float]:
+    """Seconds of ``count`` frames: ``step(i)``, then the repaint it causes."""
+    app = QApplication.instance()
+    app.processEvents()
+    times = []
+    for i in range(count):
+        t = time.perf_counter()
+        step(i)
+        viewport.repaint()
+        app.processEvents()
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def _wheel(viewport, pixel: QPoint, clicks: int) -> None:
+    """One wheel turn of ``clicks`` notches (positive: zoom in) over ``pixel`` of the canvas."""
+    pos = QPointF(pixel)
+    event = QWheelEvent(pos, QPointF(viewport.mapToGlobal(pixel)), QPoint(), QPoint(0, 120 * clicks),
+                        Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+    QApplication.sendEvent(viewport, event)
+
+
+def _mouse_move(viewport, pixel: QPoint, buttons=Qt.LeftButton) -> None:
+    # QTest.mouseMove does not carry held buttons on every Qt version (tests/editor/helpers.py)
+    event = QMouseEvent(QEvent.MouseMove, QPointF(pixel), QPointF(viewport.mapToGlobal(pixel)), Qt.NoButton,
+                        buttons, Qt.NoModifier)
+    QApplication.sendEvent(viewport, event)
+
+
+def _object_pixel(window) -> Optional[QPoint]:
+    """A viewport pixel over an object near the middle of the view (where a drag of everything starts)."""
+    canvas, scene = window.canvas, window.scene
+    view = canvas.viewport().rect()
+    cx, cy = view.width() // 2, view.height() // 2
+    for r in range(0, min(cx, cy), 3):
+        for dx, dy in ((r, 0), (-r, 0), (0, r), (0, -r), (r, r), (-r, -r)):
+            pixel = QPoint(cx + dx, cy + dy)
+            found = scene.object_at(canvas.mapToScene(pixel), 0.0)
+            if found is not None and found != "player":
+                return pixel
+    return None
+
+
+def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int = PAN_STEPS) -> dict[str, float]:
+    """Open ``level`` (a :class:`Level`, or the path of a level file) in a new main window and time the editor.
 
     Returns seconds under the keys of :data:`KEYS` (``peak_rss_mb`` in MB) plus
-    the checks in :data:`CHECKS`: ``objects``, ``moved_objects`` (how many the
-    drag moved: all of them), ``move_undo_steps`` (1 when moving everything was
-    one undo step) and ``undo_restored`` (1 when undo gave back the level exactly). Frame figures are medians of ``frames``
-    frames. ``index`` and ``cache`` override the scene's item index method and
-    the items' cache mode (for comparing configurations); by default the
-    editor's own choice is measured. Needs a ``QApplication``.
+    the checks in :data:`CHECKS`. ``index`` and ``cache`` override the scene's
+    item index method and the items' cache mode (for comparing configurations);
+    by default the editor's own choice is measured. Needs a ``QApplication``.
     """
     from editor.main_window import MainWindow
 
     app = QApplication.instance()
-    out: dict[str, float] = {"objects": float(len(level.objects))}
+    out: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="editor-bench-") as tmp:
-        path = os.path.join(tmp, "level.json")
-        save_level(level, path)
+        if isinstance(level, Level):
+            path = os.path.join(tmp, "level.json")
+            save_level(level, path)
+            del level
+        else:
+            path = level
         window = MainWindow(settings=QSettings(os.path.join(tmp, "bench.ini"), QSettings.IniFormat))
         window.ask_unsaved_changes = lambda: "discard"
         window.show_error = lambda *a, **k: None
@@ -111,59 +163,46 @@ def measure_editor(level: Level, index=None, cache=None, frames: int = 10) -> di
         window.show()
         app.processEvents()
         scene, canvas = window.scene, window.canvas
+        viewport = canvas.viewport()
         if index is not None:
             scene.setItemIndexMethod(index)
 
         t = time.perf_counter()
-        window.open_file(path, ask=False)
+        if not window.open_file(path, ask=False):
+            raise RuntimeError(f"the editor could not open {path}")
         if cache is not None:
             for item in scene.object_items():
                 item.setCacheMode(cache)
-        canvas.viewport().repaint()
+        viewport.repaint()
         app.processEvents()
         out["open_s"] = time.perf_counter() - t
-        out["open_rss_mb"] = peak_rss_mb()
-        level = window.document.level
+        out["objects"] = float(len(window.document))
+        opened = window.document.level
+
+        # wheel zoom: from the whole level in to 100% around the middle, and back out
+        canvas.fit_level()
+        app.processEvents()
+        middle = QPoint(viewport.width() // 2, viewport.height() // 2)
+        clicks, z = 0, canvas.zoom()
+        while z < 1.0 and clicks < 60:
+            z *= 1.25
+            clicks += 1
+        sweep = [1] * clicks + [-1] * clicks or [1, -1]
+        out["zoom_frame_max_s"] = max(_timed_frames(lambda i: _wheel(viewport, middle, sweep[i]), len(sweep), viewport))
 
         canvas.fit_level()
         app.processEvents()
-        out["full_view_s"] = statistics.median(_frames(lambda i: canvas.viewport().repaint(), frames))
+        out["pan_frame_full_max_s"] = max(_timed_frames(
+            lambda i: canvas.pan_by(40 if i % 2 else -40, 30 if i % 2 else -30), frames, viewport))
 
-        def draw_image(i):
-            # the canvas's own paint, into a pixmap, as a QImage (what a screenshot or a test sees)
-            image = canvas.viewport().grab().toImage()
-            assert isinstance(image, QImage) and not image.isNull()
-
-        out["full_view_image_s"] = statistics.median(_frames(draw_image, max(3, frames // 2)))
-        out["pan_frame_full_s"] = statistics.median(
-            _frames(lambda i: canvas.pan_by(12 if i % 2 else -12, 8 if i % 2 else -8), frames))
-        base = canvas.zoom()
-        out["zoom_frame_s"] = statistics.median(
-            _frames(lambda i: canvas.set_zoom(base * (1.25 if i % 2 == 0 else 1.0)), frames))
-
-        # wheel steps from the whole level to 100%, as a designer zooms in on a room
-        canvas.set_zoom(base)
-        app.processEvents()
-        steps = []
-        z = base
-        while z < 1.0:
-            z = min(1.0, z * 1.25)
-            steps.append(z)
-        sweep = _frames(lambda i: canvas.set_zoom(steps[i]), len(steps)) if steps else [0.0]
-        out["zoom_sweep_max_s"] = max(sweep)
-
-        middle = level.objects[len(level.objects) // 2].bounds() if level.objects else (0, 0, 0, 0)
         canvas.set_zoom(1.0)
-        canvas.centerOn((middle[0] + middle[2]) / 2, (middle[1] + middle[3]) / 2)
         app.processEvents()
-        out["pan_frame_s"] = statistics.median(
-            _frames(lambda i: canvas.pan_by(24 if i % 2 else -24, 16 if i % 2 else -16), 2 * frames))
-        out["zoom_frame_100_s"] = statistics.median(
-            _frames(lambda i: canvas.set_zoom(1.25 if i % 2 == 0 else 1.0), frames))
+        out["pan_frame_max_s"] = max(_timed_frames(
+            lambda i: canvas.pan_by(60 if (i // 4) % 2 else -60, 40 if (i // 4) % 2 else -40), frames, viewport))
 
         r = scene.level_rect()
         picks = [QPointF(r.left() + r.width() * ((i * 0.37) % 1.0), r.top() + r.height() * ((i * 0.53) % 1.0))
-                 for i in range(500)]
+                 for i in range(200)]
         t = time.perf_counter()
         for p in picks:
             scene.object_at(p, 4.0)
@@ -173,42 +212,33 @@ def measure_editor(level: Level, index=None, cache=None, frames: int = 10) -> di
         app.processEvents()
         t = time.perf_counter()
         window.select_all()
+        viewport.repaint()
         app.processEvents()
         out["select_all_s"] = time.perf_counter() - t
 
-        tool = window.tool_named("SelectTool")
-        window.set_tool(tool)
-        # a box in the middle of the level, far from the spawn, picked as the drag's handle
-        boxes = [o for o in level.objects if isinstance(o, Box)]
-        box = boxes[len(boxes) // 2] if boxes else None
-        moves = 10
-        if box is not None:
-            start = QPointF(box.origin.x + box.size.x / 2, box.origin.y + box.size.y / 2)
+        window.set_tool(window.tool_named("SelectTool"))
+        start = _object_pixel(window)
+        if start is not None:
             steps_before = window.undo_stack.count()
-            t = time.perf_counter()
-            tool.mouse_pressed(start, Qt.LeftButton, Qt.NoModifier)
-            step_times = []
-            for i in range(1, moves + 1):
-                s = time.perf_counter()
-                tool.mouse_moved(start + QPointF(16 * i, 16 * i), Qt.LeftButton, Qt.NoModifier)
-                app.processEvents()
-                step_times.append(time.perf_counter() - s)
-            tool.mouse_released(start + QPointF(16 * moves, 16 * moves), Qt.LeftButton, Qt.NoModifier)
+            QTest.mouseMove(viewport, start)
+            QTest.mousePress(viewport, Qt.LeftButton, Qt.NoModifier, start)
             app.processEvents()
-            out["move_all_gesture_s"] = time.perf_counter() - t
-            out["move_all_s"] = statistics.median(step_times)
+            moves = _timed_frames(lambda i: _mouse_move(viewport, start + QPoint(9 * (i + 1), 7 * (i + 1))),
+                                  DRAG_MOVES, viewport)
+            out["move_step_s"] = max(moves)
+            end = start + QPoint(9 * DRAG_MOVES, 7 * DRAG_MOVES)
+            out["move_release_s"] = _timed_frames(
+                lambda i: QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, end), 1, viewport)[0]
             out["move_undo_steps"] = float(window.undo_stack.count() - steps_before)
-            out["moved_objects"] = float(sum(a != b for a, b in zip(level.objects, window.document.objects)))
-
-            t = time.perf_counter()
-            window.undo_stack.undo()
-            app.processEvents()
-            out["undo_move_s"] = time.perf_counter() - t
-            out["undo_restored"] = float(window.document.level == level)
+            out["moved_objects"] = float(sum(a is not b for a, b in zip(opened.objects, window.document.objects)))
+            out["undo_move_s"] = _timed_frames(lambda i: window.undo_stack.undo(), 1, viewport)[0]
+            out["undo_restored"] = float(window.document.level.objects == opened.objects)
+            out["redo_move_s"] = _timed_frames(lambda i: window.undo_stack.redo(), 1, viewport)[0]
 
         t = time.perf_counter()
         window.save_as = lambda: False
-        window._save_to(os.path.join(tmp, "saved.json"))
+        if not window._save_to(os.path.join(tmp, "saved.json")):
+            raise RuntimeError("the editor could not save the level")
         out["save_s"] = time.perf_counter() - t
         out["peak_rss_mb"] = peak_rss_mb()
 
@@ -225,22 +255,34 @@ def _format(key: str, value) -> str:
         return f"{value:.0f} MB"
     if key.endswith("_s"):
         ms = value * 1000.0
-        return f"{ms:.2f} ms" if ms < 10 else f"{ms:.0f} ms"
+        if ms < 10:
+            return f"{ms:.2f} ms"
+        return f"{ms:.0f} ms" if ms < 1000 else f"{value:.2f} s"
     return f"{value:g}"
 
 
-def print_table(results: dict[str, dict], title: str) -> None:
-    """One column per measured level (or configuration), one row per key."""
-    rows = list(KEYS) + [c for c in CHECKS]
-    labels = {k: f"{k:<19} {KEYS.get(k, '')}" for k in rows}
-    width = max(len(v) for v in labels.values())
+def _cell(key: str, runs: list[dict]) -> str:
+    """One figure, or the range over repeated runs (``lowest - highest``)."""
+    values = [r[key] for r in runs if r.get(key) is not None]
+    if not values:
+        return "-"
+    low, high = min(values), max(values)
+    if len(values) == 1 or _format(key, low) == _format(key, high):
+        return _format(key, low)
+    return f"{_format(key, low)} - {_format(key, high)}"
+
+
+def format_table(results: dict[str, list[dict]]) -> str:
+    """A Markdown table: a row per key of :data:`KEYS` and :data:`CHECKS`, a column per measured level."""
     names = list(results)
-    col = max(12, *(len(n) for n in names))
-    print(title)
-    print(" " * width + "".join(f" | {n:>{col}}" for n in names))
-    print("-" * width + "".join("-+-" + "-" * col for _ in names))
-    for k in rows:
-        print(f"{labels[k]:<{width}}" + "".join(f" | {_format(k, results[n].get(k)):>{col}}" for n in names))
+    lines = ["| measure | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+    for key, label in list(KEYS.items()) + list(CHECKS.items()):
+        lines.append(f"| {label} | " + " | ".join(_cell(key, results[n]) for n in names) + " |")
+    return "\n".join(lines)
+
+
+def column_name(n: int) -> str:
+    return f"{n:,} objects"
 
 
 _CONFIGS = {
@@ -250,40 +292,67 @@ _CONFIGS = {
 }
 
 
-def _measure_in_child(size: int, config: str, seed: int) -> dict:
+def _write_level(n: int, seed: int, path: str) -> None:
+    """Write the generated level of ``n`` objects in a process of its own (its memory is not the editor's)."""
+    code = ("import sys; from core.level.generate import generate_level; from core.level.file_format import save_level; "
+            "save_level(generate_level(int(sys.argv[1]), seed=int(sys.argv[2])), sys.argv[3])")
+    subprocess.run([sys.executable, "-c", code, str(n), str(seed), path], check=True)
+
+
+def _measure_in_child(path: str, config: str, frames: int) -> dict:
     """Run one measurement in a fresh process, so its peak memory is its own."""
-    cmd = [sys.executable, "-m", "tests.benchmarks.bench_editor", "--sizes", str(size), "--config", config,
-           "--seed", str(seed), "--json"]
-    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    cmd = [sys.executable, "-m", "tests.benchmarks.bench_editor", "--file", path, "--config", config,
+           "--frames", str(frames), "--json"]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"measuring {path} failed:\n{done.stderr}")
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.bench_editor", description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="10000", help="object counts, comma separated (default 10000)")
+    parser.add_argument("--sizes", default=None, help="object counts, comma separated (default 10000,100000)")
+    parser.add_argument("--quick", action="store_true", help=f"small levels ({QUICK_SIZES[0]} and {QUICK_SIZES[1]} "
+                        "objects) and fewer frames: a few seconds")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    parser.add_argument("--repeat", type=int, default=1, help="measure each size this many times, print the range")
     parser.add_argument("--compare", action="store_true",
                         help="also measure the scene index and item cache the editor did not choose")
     parser.add_argument("--config", default="editor", choices=sorted(_CONFIGS), help=argparse.SUPPRESS)
-    parser.add_argument("--json", action="store_true", help="print one JSON line (one size only)")
+    parser.add_argument("--file", help=argparse.SUPPRESS)
+    parser.add_argument("--frames", type=int, default=PAN_STEPS, help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
 
     if args.json:
         app = QApplication.instance() or QApplication(sys.argv[:1])
         index, cache = _CONFIGS[args.config]
-        result = measure_editor(big_level(sizes[0], args.seed), index, cache)
-        print(json.dumps(result))
+        print(json.dumps(measure_editor(args.file, index, cache, frames=args.frames)))
         del app
         return 0
 
+    if args.sizes:
+        sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
+    else:
+        sizes = list(QUICK_SIZES if args.quick else SIZES)
+    if not sizes or any(n <= 0 for n in sizes):
+        parser.error("--sizes takes positive object counts, e.g. 10000,100000")
+    frames = 4 if args.quick else args.frames
     configs = list(_CONFIGS) if args.compare else ["editor"]
     platform = os.environ.get("QT_QPA_PLATFORM", "the desktop")
-    for config in configs:
-        results = {f"{n:,} objects": _measure_in_child(n, config, args.seed) for n in sizes}
-        print_table(results, f"editor figures ({config}), generated levels, seed {args.seed}, "
-                             f"window {WINDOW_SIZE[0]}x{WINDOW_SIZE[1]}, platform {platform}")
-        print()
+    with tempfile.TemporaryDirectory(prefix="editor-bench-levels-") as tmp:
+        paths = {}
+        for n in sizes:
+            paths[n] = os.path.join(tmp, f"level-{n}.json")
+            _write_level(n, args.seed, paths[n])
+        for config in configs:
+            results = {column_name(n): [_measure_in_child(paths[n], config, frames) for _ in range(max(1, args.repeat))]
+                       for n in sizes}
+            print(f"editor figures ({config}), generated levels, seed {args.seed}, window {WINDOW_SIZE[0]}x"
+                  f"{WINDOW_SIZE[1]}, platform {platform}, {max(1, args.repeat)} run(s) per size")
+            print()
+            print(format_table(results))
+            print()
     return 0
 
 
