@@ -222,3 +222,20 @@ def test_pillar_drag_and_box_drag_cancel_leave_no_marker(window):
     release(window, 440, 400)
     assert not any(isinstance(o, Pillar) for o in window.document.objects)
     assert not window.context.snapper.marker_visible()
+
+
+def test_the_toolbar_button_and_the_edit_menu_entry_go_through_the_gesture_too(window):
+    from PySide6.QtTest import QTest
+
+    key(window, Qt.Key_W)
+    draw_wall(window, (32, 160), (160, 160))
+    [first] = walls(window)
+    click(window, 32, 320)
+    click(window, 160, 320)
+    button = window.main_toolbar.widgetForAction(window.undo_action)
+    QTest.mouseClick(button, Qt.LeftButton)
+    assert len(window.tool.nodes) == 1 and walls(window) == [first]
+    edit_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    assert window.undo_action in edit_menu.actions()
+    window.undo_action.activate(window.undo_action.ActionEvent.Trigger)  # as the menu entry does
+    assert window.tool.nodes == [] and walls(window) == [first]
