@@ -68,7 +68,7 @@ class ElidedLabel(QLabel):
     def is_elided(self) -> bool:
         return self.shown_text() != self._full
 
-    @guarded("copying the status bar's text", default=None)
+    @guarded("copying the status bar's text", default=None, explicit=True)
     def copy(self, checked: bool = False) -> None:
         """Put the whole text on the clipboard."""
         QGuiApplication.clipboard().setText(self._full)

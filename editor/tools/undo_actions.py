@@ -79,12 +79,12 @@ class GestureUndo(QObject):
             QTimer.singleShot(0, self, self.refresh)  # after the tool has had the event
         return False
 
-    @guarded("undoing", default=None)
+    @guarded("undoing", default=None, explicit=True)
     def undo(self, checked: bool = False) -> None:
         undo(self.stack, self.active_tool())
         self.refresh()
 
-    @guarded("redoing", default=None)
+    @guarded("redoing", default=None, explicit=True)
     def redo(self, checked: bool = False) -> None:
         redo(self.stack, self.active_tool())
         self.refresh()
