@@ -234,6 +234,7 @@ class LayersModel(QAbstractTableModel):
         elif column == LOCKED:
             self._context.push(lock_layer_command(self._doc, layer.id, not layer.locked))
 
+    @guarded("showing the layers")
     def _on_document_changed(self, change: Change) -> None:
         if change.kind in (ChangeKind.LAYERS, ChangeKind.RESET):
             self.beginResetModel()

@@ -219,6 +219,7 @@ class ObjectListModel(QAbstractTableModel):
         self._push(command)
         return True
 
+    @guarded("listing the objects")
     def _on_document_changed(self, change: Change) -> None:
         kind = change.kind
         if kind in (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.RESET):

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Point
 from core.level.problems import ERROR, LEVEL_ID, PLAYER_ID, WARNING, Problem
+from editor.guard import guarded
 from editor.items.problem_badge_item import ProblemBadgeItem
 from editor.subscriptions import subscribe_while_alive
 
@@ -123,6 +124,7 @@ class ProblemBadges(QObject):
         badge.setPos(bounds[2], bounds[1])
         badge.setVisible(visible and not self._suspended)
 
+    @guarded("moving the problem signs")
     def _on_document_changed(self, change: Change) -> None:
         if not self._badges:
             return

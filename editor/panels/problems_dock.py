@@ -165,6 +165,7 @@ class ProblemsDock(QDockWidget):
             if not self.isEnabled():
                 self.clear_marker()
 
+    @guarded("showing the problems")
     def _on_document_changed(self, change: Change) -> None:
         # the spot may no longer be where the problem is; the next results say where it is now
         self.clear_marker()

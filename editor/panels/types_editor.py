@@ -196,6 +196,7 @@ class TypesEditor(QDialog):
         self._current = name
         self.refresh()
 
+    @guarded("showing the object types")
     def _on_document_changed(self, change: Change) -> None:
         if change.kind is ChangeKind.CHANGED and all(o.type == n.type and o.id == n.id
                                                      for o, n in zip(change.old, change.objects)):
