@@ -44,16 +44,15 @@ from editor.panels.field_limits import (
     COORDINATE, GRID, MAX_NAME_LENGTH, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, bounds_problem, parse_number,
     shown_number,
 )
-from editor.panels.properties_table import INVALID_STYLE, PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch
+from editor.panels.properties_table import (
+    INVALID_STYLE, MIXED_TEXT, PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch,
+)
 from editor.panels.wall_nodes import NodesModel, NodesTable
 from editor.property_commands import NONE_TEXT, LevelProperties, ObjectProperties, id_problem, rename_command
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
 
 _NUMBER_CHARS = set("0123456789+-.eE ")
-
-#: What a field whose selected objects hold different values shows until something is typed.
-MIXED_TEXT = "—"
 
 
 def format_number(v: float) -> str:

@@ -39,10 +39,14 @@ from editor.property_commands import (
 )
 from editor.selection import Selection
 
-__all__ = ["PropertiesTable", "PropertyField", "RefCombo", "CanvasPicker", "INVALID_STYLE", "PROBLEM_STYLE", "swatch"]
+__all__ = ["PropertiesTable", "PropertyField", "RefCombo", "CanvasPicker", "INVALID_STYLE", "PROBLEM_STYLE", "MIXED_TEXT",
+           "swatch"]
 
 #: The short names the table's Type column shows (the column is narrow in a docked inspector).
 _KIND_SHORT = {"string": "string", "integer": "integer", "float": "float", "boolean": "boolean", "object": "object"}
+
+#: What a value shows when the objects shown hold different ones, until something is typed (the inspector's too).
+MIXED_TEXT = "—"
 
 INVALID_STYLE = "QLineEdit { border: 2px solid #d03030; background: #fff0f0; }"
 PROBLEM_STYLE = "color: #c02020; font-weight: bold;"
@@ -283,7 +287,7 @@ class RefCombo(QComboBox):
         self.clear()
         self.addItem(NONE_TEXT, "")
         if mixed:
-            self.insertItem(0, "(different)", None)
+            self.insertItem(0, MIXED_TEXT, None)
             self.setCurrentIndex(0)
         elif ref:
             missing = ref not in self._doc
@@ -585,7 +589,7 @@ class PropertiesTable(QWidget):
         editor = self._editors[row.name]
         style = f"font-style: italic; color: {_INHERITED_COLOR};" if row.inherited else ""
         if isinstance(editor, PropertyField):
-            editor.show_value("" if row.mixed else value_text(row.value), "(different)" if row.mixed else "")
+            editor.show_value("" if row.mixed else value_text(row.value), MIXED_TEXT if row.mixed else "")
             editor.set_base_style(f"QLineEdit {{ {style} }}" if style else "")
         elif isinstance(editor, QCheckBox):
             editor.setTristate(row.mixed)
@@ -675,7 +679,7 @@ class PropertiesTable(QWidget):
             self.refresh()
 
     def _commit_ref(self, name: str, target) -> None:
-        if target is None:  # "(different)": nothing chosen
+        if target is None:  # "—": the objects differ and nothing was chosen
             return
         self._commit(name, Ref(target))
 

@@ -432,7 +432,7 @@ def test_several_objects_of_one_type_show_their_shared_properties_and_an_edit_se
     rows = shown(game)
     assert list(rows) == ["health", "speed"]
     assert rows["health"].mixed and table(game).editor("health").text() == ""
-    assert table(game).editor("health").placeholderText() == "(different)"
+    assert table(game).editor("health").placeholderText() == "—"
     assert not rows["speed"].mixed and rows["speed"].inherited
     before = game.document.level
     type_value(game, "health", "9")
