@@ -12,7 +12,7 @@ its folder as ``base_dir``, so that reference images' pictures are looked at.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.checks.hulls import level_hulls
 from core.checks.outlines import LevelOutlines, level_outlines
@@ -51,15 +51,64 @@ def check_level(level: Level, with_hulls: bool = False, base_dir: str | None = N
     A level the geometry code cannot handle gives one error problem instead of
     an exception (and empty hulls), so every caller can still say something.
     """
-    outlines = None
     try:
-        outlines = level_outlines(level)
-        problems = tuple(validate_level(level, outlines, base_dir))
-        hulls = level_hulls(level, outlines) if with_hulls else None
-    except Exception as e:  # noqa: BLE001 - reported as a problem of the level; callers keep working
-        problems = (Problem(LEVEL_ID, f"the level could not be checked: {e}", ERROR),)
-        hulls = {} if with_hulls else None
+        outlines, problems, hulls = _check(level, with_hulls, base_dir)
+    except Exception as error:  # noqa: BLE001 - blamed on the objects that cause it; callers keep working
+        outlines, problems, hulls = _check_without_culprits(level, with_hulls, base_dir, error)
     return CheckResult(level, problems, hulls, outlines, base_dir)
+
+
+def _check(level: Level, with_hulls: bool, base_dir: str | None):
+    outlines = level_outlines(level)
+    problems = tuple(validate_level(level, outlines, base_dir))
+    hulls = level_hulls(level, outlines) if with_hulls else None
+    return outlines, problems, hulls
+
+
+def _fails(level: Level, objects: list) -> bool:
+    try:
+        _check(replace(level, objects=tuple(objects)), True, None)
+    except Exception:  # noqa: BLE001 - the question asked is whether it fails
+        return True
+    return False
+
+
+def _culprits(level: Level, objects: list) -> list:
+    """The objects among ``objects`` that make the geometry code fail on their own, found by halving."""
+    if not objects or not _fails(level, objects):
+        return []
+    if len(objects) == 1:
+        return objects
+    half = len(objects) // 2
+    return _culprits(level, objects[:half]) + _culprits(level, objects[half:])
+
+
+def _check_without_culprits(level: Level, with_hulls: bool, base_dir: str | None, error: Exception):
+    """When the geometry code fails on a level: the objects that make it fail become errors, the rest is checked.
+
+    Sound numbers are already screened (see :class:`~core.checks.outlines.Unfit`), so this is the net
+    under it: each object that fails on its own is found by halving the level, reported in words, and
+    left out; if the failure comes from no single object, the level gets one problem that says so.
+    """
+    culprits = _culprits(level, list(level.objects))
+    reason = _reason(error)
+    if culprits:
+        rest = replace(level, objects=tuple(o for o in level.objects if not any(o is c for c in culprits)))
+        blamed = tuple(Problem(c.id, f"the shape of this object cannot be measured ({reason}); check its "
+                                     f"numbers (nodes, sizes, position)", ERROR) for c in culprits)
+        try:
+            outlines, problems, hulls = _check(rest, with_hulls, base_dir)
+            return outlines, blamed + problems, hulls
+        except Exception as again:  # noqa: BLE001 - falls through to the level's problem
+            reason = _reason(again)
+    problem = Problem(LEVEL_ID, f"the shapes of this level cannot be measured together ({reason}); the "
+                                f"problems and hulls could not be worked out", ERROR)
+    return None, (problem,), ({} if with_hulls else None)
+
+
+def _reason(error: Exception) -> str:
+    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def add_hulls(result: CheckResult) -> CheckResult:

@@ -39,7 +39,7 @@ from typing import Optional
 import numpy as np
 import shapely
 
-from core.level.limits import MAX_COORDINATE, MAX_SIZE
+from core.level.limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
 from core.level.model import EMPTY_CELL, SOLID_CELL, Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
 
 __all__ = [
@@ -391,7 +391,7 @@ def _unfit(d: _Numbers) -> dict[int, Unfit]:
         if name == "tiles":
             # The whole grid must stay within the largest size, or its far corner runs off the limits.
             span = d.tile_vals[:, 2] * np.maximum(d.tile_vals[:, 3], d.tile_vals[:, 4])
-            bad[:, 2] |= ~(span <= MAX_SIZE) | ~(d.tile_vals[:, 2] > 0)
+            bad[:, 2] |= ~(span <= MAX_SIZE) | ~(d.tile_vals[:, 2] >= MIN_SIZE)
         for k in np.flatnonzero(bad.any(axis=1)).tolist():
             c = int(np.flatnonzero(bad[k])[0])
             label, what = fields[c]
@@ -400,8 +400,9 @@ def _unfit(d: _Numbers) -> dict[int, Unfit]:
             if name == "tiles" and c == 2 and math.isfinite(value) and 0 < value <= MAX_SIZE:
                 message = (f"this tile grid spans {_show(value * max(obj.columns, obj.rows))} px, more than the "
                            f"largest size the tools accept ({_show(MAX_SIZE)} px); use a smaller cell size")
-            elif name == "tiles" and c == 2 and value == 0:
-                message = "its cell size is 0, so its cells have no size; give the grid a cell size"
+            elif name == "tiles" and c == 2 and 0 <= value < MIN_SIZE:
+                message = (f"its cell size ({value:g} px) is smaller than the smallest size the tools accept "
+                           f"({MIN_SIZE:g} px); give the grid a larger cell size")
             elif what == _PLACE:
                 message = _place_message(label, None, value)
             elif what == _SIZE:
