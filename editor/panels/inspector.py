@@ -135,9 +135,6 @@ class ValueField(QLineEdit):
     def is_invalid(self) -> bool:
         return self.problem is not None
 
-    def is_mixed(self) -> bool:
-        return self.placeholderText() == MIXED_TEXT and self._shown == ""
-
     def show_value(self, text: str, full: str = "", mixed: bool = False) -> None:
         """Show the model's value (``full``: its every digit, in the tooltip), unless the user is typing here."""
         if self.hasFocus() and self.isModified():

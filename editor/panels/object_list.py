@@ -6,9 +6,9 @@ keeps the rows whose id, kind, type or layer contains what is typed; a click on
 a column's header sorts by it (again: the other way, a third time: back to the
 drawing order). Clicking rows selects objects, on locked layers too (as in
 Tiled: a lock keeps the canvas from picking them, not the list);
-double-clicking one frames it on the canvas. F2 (or a click on a selected row)
-edits an id in place: the object is renamed and every reference to it follows,
-in one undo step; an id that is empty or taken is refused, and the list says why.
+double-clicking one frames it on the canvas. F2 edits the current row's id in
+place: the object is renamed and every reference to it follows, in one undo
+step; an id that is empty or taken is refused, and the list says why.
 """
 from __future__ import annotations
 
@@ -285,7 +285,8 @@ class ObjectList(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionMode(QAbstractItemView.ExtendedSelection)
         self.view.setSelectionBehavior(QAbstractItemView.SelectRows)
-        self.view.setEditTriggers(QAbstractItemView.EditKeyPressed | QAbstractItemView.SelectedClicked)
+        # F2 only: a click on a selected row is Ctrl+click's way to deselect it, and a double-click frames
+        self.view.setEditTriggers(QAbstractItemView.EditKeyPressed)
         header = self.view.header()
         # the id takes the room the dock has; the short columns keep theirs (no sideways scrolling at its width)
         header.setStretchLastSection(False)
