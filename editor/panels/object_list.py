@@ -351,6 +351,16 @@ class ObjectList(QWidget):
             self._selection.set(ids, include_locked=True)
         finally:
             self._syncing = False
+        refused = [i for i in ids if i not in self._selection]
+        if refused:
+            # objects on hidden layers cannot be selected: the rows say so rather than look selected
+            obj = self._doc.get(refused[0])
+            layer = self._doc.level.layer(obj.layer) if obj is not None else None
+            where = f"on the hidden layer '{layer.name}'" if layer is not None else "out of reach"
+            self.show_problem(f"{refused[0]} is {where}: show the layer to select it")
+            self._show_selection()
+        elif self.problem_text().endswith("to select it"):
+            self.show_problem("")
 
     @guarded("showing the selection in the object list")
     def _show_selection(self, *_) -> None:

@@ -192,3 +192,12 @@ def test_an_id_with_a_line_break_is_refused():
     assert "control character" in id_problem(document, "two\nlines", "lever")
     assert "control character" in id_problem(document, "tab\there", "lever")
     assert id_problem(document, "fine-id", "lever") is None
+
+
+def test_a_row_on_a_hidden_layer_says_why_it_is_not_selected(window):
+    model = window.layers_panel.model
+    model.toggle(model.row_of("things"), 1)  # hide Things
+    click_row(window, "lever")
+    assert window.selection.ids() == []
+    assert window.object_list.view.selectionModel().selectedRows() == []
+    assert "hidden layer 'Things'" in window.object_list.problem_text()
