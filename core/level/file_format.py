@@ -178,9 +178,25 @@ def _decode_fast(raw: bytes) -> Optional[dict]:
         raw = raw[3:]
     try:
         top = _msgspec.json.decode(raw, type=dict[str, _msgspec.Raw])
-        return {key: _msgspec.json.decode(value) for key, value in top.items() if key != "hulls"}
+        data = {}
+        current = "version" in top and _msgspec.json.decode(top["version"]) == CURRENT_VERSION
+        for key, value in top.items():
+            if key == "objects" and current:  # an older version's objects are migrated as JSON first
+                checked = _decode_objects_checked(value)
+                if checked is not None:
+                    data[key] = _CheckedObjects(checked)
+                    continue
+            if key != "hulls":
+                data[key] = _msgspec.json.decode(value)
+        return data
     except (_msgspec.MsgspecError, RecursionError, UnicodeDecodeError, ValueError):
         return None
+
+
+class _CheckedObjects(list):
+    """The model objects of a level's ``objects``, already checked (:func:`_decode_objects_checked`).
+
+    A list, so that a migration sees a list; its items are model objects, not JSON objects."""
 
 
 #: Longer integer literals are read as floats (infinite, so refused as not finite): Python
@@ -273,6 +289,16 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
         problems.append(Problem(LEVEL_ID, "the level has no 'objects' list"))
     elif not isinstance(raw_objects, list):
         problems.append(Problem(LEVEL_ID, f"'objects' must be a list, not {_type_name(raw_objects)}"))
+    elif raw_objects.__class__ is _CheckedObjects:
+        objects = list(raw_objects)
+        seen = set()
+        for obj in objects:
+            if obj.layer not in layer_ids and layers:
+                problems.append(Problem(obj.id, f"layer {obj.layer!r} does not exist (the level's layers: "
+                                                f"{', '.join(repr(i) for i in sorted(layer_ids))})"))
+            if obj.id in seen:
+                problems.append(Problem(obj.id, f"duplicate id: another object is already called {obj.id!r}"))
+            seen.add(obj.id)
     else:
         seen: set[str] = set()
         for index, raw in enumerate(raw_objects):
@@ -789,6 +815,104 @@ def _fast_object(raw: dict):
             or not -sys.float_info.max <= rotation <= sys.float_info.max:
         return None
     return _MAKE[OrientedBox](oid, center, half, float(rotation), {}, layer, otype, {}, solid)
+
+
+# -- the fastest path: the whole list of objects checked by msgspec as it is decoded ---------------------------------
+#
+# When every object is a plain wall, box, oriented box, pillar or marker within the limits, msgspec checks the
+# types and limits while it decodes (in C) and only the model objects are made here. Any object it does not
+# take (another kind, custom data, properties, anything wrong) sends the whole list down the paths above.
+
+if _msgspec is not None:
+    from typing import Annotated, NamedTuple, Union
+
+    _Meta = _msgspec.Meta
+    _Coordinate = Annotated[float, _Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+    _Length = Annotated[float, _Meta(ge=MIN_SIZE, le=MAX_SIZE)]
+
+    class _XY(NamedTuple):
+        x: _Coordinate
+        y: _Coordinate
+
+    class _WH(NamedTuple):
+        x: _Length
+        y: _Length
+
+    _Nodes = Annotated[list[_XY], _Meta(min_length=2, max_length=MAX_WALL_NODES)]
+
+    class _Object(_msgspec.Struct, forbid_unknown_fields=True, tag_field="kind"):
+        id: str  # not blank: checked below (a pattern here would cost a regular expression per object)
+        layer: str
+        type: str = ""
+
+    class _WallFields(_Object, tag="wall"):
+        points: _Nodes = None
+        thickness: _Length = None
+        closed: bool = False
+        solid: bool = True
+
+    class _BoxFields(_Object, tag="box"):
+        origin: _XY = None
+        size: _WH = None
+        solid: bool = True
+
+    class _OrientedBoxFields(_Object, tag="oriented_box"):
+        center: _XY = None
+        half_extents: _WH = None
+        rotation: float = 0.0
+        solid: bool = True
+
+    class _PillarFields(_Object, tag="circle"):
+        center: _XY = None
+        radius: _Length = None
+        solid: bool = True
+
+    class _PointFields(_Object, tag="point"):
+        position: _XY = None
+
+    _OBJECTS_TYPE = list[Union[_WallFields, _BoxFields, _OrientedBoxFields, _PillarFields, _PointFields]]
+
+
+def _decode_objects_checked(raw: bytes) -> Optional[list]:
+    """The model objects of the ``objects`` list's JSON ``raw``, when msgspec finds every one well-formed."""
+    try:
+        items = _msgspec.json.decode(raw, type=_OBJECTS_TYPE)
+    except (_msgspec.MsgspecError, RecursionError, UnicodeDecodeError, ValueError):
+        return None
+    make_wall, make_box, make_obox = _MAKE[Wall], _MAKE[Box], _MAKE[OrientedBox]
+    make_pillar, make_point = _MAKE[Pillar], _MAKE[Point]
+    new = _new_tuple
+    objects = []
+    append = objects.append
+    for o in items:
+        oid, layer = o.id, o.layer
+        if not oid or not layer or (oid[0].isspace() and not oid.strip()) or (layer[0].isspace()
+                                                                              and not layer.strip()):
+            return None
+        cls = o.__class__
+        if cls is _WallFields:
+            if o.points is None or o.thickness is None:
+                return None
+            append(make_wall(o.id, tuple([new(Vec2, p) for p in o.points]), o.thickness, o.closed, {}, o.layer,
+                             o.type, {}, o.solid))
+        elif cls is _BoxFields:
+            if o.origin is None or o.size is None:
+                return None
+            append(make_box(o.id, new(Vec2, o.origin), new(Vec2, o.size), {}, o.layer, o.type, {}, o.solid))
+        elif cls is _PillarFields:
+            if o.center is None or o.radius is None:
+                return None
+            append(make_pillar(o.id, new(Vec2, o.center), o.radius, {}, o.layer, o.type, {}, o.solid))
+        elif cls is _OrientedBoxFields:
+            if o.center is None or o.half_extents is None:
+                return None
+            append(make_obox(o.id, new(Vec2, o.center), new(Vec2, o.half_extents), o.rotation, {}, o.layer,
+                             o.type, {}, o.solid))
+        else:
+            if o.position is None:
+                return None
+            append(make_point(o.id, new(Vec2, o.position), {}, o.layer, o.type, {}))
+    return objects
 
 
 def _parse_wall(oid: str, raw: dict, r: _Reader, common: dict) -> Wall:

@@ -501,3 +501,27 @@ def test_a_save_of_custom_data_python_cannot_write_is_a_save_error_not_a_traceba
     assert str(e.value) == f"could not save {tmp_path / 'x.json'}: custom data is nested deeper than 200 levels; " \
                            f"it cannot be written"
     assert not os.listdir(tmp_path)
+
+
+@pytest.mark.parametrize("oid, layer, ok", [(" box", "main", True), ("box", "main", True), ("  ", "main", False),
+                                            ("box", " ", False), ("", "main", False), ("\u3000x", "main", True)])
+def test_each_reading_path_agrees_on_blank_ids_and_layers(oid, layer, ok, monkeypatch):
+    from core.level import file_format
+
+    data = copy.deepcopy(GOOD)
+    data["version"] = 2  # the objects of the current version are the ones msgspec checks as it reads
+    data["layers"] = [{"id": layer, "name": "L"}] if layer.strip() else [{"id": "main", "name": "L"}]
+    data["objects"] = [{"id": oid, "kind": "box", "layer": layer, "origin": [0, 0], "size": [1, 2]}]
+    text = json.dumps(data)
+    answers = []
+    for fast_object, fast_reader in ((True, True), (True, False), (False, False)):
+        if not fast_object:
+            monkeypatch.setattr(file_format, "_fast_object", lambda raw: None)
+        if not fast_reader:
+            monkeypatch.setattr(file_format, "_msgspec", None)
+        try:
+            answers.append(loads_level(text))
+        except LevelFileError as e:
+            answers.append([str(p) for p in e.problems])
+    assert answers[0] == answers[1] == answers[2]
+    assert isinstance(answers[0], Level) == ok
