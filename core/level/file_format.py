@@ -9,6 +9,17 @@ such a level loads, and the validator says what is wrong with it.
 
 Saving is atomic: the text goes to a temporary file beside the target, which
 then replaces it, so a crash or a full disk never leaves half a level behind.
+
+Only regular files are read (:func:`core.level.reading.read_file_bytes`), and
+every number, size, node count and nesting is held to the documented limits
+(:mod:`core.level.limits`), so nothing a hostile file holds reaches shapely,
+the simulation or the json writer as something they cannot take.
+
+Large levels: msgspec checks the whole file is JSON but builds no objects for
+``hulls`` (derived data, ignored on load) and checks plain objects as it
+decodes them; anything unusual takes the standard library's reader and the
+checking path, which say what is wrong and where. The collector is paused
+while a level is read or written.
 """
 from __future__ import annotations
 
