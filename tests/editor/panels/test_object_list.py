@@ -111,8 +111,8 @@ def test_f2_renames_in_place_and_references_follow_in_one_step(window):
     click_row(window, "lever")
     view = window.object_list.view
     QTest.keyClick(view, Qt.Key_F2)
-    editor = view.indexWidget(view.currentIndex())
-    assert editor is not None and editor.text() == "lever"
+    editor = window.object_list.rename_editor
+    assert editor is not None and editor.text() == "lever" and editor.isVisible()
     editor.selectAll()
     QTest.keyClicks(editor, "switch")
     QTest.keyClick(editor, Qt.Key_Return)
@@ -132,7 +132,7 @@ def test_a_taken_or_empty_id_is_refused_with_a_message(window, typed, why):
     click_row(window, "lever")
     view = window.object_list.view
     QTest.keyClick(view, Qt.Key_F2)
-    editor = view.indexWidget(view.currentIndex())
+    editor = window.object_list.rename_editor
     editor.selectAll()
     QTest.keyClick(editor, Qt.Key_Backspace)
     QTest.keyClicks(editor, typed)
@@ -143,10 +143,19 @@ def test_a_taken_or_empty_id_is_refused_with_a_message(window, typed, why):
     assert window.object_list.problem.isVisible()
 
 
-def test_the_player_row_is_not_renamed(window):
-    model = window.object_list.model
-    assert not model.flags(model.index(0, NAME)) & Qt.ItemIsEditable
-    assert model.flags(model.index(1, NAME)) & Qt.ItemIsEditable
+def test_the_player_row_is_not_renamed_and_esc_leaves_an_id_as_it_was(window):
+    click_row(window, "player")
+    view = window.object_list.view
+    QTest.keyClick(view, Qt.Key_F2)
+    assert window.object_list.rename_editor is None
+    click_row(window, "lever")
+    QTest.keyClick(view, Qt.Key_F2)
+    editor = window.object_list.rename_editor
+    QTest.keyClicks(editor, "xyz")
+    QTest.keyClick(editor, Qt.Key_Escape)
+    QApplication.processEvents()
+    assert window.object_list.rename_editor is None and window.undo_stack.count() == 0
+    assert window.document.get("lever") is not None
 
 
 def test_objects_on_a_locked_layer_are_selected_from_the_list(window):
