@@ -26,7 +26,7 @@ import functools
 from dataclasses import fields, replace
 from typing import Callable, Optional
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget,
@@ -58,6 +58,11 @@ _NUMBER_CHARS = set("0123456789+-.eE ")
 def format_number(v: float) -> str:
     """A number as the inspector shows it: the shortest form, at most three decimals (``12.346``, ``16``)."""
     return shown_number(v)
+
+
+#: A selection of more objects than this shows its shared numbers a moment after a change, not at once.
+BIG_SELECTION = 2000
+LATE_MS = 150
 
 
 class NumberValidator(QValidator):
@@ -283,6 +288,10 @@ class Inspector(QWidget):
         self._problem_from: Optional[QWidget] = None
         self.nodes: Optional[NodesTable] = None
         self._objects_cache = None
+        self._late = QTimer(self)
+        self._late.setSingleShot(True)
+        self._late.setInterval(LATE_MS)
+        self._late.timeout.connect(lambda: self._show_numbers())
         self.title = QLabel()
         self.title.setObjectName("inspectorTitle")
         self.title.setStyleSheet("font-weight: bold; padding: 2px 0 6px 0;")
@@ -375,17 +384,28 @@ class Inspector(QWidget):
     @guarded("showing the selection in the inspector")
     def refresh(self, *_) -> None:
         key, value = self._target()
-        if key != self._shown_key:
+        rebuilt = key != self._shown_key
+        if rebuilt:
             self._rebuild(key, value)
             self._shown_key = key
-        for refresh in self._refreshers:
-            refresh()
+        if not rebuilt and key[0] == "many" and len(key[1]) > BIG_SELECTION:
+            # every object of a big selection changes on every step of a drag: its shared numbers are
+            # read once the drag pauses, not on each step
+            self._late.start()
+        else:
+            self._late.stop()
+            self._show_numbers()
         if self._data_stale:
             # a drag of many selected objects only moves them: their types and properties stay as shown
             self._data_stale = False
             for refresh in self._data_refreshers:
                 refresh()
             self.properties.refresh()
+
+    @guarded("showing the selection in the inspector")
+    def _show_numbers(self) -> None:
+        for refresh in self._refreshers:
+            refresh()
 
     def _clear(self) -> None:
         # taken out and deleted later: a rebuild can start inside a signal of one of these widgets

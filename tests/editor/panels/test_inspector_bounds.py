@@ -318,3 +318,21 @@ def test_a_rubber_band_then_one_typed_width_resizes_every_box_in_one_step(qtbot,
     assert window_undo_texts(window) == ["Change width of 2 objects"]
     QTest.keyClick(window.canvas, Qt.Key_Z, Qt.ControlModifier)
     assert [window.document.get(i).size.x for i in ("crate-1", "crate-2")] == [32, 48]
+
+
+def test_a_big_selection_shows_its_shared_numbers_once_a_drag_pauses(qtbot):
+    from dataclasses import replace as replaced
+
+    from editor.commands import ChangeObjectsCommand
+    from editor.panels.inspector import BIG_SELECTION
+
+    boxes = tuple(Box(f"box-{i}", (i * 40.0, 0.0), (24.0, 24.0)) for i in range(BIG_SELECTION + 10))
+    context = EditorContext(LevelDocument(Level(objects=boxes)), QGraphicsScene())
+    ins = Inspector(context)
+    qtbot.addWidget(ins)
+    context.selection.set([b.id for b in boxes])
+    assert ins.field("size.x").text() == "24" and ins.field("origin.y").text() == "0"
+    old = context.document.objects
+    context.push(ChangeObjectsCommand(context.document, old, [replaced(b, size=Vec2(30, 24)) for b in old], "Grow"))
+    assert ins.field("size.x").text() == "24"  # not on every step of a gesture...
+    qtbot.waitUntil(lambda: ins.field("size.x").text() == "30", timeout=2000)  # ...but as soon as it pauses
