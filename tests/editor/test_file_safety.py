@@ -9,6 +9,7 @@ import gc
 import json
 import os
 import stat
+import sys
 import threading
 import time
 
@@ -242,6 +243,21 @@ def test_opening_a_level_removes_old_temporaries_a_killed_save_left(window, tmp_
     assert not stale.exists() and fresh.exists() and mine.exists()
 
 
+def _busy_threads() -> list[str]:
+    """Threads of this process (but this one) that are running code rather than waiting for work."""
+    idle = ("threading.py", "queue.py", "selectors.py")
+    frames = sys._current_frames()
+    return [t.name for t in threading.enumerate()
+            if t is not threading.current_thread() and t.ident in frames
+            and not frames[t.ident].f_code.co_filename.endswith(idle)]
+
+
+def _wait_for_idle_threads(seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while _busy_threads() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 # -- long saves do not freeze the window -------------------------------------------------------------------------
 def test_a_slow_save_keeps_the_window_alive_and_the_document_still(opened, monkeypatch):
     window, path = opened
@@ -261,6 +277,7 @@ def test_a_slow_save_keeps_the_window_alive_and_the_document_still(opened, monke
         ticks.append(long_task.busy)
 
     gc.collect()  # the windows of earlier tests: their collection is not the save's pause
+    _wait_for_idle_threads()  # nor their background checks, still running after their windows closed
     timer = QTimer()
     timer.timeout.connect(tick)
     timer.start(10)
