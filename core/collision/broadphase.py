@@ -169,9 +169,10 @@ class CellGrid:
         One box per index; finite, not inverted.
     cell_size : float
         The side of a cell (a power of two keeps cell edges exact).
-    segments : sequence of (ax, ay, bx, by, grow_x, grow_y) or None, optional
-        Per index, the segment the box is grown around (None for an
-        ordinary box): the box is then listed along the segment only.
+    segments : sequence or function of the index, optional
+        Per index, ``(ax, ay, bx, by, grow_x, grow_y)``, the segment the box
+        is grown around, or None for an ordinary box: a box covering many
+        cells is then listed along the segment only. Only read for those.
     margin : float, optional
         Grow every box (and segment) by this much more.
 
@@ -184,6 +185,8 @@ class CellGrid:
 
     #: A box covering more cells than this is listed along its segment, or kept apart.
     MAX_CELLS = 16
+    #: A segment longer than this many cells is kept apart (a wall far longer than everything else).
+    MAX_PIECES = 4096
 
     def __init__(self, boxes: Sequence[Sequence[float]], cell_size: float, segments=None, margin: float = 0.0):
         self._fill([b[0] for b in boxes], [b[1] for b in boxes], [b[2] for b in boxes], [b[3] for b in boxes],
@@ -223,7 +226,7 @@ class CellGrid:
             elif (ix1 - ix0 + 1) * (iy1 - iy0 + 1) <= max_cells:
                 self._insert(cells, i, ix0, iy0, ix1, iy1)
             else:
-                seg = segments[i] if segments is not None else None
+                seg = None if segments is None else segments(i) if callable(segments) else segments[i]
                 if seg is None or not self._insert_along(cells, i, seg, m):
                     big.append(i)
         self._cells = cells
@@ -253,7 +256,7 @@ class CellGrid:
         # Pieces no longer than a cell, each listed with its own grown box: the
         # band of cells the grown segment crosses, plus a cell at most.
         pieces = max(1, math.ceil(max(abs(bx - ax), abs(by - ay)) * inv))
-        if pieces > 1 << 24:
+        if pieces > self.MAX_PIECES:
             return False
         px, py = ax, ay
         for k in range(1, pieces + 1):

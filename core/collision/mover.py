@@ -51,6 +51,7 @@ the first tick away from a wall runs at full speed.
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 from typing import Optional
 
@@ -59,7 +60,7 @@ from core.collision.shapes import Circle, Vec2, as_vec2
 
 isfinite = math.isfinite
 
-__all__ = ["SKIN", "MAX_ITERATIONS", "Contact", "Move", "move", "move_xy", "clip_motion"]
+__all__ = ["SKIN", "MAX_ITERATIONS", "EDGE", "Contact", "Move", "move", "move_xy", "clip_motion"]
 
 #: Sweeps per tick; each one either finishes the move or meets a new surface.
 MAX_ITERATIONS = 12
@@ -76,6 +77,11 @@ _GRAZE = 0.25 * SKIN
 
 # Shared by every tick that starts clear (a Vec2 cannot change under anyone).
 _NOT_PUSHED = Vec2(0.0, 0.0)
+
+#: The play-test's world ends at the largest float on each axis: a centre moved
+#: there stops as against a wall (and slides along it), so that no speed, however
+#: absurd, makes a position overflow to infinity. Nothing else ever notices it.
+EDGE = sys.float_info.max
 
 
 @dataclass(frozen=True)
@@ -325,6 +331,8 @@ def _slide(world, px: float, py: float, rx: float, ry: float, path, contacts):
     None (headless: nothing is recorded). Returns ``(x, y, pushed_x,
     pushed_y, slide_x, slide_y, moved)``.
     """
+    if not (-EDGE <= px + rx <= EDGE and -EDGE <= py + ry <= EDGE):
+        rx, ry = _inside_edge(px, py, rx, ry)
     touching = _touching(world, px, py)
     pushed_x = pushed_y = 0.0
     for t in touching:
@@ -353,6 +361,10 @@ def _slide(world, px: float, py: float, rx: float, ry: float, path, contacts):
         planes = _planes(touching) if touching else None
         if planes:
             sx, sy = clip_motion(rx, ry, planes)
+            if not (isfinite(sx) and isfinite(sy)):
+                # A motion near the largest float overflowed in the projection: slide
+                # half as far (still some 1e308 px), which cannot overflow.
+                sx, sy = clip_motion(rx * 0.5, ry * 0.5, planes)
             if sx != rx or sy != ry:
                 if contacts is not None:
                     _record_blocking(world, planes, px, py, rx, ry, contacts)
@@ -377,6 +389,12 @@ def _slide(world, px: float, py: float, rx: float, ry: float, path, contacts):
         ry *= 1.0 - t
 
     moved = px != start_x or py != start_y
+    if moved and not (isfinite(px) and isfinite(py)):
+        # A slide along a surface at the very edge of the floats overflowed: stop there.
+        px, py = start_x, start_y
+        if path is not None:
+            path[:] = [Vec2(px, py)]
+        moved = False
     if moved:
         for t in _touching(world, px, py):
             if t[2][0] <= 0.0:
@@ -388,6 +406,17 @@ def _slide(world, px: float, py: float, rx: float, ry: float, path, contacts):
                 moved = False
                 break
     return px, py, pushed_x, pushed_y, slide_x, slide_y, moved
+
+
+def _inside_edge(px: float, py: float, rx: float, ry: float) -> tuple[float, float]:
+    """The motion cut so that the centre stays within :data:`EDGE` on each axis (it slides along the edge)."""
+    # Only an axis whose sum overflows is cut; then px and rx have the same sign,
+    # so the cut motion is shorter and finite.
+    if not -EDGE <= px + rx <= EDGE:
+        rx = math.copysign(EDGE, rx) - px
+    if not -EDGE <= py + ry <= EDGE:
+        ry = math.copysign(EDGE, ry) - py
+    return rx, ry
 
 
 def _check(px: float, py: float, rx: float, ry: float) -> None:

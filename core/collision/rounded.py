@@ -244,6 +244,8 @@ class RoundedPolygon:
             # cast along the motion scaled by a power of two, which is exact,
             # and scale the time back.
             # (m itself may be infinite when each part is finite: take the larger part's exponent)
+            if not (math.isfinite(dx) and math.isfinite(dy)):
+                raise ValueError(f"a ray's direction must be finite, got ({dx}, {dy})")
             e = -math.frexp(max(abs(dx), abs(dy)))[1] - 1
             hit = self.ray(px, py, math.ldexp(dx, e), math.ldexp(dy, e), r, graze)
             return None if hit is None else (math.ldexp(hit[0], e), hit[1], hit[2])

@@ -244,7 +244,7 @@ class OrientedRect:
         return (c - ex - ey, c + ex - ey, c + ex + ey, c - ex + ey)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Capsule:
     """One wall segment with thickness: every point within ``radius`` of segment ``a``-``b``."""
 
@@ -252,10 +252,13 @@ class Capsule:
     b: Vec2
     radius: float
 
-    def __post_init__(self):
-        object.__setattr__(self, "a", as_vec2(self.a))
-        object.__setattr__(self, "b", as_vec2(self.b))
-        object.__setattr__(self, "radius", float(self.radius))
+    # Written out rather than generated with a __post_init__: a big level makes one per wall
+    # segment (hundreds of thousands) when a play-test starts, and this sets each field once.
+    def __init__(self, a, b, radius):
+        _set = object.__setattr__
+        _set(self, "a", a if type(a) is Vec2 and type(a[0]) is float and type(a[1]) is float else as_vec2(a))
+        _set(self, "b", b if type(b) is Vec2 and type(b[0]) is float and type(b[1]) is float else as_vec2(b))
+        _set(self, "radius", radius if type(radius) is float else float(radius))
 
 
 Shape = Union[Vec2, Line, Segment, Circle, Rect, OrientedRect, Capsule]

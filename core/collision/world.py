@@ -233,11 +233,10 @@ class World:
         lo_x, lo_y = mx1 + body_radius, my1 + body_radius
         hi_x, hi_y = body_radius - mx0, body_radius - my0
         grow_x, grow_y = body_radius + mhx, body_radius + mhy
-        xs0, ys0, xs1, ys1, segments = [], [], [], [], []
-        add_x0, add_y0, add_x1, add_y1, add_seg = xs0.append, ys0.append, xs1.append, ys1.append, segments.append
+        xs0, ys0, xs1, ys1 = [], [], [], []
+        add_x0, add_y0, add_x1, add_y1 = xs0.append, ys0.append, xs1.append, ys1.append
         for shape in shapes:
-            kind = type(shape)
-            if kind is Capsule:
+            if type(shape) is Capsule:
                 a, b = shape.a, shape.b
                 ax, ay, bx, by = a.x, a.y, b.x, b.y
                 r = shape.radius
@@ -253,18 +252,22 @@ class World:
                 else:
                     add_y0(by - lo_y - r)
                     add_y1(ay + hi_y + r)
-                add_seg((ax - mcx, ay - mcy, bx - mcx, by - mcy, r + grow_x, r + grow_y))
                 continue
-            x0, y0, x1, y1, r, seg = _core_extent(shape)
+            x0, y0, x1, y1, r, _ = _core_extent(shape)
             add_x0(x0 - lo_x - r)
             add_y0(y0 - lo_y - r)
             add_x1(x1 + hi_x + r)
             add_y1(y1 + hi_y + r)
-            if seg is None:
-                add_seg(None)
-            else:
-                ax, ay, bx, by, half = seg
-                add_seg((ax - mcx, ay - mcy, bx - mcx, by - mcy, half + r + grow_x, half + r + grow_y))
+
+        def segment(i):
+            """The segment obstacle ``i`` lies along, for the few that cover many cells."""
+            seg = _core_extent(shapes[i])
+            if seg[5] is None:
+                return None
+            ax, ay, bx, by, half = seg[5]
+            r = seg[4]
+            return (ax - mcx, ay - mcy, bx - mcx, by - mcy, half + r + grow_x, half + r + grow_y)
+
         isfinite = math.isfinite
         if not (all(map(isfinite, xs0)) and all(map(isfinite, ys0)) and all(map(isfinite, xs1))
                 and all(map(isfinite, ys1))):
@@ -274,7 +277,7 @@ class World:
         scale = max(map(abs, xs0 + ys0 + xs1 + ys1), default=0.0)
         margin = 1e-9 * (scale + 1.0)
         extents = list(map(max, map(operator.sub, xs1, xs0), map(operator.sub, ys1, ys0)))
-        return CellGrid.of_columns(xs0, ys0, xs1, ys1, _cell_size(extents), segments, margin)
+        return CellGrid.of_columns(xs0, ys0, xs1, ys1, _cell_size(extents), segment, margin)
 
     def obstacle(self, i: int) -> RoundedPolygon:
         """Collider ``i``'s configuration obstacle, made on first asking."""
