@@ -345,6 +345,15 @@ def _describe(error: BaseException) -> str:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``level-editor`` command; returns the exit code."""
+    collecting = gc.isenabled()
+    try:
+        return _main(argv)
+    finally:
+        if collecting:  # called in a longer-lived process (a test, a script): leave it as it was
+            gc.enable()
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _lenient_output()
     try:
