@@ -388,9 +388,9 @@ class Inspector(QWidget):
         if rebuilt:
             self._rebuild(key, value)
             self._shown_key = key
-        if not rebuilt and key[0] == "many" and len(key[1]) > BIG_SELECTION:
+        if key[0] == "many" and len(key[1]) > BIG_SELECTION:
             # every object of a big selection changes on every step of a drag: its shared numbers are
-            # read once the drag pauses, not on each step
+            # read once the drag pauses, not on each step (nor while Ctrl+A is still being drawn)
             self._late.start()
         else:
             self._late.stop()
@@ -400,7 +400,8 @@ class Inspector(QWidget):
             self._data_stale = False
             for refresh in self._data_refreshers:
                 refresh()
-            self.properties.refresh()
+            if not rebuilt:  # a rebuild has just shown them (set_source)
+                self.properties.refresh()
 
     @guarded("showing the selection in the inspector")
     def _show_numbers(self) -> None:

@@ -331,7 +331,8 @@ def test_a_big_selection_shows_its_shared_numbers_once_a_drag_pauses(qtbot):
     ins = Inspector(context)
     qtbot.addWidget(ins)
     context.selection.set([b.id for b in boxes])
-    assert ins.field("size.x").text() == "24" and ins.field("origin.y").text() == "0"
+    qtbot.waitUntil(lambda: ins.field("size.x").text() == "24", timeout=2000)
+    assert ins.field("origin.y").text() == "0" and ins.field("origin.x").placeholderText() == "—"
     old = context.document.objects
     context.push(ChangeObjectsCommand(context.document, old, [replaced(b, size=Vec2(30, 24)) for b in old], "Grow"))
     assert ins.field("size.x").text() == "24"  # not on every step of a gesture...
