@@ -129,7 +129,7 @@ def _hulls(o: LevelOutlines) -> dict:
     pillar = np.flatnonzero(kinds == PILLAR)
     # Longer walls: shapely's smallest circle around the nodes, and its rectangle around the hull.
     chain = np.flatnonzero((kinds == WALL) & (site_count != 2))
-    curved = np.flatnonzero(o.rounding > 0)
+    curved = np.flatnonzero((kinds == WALL) | (kinds == PILLAR))  # round parts, also of thickness 0
     # Tile grids: straight edges, the corners of their convex hull are their sites.
     tiles = np.flatnonzero(kinds == TILES)
     # Shapely's smallest circle around the sites, for shapes whose circle is not known in closed form.
@@ -279,7 +279,9 @@ def _circle_centres(shapes: np.ndarray) -> np.ndarray:
     centres = shapely.centroid(circles)
     bounds = shapely.bounds(shapes).reshape(-1, 4)
     middle = (bounds[:, :2] + bounds[:, 2:]) / 2
-    xy = np.column_stack([shapely.get_x(centres), shapely.get_y(centres)])
+    xy = np.full((len(centres), 2), np.nan)
+    found = ~shapely.is_empty(centres) & ~shapely.is_missing(centres)
+    xy[found] = shapely.get_coordinates(centres[found])
     return np.where(np.isfinite(xy), xy, middle)
 
 
