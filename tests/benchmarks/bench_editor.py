@@ -60,7 +60,9 @@ KEYS = {
     "pan_frame_full_max_s": "slowest frame, panning the whole level",
     "pan_frame_max_s": "slowest frame, panning at 100%",
     "pick_s": "pick under the cursor",
-    "peak_rss_mb": "peak memory of the process (MB)",
+    "open_rss_mb": "peak memory once open and drawn",
+    "edit_rss_mb": "peak memory after zoom, pan, select, drag, undo, redo",
+    "peak_rss_mb": "peak memory of the process, save included",
 }
 
 #: Checks that ride along with the figures (not timings).
@@ -176,6 +178,7 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
         viewport.repaint()
         app.processEvents()
         out["open_s"] = time.perf_counter() - t
+        out["open_rss_mb"] = peak_rss_mb()
         out["objects"] = float(len(window.document))
         opened = window.document.level
 
@@ -235,6 +238,7 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
             out["undo_restored"] = float(window.document.level.objects == opened.objects)
             out["redo_move_s"] = _timed_frames(lambda i: window.undo_stack.redo(), 1, viewport)[0]
 
+        out["edit_rss_mb"] = peak_rss_mb()
         t = time.perf_counter()
         window.save_as = lambda: False
         if not window._save_to(os.path.join(tmp, "saved.json")):
