@@ -59,7 +59,7 @@ from core.interop.tiled_common import (
 )
 from core.interop.tiled_files import Files, load_document
 from core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
-from core.level.file_format import FORMAT, VERSION, LevelFileError, parse_level
+from core.level.file_format import FORMAT, VERSION, LevelFileError, level_to_dict, parse_level
 from core.level.kinds import id_prefix
 from core.level.limits import MAX_COORDINATE, MAX_SIZE
 from core.level.model import (
@@ -882,7 +882,24 @@ def tiled_to_level(data: dict, name: str = "map", map_dir: str = ".", level_dir:
     if "layers" not in data and "tilewidth" not in data:
         raise TiledImportError(f"{source}: has no layers and no tile size, so it is not a Tiled map")
     level = _Importer(data, name, source, map_dir, level_dir, files, notes).build()
-    return ImportResult(level, tuple(notes))
+    return ImportResult(_as_the_loader_reads_it(level, notes, source), tuple(notes))
+
+
+def _as_the_loader_reads_it(level: Level, notes: list[str], source: str) -> Level:
+    """``level`` without the objects the loader would refuse (each named in a note), so the file ``import``
+    writes always opens: the map may hold what a level cannot (a size below the limits, too many nodes)."""
+    for _ in range(2):
+        try:
+            parse_level(level_to_dict(level), source)
+            return level
+        except LevelFileError as e:
+            ids = {o.id for o in level.objects}
+            bad = {p.object_id for p in e.problems if p.object_id in ids}
+            if not bad:
+                raise TiledImportError(f"{source}: cannot become a level: {e.problems[0]}") from None
+            notes.extend(f"object {p.object_id}: {p.message}; left out" for p in e.problems if p.object_id in bad)
+            level = level.with_objects(o for o in level.objects if o.id not in bad)
+    return level
 
 
 def read_tiled(path: str | os.PathLike, level_dir: Optional[str] = None) -> ImportResult:

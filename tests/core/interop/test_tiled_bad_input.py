@@ -245,3 +245,14 @@ def test_any_map_shaped_data_gives_a_level_or_a_refusal(layers, tilesets, proper
         assert "\n" not in str(e)
         return
     loads_level(dumps_level(result.level))  # whatever came out is a level file that loads
+
+
+def test_what_the_loader_would_refuse_is_left_out_with_a_note_so_the_level_always_opens(tmp_path):
+    text = ('{"type": "map", "orientation": "orthogonal", "tilewidth": 16, "tileheight": 16, "layers": ['
+            '{"type": "objectgroup", "name": "o", "objects": ['
+            '{"id": 1, "name": "speck", "x": 0, "y": 0, "width": 1e-9, "height": 1},'
+            '{"id": 2, "name": "crate", "x": 5, "y": 5, "width": 16, "height": 16}]}]}')
+    result = read_tiled(write(tmp_path, "tiny.tmj", text))
+    assert [o.id for o in result.level.objects] == ["crate"]
+    assert "object speck: size[0] is 1e-09, smaller than the smallest allowed, 1e-06; left out" in result.notes
+    assert loads_level(dumps_level(result.level)) == result.level
