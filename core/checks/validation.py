@@ -107,6 +107,7 @@ from core.collision.overlap import overlaps
 from core.collision.shapes import Capsule, Circle, Rect
 from core.level.limits import MAX_COORDINATE, MAX_SIZE
 from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
+from core.level.reading import LevelFileError, read_file_bytes
 from core.collision.shapes import Vec2
 
 __all__ = ["validate_level", "picture_problem", "player_outline", "player_extent", "FAR_FACTOR",
@@ -114,6 +115,9 @@ __all__ = ["validate_level", "picture_problem", "player_outline", "player_extent
 
 #: An object is far when it is more than this many times the level's typical extent from its middle.
 FAR_FACTOR = 3.0
+
+#: Zero-length segments reported one by one per wall; the rest of them are counted in one more problem.
+ZERO_SEGMENTS_SHOWN = 10
 
 #: The typical extent of a level is taken to be at least this many player widths.
 FAR_MIN_PLAYERS = 16.0
@@ -250,7 +254,8 @@ def _wall_problems(o: LevelOutlines) -> list[Problem]:
     for w, obj_index in enumerate(o.wall_index):
         wall: Wall = o.objects[obj_index]
         n = len(wall.points)
-        for seg in zero_by_wall.get(w, ()):
+        zero = zero_by_wall.get(w, ())
+        for seg in zero[:ZERO_SEGMENTS_SHOWN]:
             where = wall.points[seg % n]
             if seg == n - 1 and wall.closed:
                 message = (f"the closing segment (from the last node back to node 1) has zero length: "
@@ -259,6 +264,11 @@ def _wall_problems(o: LevelOutlines) -> list[Problem]:
                 message = (f"segment {seg + 1} has zero length: nodes {seg + 1} and {seg + 2} are at the "
                            f"same place, near {_at(where)}")
             problems.append(Problem(wall.id, message, ERROR, where))
+        if len(zero) > ZERO_SEGMENTS_SHOWN:
+            where = wall.points[zero[ZERO_SEGMENTS_SHOWN] % n]
+            problems.append(Problem(
+                wall.id, f"{len(zero) - ZERO_SEGMENTS_SHOWN:,} more segments have zero length (nodes on top of "
+                         f"the node before them), the next near {_at(where)}", ERROR, where))
         if wall.closed and n < 3:
             problems.append(Problem(
                 wall.id,
@@ -283,36 +293,64 @@ def _self_crossing(points, closed: bool) -> Optional[tuple[Vec2, bool]]:
     """Where a node chain first crosses, touches or runs back over itself, and whether it folds back.
 
     An open chain may end on itself (a "P" or a chain whose last node is its
-    first); a closed ring may not touch itself anywhere.
+    first); a closed ring may not touch itself anywhere. The segments that
+    meet are found with an STRtree and looked at in order, a chunk at a time,
+    so a wall of 300,000 nodes costs about as much as its segments.
     """
-    pts = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    if len(pts):
+        pts = pts[np.r_[True, np.any(pts[1:] != pts[:-1], axis=1)]]
     if closed:
-        while len(pts) > 1 and pts[-1] == pts[0]:
-            pts.pop()
+        while len(pts) > 1 and np.all(pts[-1] == pts[0]):
+            pts = pts[:-1]
         if len(pts) < 2:
             return None
-        ring = pts + [pts[0]]
+        ring = np.vstack([pts, pts[:1]])
     else:
         ring = pts
     n = len(ring) - 1
     if n < 2:
         return None
-    ends = set() if closed else {ring[0], ring[-1]}
-    segs = shapely.linestrings(np.asarray([[ring[k], ring[k + 1]] for k in range(n)], dtype=float))
+    segs = shapely.linestrings(np.stack([ring[:-1], ring[1:]], axis=1))
     first, second = shapely.STRtree(segs).query(segs, predicate="intersects")
     keep = first < second
-    for a, b in sorted(zip(first[keep].tolist(), second[keep].tolist())):
-        inter = shapely.intersection(segs[a], segs[b])
-        folds = shapely.get_dimensions(inter) >= 1
-        if b == a + 1 or (closed and a == 0 and b == n - 1):
-            # Neighbours always share their node; they are wrong only when they fold back.
-            if folds:
-                return Vec2(*(ring[b] if b == a + 1 else ring[0])), True
-            continue
-        inner = [Vec2(float(x), float(y)) for x, y in shapely.get_coordinates(inter) if (x, y) not in ends]
-        if inner:
-            return inner[0], folds
+    first, second = first[keep], second[keep]
+    order = np.lexsort((second, first))
+    first, second = first[order], second[order]
+    step = ring[1:] - ring[:-1]
+    for lo in range(0, len(first), _CROSSING_CHUNK):
+        a, b = first[lo:lo + _CROSSING_CHUNK], second[lo:lo + _CROSSING_CHUNK]
+        wrap = closed & (a == 0) & (b == n - 1)
+        adjacent = (b == a + 1) | wrap
+        # Neighbours always share their node; they are wrong only when they fold back on each other.
+        da, db = step[a], step[b]
+        folds_back = adjacent & (da[:, 0] * db[:, 1] - da[:, 1] * db[:, 0] == 0) & (np.sum(da * db, axis=1) < 0)
+        hit = folds_back.copy()
+        inner_at: dict[int, tuple[float, float]] = {}
+        others = np.flatnonzero(~adjacent)
+        if len(others):
+            inter = shapely.intersection(segs[a[others]], segs[b[others]])
+            xy, which = shapely.get_coordinates(inter, return_index=True)
+            if not closed:
+                at_end = np.all(xy == ring[0], axis=1) | np.all(xy == ring[-1], axis=1)
+                xy, which = xy[~at_end], which[~at_end]
+            firsts = np.unique(which, return_index=True)
+            for w, k in zip(firsts[0].tolist(), firsts[1].tolist()):
+                inner_at[int(others[w])] = (float(xy[k, 0]), float(xy[k, 1]))
+            hit[others[np.unique(which)]] = True
+        found = np.flatnonzero(hit)
+        if len(found):
+            k = int(found[0])
+            if adjacent[k]:
+                node = ring[b[k]] if not wrap[k] else ring[0]
+                return Vec2(float(node[0]), float(node[1])), True
+            folds = bool(shapely.get_dimensions(shapely.intersection(segs[a[k]], segs[b[k]])) >= 1)
+            return Vec2(*inner_at[k]), folds
     return None
+
+
+#: Pairs of a wall's segments looked at together when searching where it crosses itself.
+_CROSSING_CHUNK = 4096
 
 
 # ---------------------------------------------------------------------------
@@ -418,10 +456,41 @@ def _blocking_gaps(level: Level, pieces: Pieces) -> _Blocking:
     swap = (pieces.owner[i] > pieces.owner[j]) | ((pieces.owner[i] == pieces.owner[j]) & (pieces.seq[i] > pieces.seq[j]))
     i, j = np.where(swap, j, i), np.where(swap, i, j)
     ends = closest_points(pieces, i, j)
+    # Within one wall, most near pairs of a dense or straight stretch face each other through the segments
+    # between them: the middle of the gap lies on the segment half-way along. Dropped before grouping.
+    keep = ~_through_the_middle(pieces, i, j, ends, tol)
+    i, j, gap, ends = i[keep], j[keep], gap[keep], ends[keep]
     group = passages(pieces, i, j)
     free = _free_in_passages(pieces, i, j, ends, gap, group)
     return _Blocking(gaps.i[touch], gaps.j[touch], closest_points(pieces, gaps.i[touch], gaps.j[touch]),
                      i, j, gap, ends, free, group)
+
+
+def _through_the_middle(pieces: Pieces, i, j, ends, tol: float) -> np.ndarray:
+    """For gaps between two segments of one wall: whether the middle of the gap lies inside a segment half-way
+    between them along the wall (so the gap runs through the wall itself)."""
+    same = np.flatnonzero((pieces.owner[i] == pieces.owner[j]) & ~pieces.polygon[i])
+    through = np.zeros(len(i), dtype=bool)
+    if not len(same):
+        return through
+    mid = ends[same].mean(axis=1)
+    half = (i[same] + j[same]) // 2
+    for shift in (-1, 0, 1):
+        m = half + shift
+        ok = (m > i[same]) & (m < j[same])
+        m = np.where(ok, m, i[same])
+        near = _segment_closest_points(mid, pieces.a[m], pieces.b[m])
+        inside = np.hypot(*(near - mid).T) < pieces.radius[m] - tol
+        through[same[ok & inside]] = True
+    return through
+
+
+def _segment_closest_points(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The point of each segment a-b closest to p (all shape (k, 2))."""
+    d = b - a
+    length2 = np.einsum("ij,ij->i", d, d)
+    t = np.clip(np.einsum("ij,ij->i", p - a, d) / np.where(length2 > 0, length2, 1.0), 0.0, 1.0)
+    return a + t[:, None] * d
 
 
 #: How many gaps of one passage, narrowest first, are looked at for one that runs through free space.
@@ -681,13 +750,12 @@ def picture_problem(base_dir: str, path: str) -> Optional[str]:
     full = os.path.normpath(os.path.join(base_dir, path))
     if os.path.isdir(full):
         return f"the picture {path!r} is a folder, not a file"
-    try:
-        with open(full, "rb") as f:
-            head = f.read(16)
-    except FileNotFoundError:
-        return f"the picture {path!r} is not there (looked for {full})"
-    except OSError as e:
-        return f"the picture {path!r} cannot be read: {e.strerror or e}"
+    try:  # a regular file only, never blocking (a named pipe there would hang the check)
+        head = read_file_bytes(full, "picture", head=16)
+    except LevelFileError as e:
+        if e.reason == "no such file":
+            return f"the picture {path!r} is not there (looked for {full})"
+        return f"the picture {path!r} cannot be read: {e.reason}"
     if head[:8] == PNG_SIGNATURE and head[12:16] == b"IHDR":
         return None
     if head[:3] == JPEG_START:
