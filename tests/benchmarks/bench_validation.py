@@ -9,8 +9,12 @@ Two kinds of generated level, each at 1,000, 10,000 and 100,000 objects
   them, so they overlap, cross and leave narrow gaps everywhere: the worst
   case for the checks that look at pairs of objects.
 
-Each row gives the time to build the outlines once, to validate (outlines
-included), to build the hulls from those outlines, and the problems found.
+Each row gives the time to build the outlines once, to validate them, to
+build the hulls from those outlines, their total, the total per object and
+its ratio to the smallest size's (1.0 is linear), and the problems found.
+
+``--walls N``: single walls of N nodes (a random walk, a zig-zag, all nodes at
+one point; open and closed), the check and the hulls of each.
 
 A second table does the same for one tile grid of 1,000, 10,000 and 100,000
 cells (``--cells``): rooms of solid cells with doorways, sprinkled with
@@ -18,6 +22,7 @@ single cells at random, so the grid has long runs and ragged bits alike.
 
     python -m tests.benchmarks.bench_validation                 # the full tables
     python -m tests.benchmarks.bench_validation --sizes 1000 --cells 1000    # a quick look
+    python -m tests.benchmarks.bench_validation --sizes 10000 100000 --cells --walls 300000
 """
 from __future__ import annotations
 
@@ -81,6 +86,22 @@ def tile_level(cells: int, seed: int = 0) -> Level:
                  objects=[Tiles("tiles", (0, 0), 16, rows)])
 
 
+def long_wall_level(nodes: int, shape: str, closed: bool = False, seed: int = 0) -> Level:
+    """One wall of ``nodes`` nodes: a ``"random walk"`` (steps of about 50 px), a ``"zig-zag"`` (2 px apart in x,
+    100 px up and down) or ``"one point"`` (every node at one place)."""
+    rng = random.Random(seed)
+    pts = []
+    x = y = 0.0
+    for k in range(nodes):
+        if shape == "random walk":
+            x, y = x + rng.gauss(0, 40), y + rng.gauss(0, 40)
+        elif shape == "zig-zag":
+            x, y = 2.0 * k, 100.0 * (k % 2)
+        pts.append((x, y))
+    return Level(name=f"{shape} {nodes}", player=Player(spawn=(-1e5, -1e5)),
+                 objects=[Wall("wall", pts, 8.0, closed=closed)])
+
+
 def _timed(func, *args):
     gc.collect()
     start = time.perf_counter()
@@ -88,25 +109,56 @@ def _timed(func, *args):
     return result, time.perf_counter() - start
 
 
-def run(sizes: Sequence[int] = SIZES, out=sys.stdout, cells: Sequence[int] = CELLS) -> list[dict]:
-    """Measure every kind of level at every size, then tile grids; print the tables and return their rows."""
+def run(sizes: Sequence[int] = SIZES, out=sys.stdout, cells: Sequence[int] = CELLS,
+        walls: Sequence[int] = ()) -> list[dict]:
+    """Measure every kind of level at every size, then tile grids and long walls; print the tables, return the rows.
+
+    ``validate`` is timed on outlines already built (as check_level does), ``total`` is the three together,
+    ``us/obj`` the total per object, and ``ratio`` that per-object time over the smallest size's of the same
+    kind of level (1.0: linear).
+    """
     rows = []
-    header = f"{'level':<8} {'objects':>8} {'outlines s':>11} {'validate s':>11} {'hulls s':>8}  problems"
+    header = (f"{'level':<8} {'objects':>8} {'outlines s':>11} {'validate s':>11} {'hulls s':>8} {'total s':>8} "
+              f"{'us/obj':>7} {'ratio':>6}  problems")
     print(header, file=out)
     print("-" * len(header), file=out)
     for name, make in (("rooms", lambda n: generate_level(n, seed=1)), ("scatter", scatter_level)):
+        first_per_object = None
         for n in sizes:
             level = make(n)
             outlines, t_outlines = _timed(level_outlines, level)
-            problems, t_validate = _timed(validate_level, level)
+            problems, t_validate = _timed(validate_level, level, outlines)
             hulls, t_hulls = _timed(level_hulls, level, outlines)
+            total = t_outlines + t_validate + t_hulls
+            per_object = total / max(len(level.objects), 1)
+            first_per_object = first_per_object or per_object
             counts = Counter(p.severity for p in problems)
             summary = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "info") if counts[s])
             row = dict(level=name, objects=len(level.objects), outlines=t_outlines, validate=t_validate,
-                       hulls=t_hulls, problems=summary, hull_entries=len(hulls))
+                       hulls=t_hulls, total=total, per_object=per_object, ratio=per_object / first_per_object,
+                       problems=summary, hull_entries=len(hulls))
             rows.append(row)
-            print(f"{name:<8} {row['objects']:>8,} {t_outlines:>11.2f} {t_validate:>11.2f} {t_hulls:>8.2f}  {summary}",
-                  file=out, flush=True)
+            print(f"{name:<8} {row['objects']:>8,} {t_outlines:>11.2f} {t_validate:>11.2f} {t_hulls:>8.2f} "
+                  f"{total:>8.2f} {per_object * 1e6:>7.1f} {row['ratio']:>6.2f}  {summary}", file=out, flush=True)
+    if walls:
+        header = f"{'wall':<20} {'nodes':>8} {'check s':>8} {'hulls s':>8}  problems"
+        print("", file=out)
+        print(header, file=out)
+        print("-" * len(header), file=out)
+    for n in walls:
+        for shape in ("random walk", "zig-zag", "one point"):
+            for closed in (False, True):
+                level = long_wall_level(n, shape, closed)
+                outlines, t_outlines = _timed(level_outlines, level)
+                problems, t_validate = _timed(validate_level, level, outlines)
+                hulls, t_hulls = _timed(level_hulls, level, outlines)
+                counts = Counter(p.severity for p in problems)
+                summary = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "info") if counts[s])
+                label = f"{shape}{' (closed)' if closed else ''}"
+                row = dict(level="wall", shape=label, nodes=n, check=t_outlines + t_validate, hulls=t_hulls,
+                           problems=summary)
+                rows.append(row)
+                print(f"{label:<20} {n:>8,} {row['check']:>8.2f} {t_hulls:>8.2f}  {summary}", file=out, flush=True)
     if cells:
         header = f"{'grid':<8} {'cells':>8} {'solid':>8} {'outlines s':>11} {'validate s':>11} {'hulls s':>8}"
         print("", file=out)
@@ -131,10 +183,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.bench_validation", description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), metavar="N",
                         help="object counts to measure (default: 1000 10000 100000)")
+    parser.add_argument("--walls", type=int, nargs="*", default=[], metavar="N",
+                        help="nodes of single long walls to measure (random walk, zig-zag, all at one point)")
     parser.add_argument("--cells", type=int, nargs="*", default=list(CELLS), metavar="N",
                         help="cells of the tile grids to measure (default: 1000 10000 100000; none: skip them)")
     args = parser.parse_args(argv)
-    run(args.sizes, cells=args.cells)
+    run(args.sizes, cells=args.cells, walls=args.walls)
     return 0
 
 
