@@ -13,7 +13,7 @@ Round parts cannot be exact polygons. Each round part is drawn with
 ``quad_segs`` vertices per quarter turn on a circle a little larger than the
 real one (radius ``r * ROUND_GROWTH + ROUND_MARGIN``), so that every chord
 lies outside the real arc: an outline always *contains* the exact shape and
-lies at most ``r * (ROUND_GROWTH - 1) + ROUND_MARGIN`` (0.12 % of the radius
+lies at most ``r * (ROUND_GROWTH - 1) + ROUND_MARGIN`` (0.3 % of the radius
 and a thousandth of a pixel) outside it. Two objects that
 really touch therefore never look apart, and hulls built on outlines always
 enclose the real shape. Straight edges (boxes, oriented boxes) are exact.
@@ -63,8 +63,10 @@ __all__ = [
 QUAD_SEGS = 16
 
 #: Round parts are drawn on a circle this much larger than the real one, so the
-#: polygon's chords stay outside the real arc (1 / cos of half the vertex step).
-ROUND_GROWTH = 1.0 / math.cos(math.pi / (4 * QUAD_SEGS))
+#: polygon's chords stay outside the real arc: 1 / cos of half the widest chord's
+#: angle. GEOS draws a joint's arc with a whole number of steps (the angle over the
+#: step, rounded), so one chord can span 1.5 steps: half of it is 3 pi / (8 q).
+ROUND_GROWTH = 1.0 / math.cos(3 * math.pi / (8 * QUAD_SEGS))
 
 #: Round parts also keep this margin (px) outside the real arcs and sides, so that
 #: hull points rounded to a thousandth of a pixel still enclose the exact shape.
@@ -248,7 +250,7 @@ def level_outlines(level: Level, quad_segs: int = QUAD_SEGS) -> LevelOutlines:
         The level; its player plays no part here.
     quad_segs : int
         Vertices per quarter turn on round parts. The containment guarantee
-        holds for any value; the default keeps outlines within 0.12 % of a
+        holds for any value; the default keeps outlines within 0.3 % of a
         radius of the exact shape.
     """
     with collector_paused():
@@ -439,7 +441,7 @@ def _size_message(label: str, value: float) -> str:
 
 
 def _build(d: _Numbers, quad_segs: int, unfit: tuple) -> LevelOutlines:
-    growth = 1.0 / math.cos(math.pi / (4 * quad_segs))
+    growth = 1.0 / math.cos(3 * math.pi / (8 * quad_segs))
     objects = d.objects
     n = len(objects)
     ids = [obj.id for obj in objects]

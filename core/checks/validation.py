@@ -75,7 +75,7 @@ Information:
   and the spawn's free space is enclosed when it lies in a hole of that union
   (touching objects close a gap), else it is open to infinity.
 
-Outlines contain the exact shapes and stay within 0.12 % of a radius of them
+Outlines contain the exact shapes and stay within 0.3 % of a radius of them
 (see :mod:`core.checks.outlines`), so measured gaps can be that much smaller than
 the real ones and touching objects never look apart.
 
