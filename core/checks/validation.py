@@ -60,8 +60,14 @@ Warnings (worth a look; the level still exports):
   object at most its width apart in x and its height apart in y (so a slot
   between left and right must beat its width, one between above and below
   its height, and a diagonal one something in between). Touching counts, as
-  everywhere in the collision core. Gaps are measured between the objects'
-  outlines; reported once per pair, at the middle of the narrowest spot.
+  everywhere in the collision core. Gaps are measured exactly between the
+  objects' convex pieces (wall segments, pillars, boxes, cell rectangles; see
+  :mod:`core.checks.pieces`), also between two parts of one wall that are
+  not next to each other (the two ends of an open chain forming a door, the
+  sides of a hairpin). A gap that passes through some other piece (the rest
+  of the wall, a third object) is no passage. Each passage (the gaps between
+  neighbouring pieces of the same two objects) is reported once, at the
+  middle of its narrowest spot; two objects may leave several passages.
 - **far object**: the level's middle is the median of the objects' centres,
   its core radius ``s`` the median distance of the centres from it (half of
   the objects lie within ``s``), and its typical extent ``D = 2 s`` (at least
@@ -71,16 +77,18 @@ Warnings (worth a look; the level still exports):
 
 Information:
 
-- **spawn area enclosed or open**: the solid objects' outlines are united,
-  and the spawn's free space is enclosed when it lies in a hole of that union
-  (touching objects close a gap), else it is open to infinity.
+- **spawn area enclosed or open**: the spawn is enclosed when the player
+  cannot get from it to infinity: when the solid objects, with every gap
+  too narrow for the player bridged, close it in (touching objects close a
+  gap, and so does a door narrower than the player), else it is open.
 
-Outlines contain the exact shapes and stay within 0.3 % of a radius of them
-(see :mod:`core.checks.outlines`), so measured gaps can be that much smaller than
-the real ones and touching objects never look apart.
+Objects whose numbers the geometry code cannot take (not finite, beyond
+:mod:`core.level.limits`, negative sizes) are errors of their own and left out
+of every other check; so is a player that cannot be placed.
 
-Every check is vectorised with shapely 2 (``STRtree`` queries over all
-objects at once), so a level of 100,000 objects validates in a few seconds.
+Every check is vectorised with shapely 2 and numpy (``STRtree`` queries over
+all pieces at once, in chunks), so time and memory grow with the number of
+objects, nodes and near pairs, never with the player's size.
 """
 from __future__ import annotations
 
