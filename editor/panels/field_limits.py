@@ -19,12 +19,12 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_SPEED, MIN_GRID, MIN_SIZE
+from core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_IMAGE_SCALE, MAX_SIZE, MAX_SPEED, MIN_GRID, MIN_SIZE
 
 __all__ = [
     "Bound", "COORDINATE", "SIZE", "GRID", "ROTATION", "SPEED", "SCALE", "OPACITY",
     "MAX_PROPERTY_INTEGER", "MAX_PROPERTY_FLOAT", "MAX_NAME_LENGTH", "shown_number", "parse_number",
-    "bounds_problem",
+    "bounds_problem", "object_problem",
 ]
 
 
@@ -102,8 +102,8 @@ GRID = Bound(MIN_GRID, MAX_GRID)
 ROTATION = Bound(-360.0, 360.0)
 #: The player's speed in pixels per second.
 SPEED = Bound(0.0, MAX_SPEED, above_low=True)
-#: A reference picture's scale (a thousandth to a thousand times its pixels).
-SCALE = Bound(0.001, 1000.0)
+#: A reference picture's scale (the loader's limit above; below, the smallest size).
+SCALE = Bound(MIN_SIZE, MAX_IMAGE_SCALE)
 #: A reference picture's opacity.
 OPACITY = Bound(0.0, 1.0)
 
@@ -113,6 +113,19 @@ MAX_PROPERTY_INTEGER = 2 ** 53 - 1
 MAX_PROPERTY_FLOAT = 1e15
 #: The longest id, name or property name a field accepts.
 MAX_NAME_LENGTH = 200
+
+
+def object_problem(obj) -> Optional[str]:
+    """Why an edited object (or the player) is beyond the level's limits as a whole, or None.
+
+    Its bounds stay within the coordinate range (:func:`bounds_problem`), and a tile grid's width and height
+    (cells times cell) within the largest size, as the loader requires.
+    """
+    problem = bounds_problem(obj.bounds())
+    if problem is None and hasattr(obj, "columns") and hasattr(obj, "cell"):
+        if max(obj.columns, obj.rows) * obj.cell > MAX_SIZE:
+            problem = f"would be wider or taller than {_plain(MAX_SIZE)} (the largest size)"
+    return problem
 
 
 def bounds_problem(bounds: tuple[float, float, float, float]) -> Optional[str]:

@@ -41,7 +41,7 @@ from editor.context import EditorContext
 from editor.guard import guarded
 from editor.layer_commands import MoveObjectsToLayerCommand
 from editor.panels.field_limits import (
-    COORDINATE, GRID, MAX_NAME_LENGTH, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, bounds_problem, parse_number,
+    COORDINATE, GRID, MAX_NAME_LENGTH, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, object_problem, parse_number,
     shown_number,
 )
 from editor.panels.properties_table import (
@@ -823,7 +823,7 @@ class Inspector(QWidget):
             return None
         new = [_with_value(o, attribute, index, number) for o in old]
         for o in new:
-            problem = bounds_problem(o.bounds())
+            problem = object_problem(o)
             if problem is not None:
                 return f"{o.id} {problem}"
         subject = self._subject([o for o in objs if o is not None])
@@ -835,7 +835,7 @@ class Inspector(QWidget):
             return None
         delta = number - wall.points[0][axis]
         moved = wall.moved(delta, 0.0) if axis == 0 else wall.moved(0.0, delta)
-        problem = bounds_problem(moved.bounds())
+        problem = object_problem(moved)
         if problem is not None:
             return f"{wall.id} {problem}"
         self._ctx.push(ChangeObjectsCommand(self._doc, [wall], [moved], f"Move {wall.id}"))
@@ -861,7 +861,7 @@ class Inspector(QWidget):
             if _current(old, attribute, index) == value:
                 return None
             new = _with_value(old, attribute, index, value)
-        problem = bounds_problem(new.bounds())
+        problem = object_problem(new)
         if problem is not None:
             return f"the player {problem}"
         self._ctx.push(ChangePlayerCommand(self._doc, old, new, f"Change {noun} of player"))

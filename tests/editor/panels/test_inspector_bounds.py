@@ -337,3 +337,16 @@ def test_a_big_selection_shows_its_shared_numbers_once_a_drag_pauses(qtbot):
     context.push(ChangeObjectsCommand(context.document, old, [replaced(b, size=Vec2(30, 24)) for b in old], "Grow"))
     assert ins.field("size.x").text() == "24"  # not on every step of a gesture...
     qtbot.waitUntil(lambda: ins.field("size.x").text() == "30", timeout=2000)  # ...but as soon as it pauses
+
+
+def test_a_tile_grid_wider_than_the_largest_size_is_refused(inspector):
+    ins, ctx = inspector
+    ctx.selection.set(["floor"])
+    type_in(ins, "origin.x", "-9000000")
+    assert ctx.document.get("floor").origin.x == -9_000_000
+    type_in(ins, "cell", "4000000")  # 4 columns: 16,000,000 wide, though every corner is within range
+    assert ctx.document.get("floor").cell == 16
+    assert "wider or taller than 10,000,000" in ins.problem_text()
+    ctx.selection.set(["backdrop"])
+    type_in(ins, "scale", "5000")  # the loader takes up to 10,000
+    assert ctx.document.get("backdrop").scale == 5000
