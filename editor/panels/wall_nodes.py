@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from core.collision.shapes import Vec2
 from core.level.document import LevelDocument
-from core.level.limits import MAX_WALL_NODES
+from core.level.limits import MAX_LEVEL_NODES, MAX_WALL_NODES
 from editor.commands import ChangeObjectsCommand
 from editor.guard import guarded
 from editor.panels.field_limits import COORDINATE, bounds_problem, parse_number, shown_number
@@ -158,6 +158,9 @@ class NodesModel(QAbstractTableModel):
         points = list(wall.points)
         if len(points) >= MAX_WALL_NODES:
             self.refused.emit(f"{wall.id}: a wall has at most {MAX_WALL_NODES:,} nodes")
+            return False
+        if sum(len(o.points) for o in self._doc.objects if hasattr(o, "points")) >= MAX_LEVEL_NODES:
+            self.refused.emit(f"{wall.id}: a level has at most {MAX_LEVEL_NODES:,} nodes in all")
             return False
         row = max(0, min(row, len(points) - 1))
         a = points[row]

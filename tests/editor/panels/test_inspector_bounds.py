@@ -350,3 +350,18 @@ def test_a_tile_grid_wider_than_the_largest_size_is_refused(inspector):
     ctx.selection.set(["backdrop"])
     type_in(ins, "scale", "5000")  # the loader takes up to 10,000
     assert ctx.document.get("backdrop").scale == 5000
+
+
+def test_a_node_beyond_the_limits_is_refused(inspector, monkeypatch):
+    import editor.panels.wall_nodes as wall_nodes
+
+    ins, ctx = inspector
+    ctx.selection.set(["wall-2"])
+    monkeypatch.setattr(wall_nodes, "MAX_WALL_NODES", 2)
+    assert not ins.nodes.model.add_after(0)
+    assert "at most 2 nodes" in ins.problem_text()
+    monkeypatch.setattr(wall_nodes, "MAX_WALL_NODES", 500_000)
+    monkeypatch.setattr(wall_nodes, "MAX_LEVEL_NODES", 5)  # the level's walls hold 3 + 2
+    assert not ins.nodes.model.add_after(0)
+    assert "5 nodes in all" in ins.problem_text()
+    assert ctx.undo_stack.count() == 0
