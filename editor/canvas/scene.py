@@ -112,6 +112,8 @@ class LevelScene(QGraphicsScene):
         self._locked: set[str] = set()
         self._stride = LAYER_STRIDE
         self._overview_active = False
+        # the object items that draw themselves (the others have no contents until a frame shows them)
+        self._drawing: list[ObjectItem] = []
         self._level_box = None  # the level's bounds, until the document changes (level_rect)
         # a drag of many objects shown before it is done (show_moving): their items, the offset, how it is shown
         self._moving: list[ObjectItem] = []
@@ -233,9 +235,9 @@ class LevelScene(QGraphicsScene):
     def _mark(self, rect: QRectF) -> None:
         """``rect`` (scene units) changed: the overview repaints it, and so does the view showing it."""
         self.overview.invalidate(rect)
-        if self._overview_active:
-            # items without contents ask for no repaint of their own
-            self.update(rect)
+        # items without contents (all of them under the overview, those no frame showed yet otherwise)
+        # ask for no repaint of their own
+        self.update(rect)
 
     @property
     def hovered_id(self) -> Optional[str]:
@@ -255,17 +257,43 @@ class LevelScene(QGraphicsScene):
         if on == self._overview_active:
             return
         self._overview_active = on
-        for it in self._items.values():
-            it.setFlag(_NO_CONTENTS, on)
+        if on:
+            # the items that drew themselves since the last switch stop; the others never started
+            for it in self._drawing:
+                it.setFlag(_NO_CONTENTS, True)
+                it.drawing = False
+            self._drawing = []
         if self._moving:
             # a drag under way: shown the way the new mode shows it
             self._place_moving()
         self.update()
 
     def draw_overview(self, painter, rect: QRectF) -> None:
-        """Draw the overview picture over ``rect`` when it stands in for the items."""
+        """Draw the overview picture over ``rect`` when it stands in for the items (a view calls this per frame).
+
+        Otherwise the items in ``rect`` are about to be drawn: those that were not drawing start
+        to (:meth:`_draw_items_in`).
+        """
         if self._overview_active:
             self.overview.draw(painter, rect)
+        else:
+            self._draw_items_in(rect)
+
+    def _draw_items_in(self, rect: QRectF) -> None:
+        """Let the object items meeting ``rect`` draw themselves.
+
+        Items are made without contents and start drawing when a frame first shows
+        them, so leaving the overview changes the few thousand items in view rather
+        than all 100,000 at once (which took a frame of half a second); going back
+        to the overview stops only those. Qt collects the items to draw after the
+        background, so they draw in this very frame.
+        """
+        drawing = self._drawing
+        for it in self.items(rect, Qt.IntersectsItemBoundingRect):
+            if isinstance(it, ObjectItem) and not it.drawing and it is not self.player_item:
+                it.setFlag(_NO_CONTENTS, False)
+                it.drawing = True
+                drawing.append(it)
 
     def drawBackground(self, painter, rect: QRectF) -> None:
         # scene.render() without a view: the picture too, since the items draw nothing meanwhile
@@ -287,8 +315,8 @@ class LevelScene(QGraphicsScene):
         it = item_for(obj, self.looks)
         if z is not None:
             it.setZValue(z)
-        if self._overview_active:
-            it.setFlag(_NO_CONTENTS, True)
+        # it draws once a frame shows it (_draw_items_in)
+        it.setFlag(_NO_CONTENTS, True)
         if obj.layer in self._hidden:
             it.setVisible(False)
         self.addItem(it)
@@ -425,6 +453,8 @@ class LevelScene(QGraphicsScene):
         self._moving_shown = (dx, dy)
         self._moving_placed = True
         self.overview.exact_positions = True
+        # items coming into view may not have drawn yet: they ask for no repaint of their own
+        self.update()
 
     def end_moving(self, restore: bool = True) -> None:
         """End :meth:`show_moving`; ``restore``: put the items back where their objects are.
@@ -447,6 +477,7 @@ class LevelScene(QGraphicsScene):
                 self._mark(_rect((b[0] + sx, b[1] + sy, b[2] + sx, b[3] + sy)))
             for it in items:
                 it.setPos(it._ax, it._ay)
+            self.update()
         self._moving_placed = self.overview.exact_positions = False
         self._moving_offset = self._moving_shown = (0.0, 0.0)
         self._moving_box = None
@@ -460,6 +491,7 @@ class LevelScene(QGraphicsScene):
     def _rebuild(self) -> None:
         self.looks.hovered = None
         self.end_moving(restore=False)
+        self._drawing = []
         old = list(self._items.values())
         self._items = {}
         # last added first: Qt then removes each from the end of its lists instead of searching them

@@ -137,6 +137,8 @@ class ObjectItem(QGraphicsItem):
         # the object's type and whether it collides, read on every paint: kept as plain attributes
         self._type = ""
         self._solid = True
+        #: Whether it draws itself (the scene gives it contents when a frame first shows it).
+        self.drawing = False
         self.setAcceptedMouseButtons(_NO_BUTTON)
         self.sync(value)
 

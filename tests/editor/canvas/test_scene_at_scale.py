@@ -12,12 +12,15 @@ import time
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication
 
 from core.level.model import Box, Level, Pillar, Player, Wall
 from editor import guard
 from editor.canvas.scene import LevelScene
 from editor.items import wall_item
 from editor.items.box_item import BoxItem
+from editor.move_command import MoveObjectsCommand
+from editor.items.pillar_item import PillarItem
 from editor.items.wall_item import WallItem
 from core.level.document import LevelDocument
 from editor.tools import select_tool
@@ -244,3 +247,40 @@ def test_an_error_while_drawing_an_object_is_reported_not_raised(monkeypatch, qt
     finally:
         guard.set_error_handler(None)
     assert ("drawing an object on the canvas", "no paint left") in reported
+
+
+def _repainted(window, do, x: float, y: float) -> bool:
+    """Whether ``do()`` has the canvas repaint level point ``(x, y)`` (and then shows a pillar there)."""
+    window.canvas.viewport().repaint()
+    asked = []
+    window.scene.changed.connect(asked.extend)
+    do()
+    QApplication.processEvents()
+    window.scene.changed.disconnect(asked.extend)
+    return any(r.contains(QPointF(x, y)) for r in asked) and _pillar_at(window, x, y)
+
+
+def _pillar_at(window, x: float, y: float) -> bool:
+    """Whether the canvas shows a pillar (its fill, lightened as selected) at level point ``(x, y)``."""
+    window.canvas.viewport().repaint()
+    image = window.canvas.viewport().grab().toImage()
+    p = window.canvas.mapFromScene(QPointF(x, y))
+    fill = PillarItem.FILL.lighter(115)
+    color = image.pixelColor(p.x(), p.y())
+    return all(abs(a - b) < 24 for a, b in zip((color.red(), color.green(), color.blue()),
+                                                (fill.red(), fill.green(), fill.blue())))
+
+
+def test_objects_coming_into_view_are_drawn(many):
+    # items draw once a frame shows them: one that comes into view must ask for that frame
+    window, scene = many, many.scene
+    # pillar-15-5 at (1500, 500) is right of the view; shown 650 units to the left it is in it, between two others
+    assert window.canvas.mapFromScene(QPointF(1500, 500)).x() > window.canvas.viewport().width()
+    assert not _pillar_at(window, 850, 500) and _pillar_at(window, 800, 500)
+    ids = [o.id for o in window.document.objects]
+    assert _repainted(window, lambda: scene.show_moving(ids, -650, 0), 850, 500)
+    scene.end_moving()
+    assert not _pillar_at(window, 850, 500)
+    # and when the level itself moves them there (an undo, a panel)
+    move = MoveObjectsCommand(window.document, window.document.objects, -650, 0, "Move")
+    assert _repainted(window, lambda: window.undo_stack.push(move), 850, 500)
