@@ -104,6 +104,25 @@ class RoundedPolygon:
         hull = convex_hull((float(x), float(y)) for x, y in points)
         if not hull:
             raise ValueError("a rounded polygon needs at least one point")
+        self._take(hull, radius)
+
+    @classmethod
+    def from_hull(cls, hull: list, radius: float = 0.0) -> "RoundedPolygon":
+        """The polygon of vertices that already are what :func:`convex_hull` returns for them, in its order.
+
+        For callers that know their hull (a box's corners, a segment's ends
+        in sorted order): the same polygon as ``RoundedPolygon(hull, radius)``,
+        without sorting and scanning the points again.
+
+        >>> RoundedPolygon.from_hull([(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (0.0, 1.0)], 1.0).faces == \\
+        ...     RoundedPolygon([(2, 1), (0, 0), (0, 1), (2, 0)], 1.0).faces
+        True
+        """
+        polygon = cls.__new__(cls)
+        polygon._take(hull, radius)
+        return polygon
+
+    def _take(self, hull: list, radius: float) -> None:
         self.xs = tuple(p[0] for p in hull)
         self.ys = tuple(p[1] for p in hull)
         self.count = len(hull)

@@ -127,7 +127,58 @@ def configuration_obstacle(moving, target) -> RoundedPolygon:
     """
     mpts, mr = core_of(moving)
     tpts, tr = core_of(target)
+    hull = _known_hull(mpts, tpts, type(target))
+    if hull is not None:
+        return RoundedPolygon.from_hull(hull, mr + tr)
     return RoundedPolygon([(gx - mx, gy - my) for gx, gy in tpts for mx, my in mpts], mr + tr)
+
+
+def _known_hull(mpts, tpts, kind):
+    """The hull :func:`convex_hull` would find for the common pairs, straight away, or None.
+
+    A point (a circle player) against a point, a segment or a box, and a box
+    player against a box: a play-test makes one of these per collider it
+    meets. Each answer is exactly convex_hull's (same vertices, same order).
+    """
+    if len(mpts) == 1:
+        mx, my = mpts[0]
+        if kind is Circle:
+            x, y = tpts[0]
+            return [(x - mx, y - my)]
+        if kind is Capsule or kind is Segment:
+            (ax, ay), (bx, by) = tpts
+            p, q = (ax - mx, ay - my), (bx - mx, by - my)
+            if p == q:
+                return None
+            return [p, q] if p < q else [q, p]
+        if kind is Rect:
+            (x0, y0), _, (x1, y1), _ = tpts
+            x0, y0, x1, y1 = x0 - mx, y0 - my, x1 - mx, y1 - my
+            if x0 < x1 and y0 < y1 and _tame(x0, y0, x1, y1):
+                return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        return None
+    if kind is Rect and len(mpts) == 4:
+        (mx0, my0), _, (mx1, my1), _ = mpts
+        (x0, y0), _, (x1, y1), _ = tpts
+        if mx0 <= mx1 and my0 <= my1:
+            x0, y0, x1, y1 = x0 - mx1, y0 - my1, x1 - mx0, y1 - my0
+            # (A zero may be 0.0 or -0.0 there, as it comes out of the points' dedup: leave it to convex_hull.)
+            if x0 < x1 and y0 < y1 and x0 and y0 and x1 and y1 and _tame(x0, y0, x1, y1, mx0, my0, mx1, my1,
+                                                                         *tpts[0], *tpts[2]):
+                return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    return None
+
+
+def _tame(*values) -> bool:
+    """Whether every value is 0 or between 1e-100 and 1e100 in size.
+
+    Then no product of two differences of them under- or overflows, so
+    convex_hull's turn tests see every corner, and the shortcut agrees with it.
+    """
+    for v in values:
+        if v and not 1e-100 <= abs(v) <= 1e100:
+            return False
+    return True
 
 
 def contact_point(mover_pts, target_pts, target_radius: float, nx: float, ny: float) -> Vec2:

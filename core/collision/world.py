@@ -4,8 +4,15 @@ Built once per play-test (the geometry does not move while playing). Each
 collision shape of a *solid* object becomes a :class:`Collider` holding its
 configuration obstacle for the player's body (:func:`core.collision.sweep.
 configuration_obstacle`): the region the player's *centre* must stay out of.
-With those precomputed, the character controller only ever moves a point
-among rounded convex polygons, with plain floats in its inner loops.
+The character controller only ever moves a point among these rounded convex
+polygons, with plain floats in its inner loops.
+
+Starting a play-test on a big level must be quick, and a player meets only a
+few of its objects: the build computes each obstacle's bounds (plain floats,
+a hair wider than exact) and files them in a :class:`~core.collision.
+broadphase.CellGrid`; the obstacle itself (and its :class:`Collider`) is made
+the first time anything asks for it, and kept. :attr:`World.colliders` and
+:attr:`World.obstacles` read as tuples.
 
 The shapes of objects that are not solid (a trigger box, a zone, a non-solid
 tile grid) become :class:`Area` records instead, with a broad phase of their
@@ -320,8 +327,10 @@ class World:
     def near_indices(self, minx: float, miny: float, maxx: float, maxy: float) -> list[int]:
         """Indices of colliders the body could touch with its centre in the box, in increasing order.
 
-        Exactly those whose configuration obstacle's bounds overlap the box
-        (touching counts); their obstacles are made if they were not yet.
+        Every collider whose configuration obstacle reaches into the box
+        (touching counts), among those whose obstacle's bounds overlap it: a
+        long diagonal wall whose bounding box meets the box far from the wall
+        may be left out. Their obstacles are made if they were not yet.
         """
         obstacle = self.obstacle
         found = []
