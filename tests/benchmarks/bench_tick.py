@@ -208,7 +208,14 @@ ENGINES: tuple[tuple[str, Callable[[Level, Replay], Optional[Timing]]], ...] = (
 
 def measure(counts: Sequence[int] = COUNTS, speeds: Sequence[float] = SPEEDS, ticks: int = TICKS,
             player_shape: str = "circle", seed: int = 0) -> list[Row]:
-    """Every engine on every level size and speed: one :class:`Row` each."""
+    """Every engine on every level size and speed: one :class:`Row` each.
+
+    Each engine first plays a tiny level once, so that no column pays for a
+    library's one-time start-up (rapier3d's first world takes ~100 ms more).
+    """
+    warm_up, warm_replay = tick_level(10, player_shape, seed), tick_replay(240.0, 5, seed + 1)
+    for _, run in ENGINES:
+        run(warm_up, warm_replay)
     rows = []
     for n in counts:
         level = tick_level(n, player_shape, seed)
