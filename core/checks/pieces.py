@@ -168,14 +168,16 @@ class Gaps:
     gap: np.ndarray
 
 
-def find_gaps(p: Pieces, reach: float) -> Gaps:
+def find_gaps(p: Pieces, reach: float, wanted=None) -> Gaps:
     """Every pair of pieces whose gap is at most ``reach``, found with an STRtree in chunks.
 
     The tree is asked for boxes only (each piece's bounds grown by ``reach``
     and both radii), and the exact gaps of the pairs it returns are computed
     with numpy (segments and points) or shapely (boxes and cells). Time and
     memory grow with the number of pairs found, never with ``reach`` times the
-    pieces' sizes: nothing is buffered by it.
+    pieces' sizes: nothing is buffered by it. ``wanted(i, j, gap)``, when
+    given, says which pairs of each chunk to keep, so that pairs of no
+    interest never pile up (a dense wall has dozens per node).
     """
     empty = np.zeros(0, dtype=np.int64)
     if len(p) < 2:
@@ -196,6 +198,8 @@ def find_gaps(p: Pieces, reach: float) -> Gaps:
         i, j = i[keep], j[keep]
         gap = distances(p, i, j) - p.radius[i] - p.radius[j]
         keep = gap <= reach
+        if wanted is not None:
+            keep[keep] = wanted(i[keep], j[keep], gap[keep])
         found_i.append(i[keep])
         found_j.append(j[keep])
         found_gap.append(gap[keep])

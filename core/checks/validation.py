@@ -441,33 +441,43 @@ def _blocking_gaps(level: Level, pieces: Pieces) -> _Blocking:
     """Every gap between pieces that the player's body could touch both sides of, and the touching pairs.
 
     Found per pair of pieces within the player's reach (an STRtree query, in
-    chunks), so time and memory grow with the pairs, not with the player's size.
+    chunks, each chunk sifted at once), so time and memory grow with the
+    pairs, not with the player's size.
     """
-    gaps = find_gaps(pieces, _player_reach(level))
     tol = _touch_tolerance(pieces)
+    player = level.player
+
+    def blocks(i, j, gap):
+        """Whether the player's body would touch both sides of each gap (the gaps are apart)."""
+        if player.shape == "box":
+            w, h = player.size
+            blocked = gap <= min(w, h)
+            unsure = np.flatnonzero(~blocked)
+            blocked[unsure] = _box_touches_both(pieces, i[unsure], j[unsure], w, h, tol)
+            return blocked
+        return gap <= 2.0 * player.radius
+
+    def wanted(i, j, gap):
+        keep = gap <= tol  # touching: they link objects and close rings
+        apart = np.flatnonzero(~keep)
+        if len(apart):
+            ia, ja = i[apart], j[apart]
+            narrow = blocks(ia, ja, gap[apart])
+            k = np.flatnonzero(narrow)
+            narrow[k] = ~_through_the_middle(pieces, ia[k], ja[k], closest_points(pieces, ia[k], ja[k]), tol)
+            keep[apart] = narrow
+        return keep
+
+    gaps = find_gaps(pieces, _player_reach(level), wanted)
     i, j, gap = gaps.i, gaps.j, gaps.gap
     touching = gap <= tol
     touch = np.flatnonzero(touching)
     apart = np.flatnonzero(~touching)
     i, j, gap = i[apart], j[apart], gap[apart]
-    player = level.player
-    if player.shape == "box":
-        w, h = player.size
-        blocked = gap <= min(w, h)
-        unsure = np.flatnonzero(~blocked)
-        blocked[unsure] = _box_touches_both(pieces, i[unsure], j[unsure], w, h, tol)
-    else:
-        blocked = gap <= 2.0 * player.radius
-    keep = np.flatnonzero(blocked)
-    i, j, gap = i[keep], j[keep], gap[keep]
     # The object first in the level comes first (its problem names the other).
     swap = (pieces.owner[i] > pieces.owner[j]) | ((pieces.owner[i] == pieces.owner[j]) & (pieces.seq[i] > pieces.seq[j]))
     i, j = np.where(swap, j, i), np.where(swap, i, j)
     ends = closest_points(pieces, i, j)
-    # Within one wall, most near pairs of a dense or straight stretch face each other through the segments
-    # between them: the middle of the gap lies on the segment half-way along. Dropped before grouping.
-    keep = ~_through_the_middle(pieces, i, j, ends, tol)
-    i, j, gap, ends = i[keep], j[keep], gap[keep], ends[keep]
     group = passages(pieces, i, j)
     free = _free_in_passages(pieces, i, j, ends, gap, group)
     return _Blocking(gaps.i[touch], gaps.j[touch], closest_points(pieces, gaps.i[touch], gaps.j[touch]),
