@@ -1134,23 +1134,19 @@ def dumps_json(value: Any) -> str:
 
 
 def _hull_lines(hulls: dict) -> str:
-    """The ``hulls`` value, one object per line (a one-object edit is a few-line diff), numbers compact.
+    """The lines of the ``hulls`` value (not empty): one object's hulls per line, indented, numbers compact.
 
-    Hulls are derived data, written often and never read back, so they are written by msgspec
-    (compact separators, the same shortest round-trip decimals) when it is there.
+    One object per line makes a one-object edit a few-line diff. Hulls are derived data, written often and
+    never read back, so they are written by msgspec (compact separators, the same shortest round-trip
+    decimals) when it is there.
     """
-    if not hulls:
-        return "{}"
-    text = None
     if _msgspec is not None:
         encode = _msgspec.json.encode
         try:
-            text = b",\n    ".join([encode(k) + b": " + encode(v) for k, v in hulls.items()]).decode("utf-8")
+            return b",\n".join([b"    " + encode(k) + b": " + encode(v) for k, v in hulls.items()]).decode("utf-8")
         except (TypeError, ValueError, UnicodeEncodeError, OverflowError):
-            text = None  # a lone surrogate in an id, or a value msgspec does not write: the standard way
-    if text is None:
-        text = ",\n    ".join(f"{_one_line(key)}: {_one_line(value)}" for key, value in hulls.items())
-    return "{\n    " + text + "\n  }"
+            pass  # a lone surrogate in an id, or a value msgspec does not write: the standard way
+    return ",\n".join(f"    {_one_line(key)}: {_one_line(value)}" for key, value in hulls.items())
 
 
 def dumps_level(level: Level, hulls: Optional[dict] = None) -> str:
@@ -1187,11 +1183,14 @@ def _dumps_level(level: Level, hulls: Optional[dict]) -> str:
             parts.append("  ],")
         else:
             parts.append('  "objects": [],')
-        parts.append(f'  "hulls": {_hull_lines(d["hulls"])}')
+        if d["hulls"]:  # the megabytes of hulls joined once with the rest, not copied into a line first
+            parts.extend(('  "hulls": {', _hull_lines(d["hulls"]), "  }"))
+        else:
+            parts.append('  "hulls": {}')
     except RecursionError:
         raise ValueError(f"custom data is nested deeper than {MAX_NESTING} levels; it cannot be written") from None
-    parts.append("}")
-    return _escape_surrogates("\n".join(parts) + "\n")
+    parts.append("}\n")
+    return _escape_surrogates("\n".join(parts))
 
 
 def save_level(
