@@ -123,18 +123,17 @@ class RoundedPolygon:
         return polygon
 
     def _take(self, hull: list, radius: float) -> None:
-        self.xs = tuple(p[0] for p in hull)
-        self.ys = tuple(p[1] for p in hull)
-        self.count = len(hull)
+        xs, ys = zip(*hull)
+        self.xs = xs
+        self.ys = ys
+        self.count = n = len(hull)
         self.radius = float(radius)
         faces = []
-        n = len(hull)
         if n >= 2:
-            for i in range(n):
-                ax, ay = hull[i]
-                bx, by = hull[(i + 1) % n]
+            hypot = math.hypot
+            for (ax, ay), (bx, by) in zip(hull, hull[1:] + hull[:1]):
                 ex, ey = bx - ax, by - ay
-                length = math.hypot(ex, ey)
+                length = hypot(ex, ey)
                 # (ax, ay, ex, ey, nx, ny, |e|^2, |e|)
                 # + 0.0 turns -0.0 into 0.0 so that normals print and compare cleanly.
                 faces.append((ax, ay, ex, ey, ey / length + 0.0, -ex / length + 0.0, ex * ex + ey * ey, length))
@@ -149,7 +148,7 @@ class RoundedPolygon:
             planes.append((hull[0][0], hull[0][1], -ux, -uy))
         self.planes = tuple(planes)
         r = self.radius
-        self.bounds = (min(self.xs) - r, min(self.ys) - r, max(self.xs) + r, max(self.ys) + r)
+        self.bounds = (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
 
     def __repr__(self) -> str:
         pts = ", ".join(f"({x!r}, {y!r})" for x, y in zip(self.xs, self.ys))
