@@ -5,8 +5,8 @@ Real QTest mouse and key events on the canvas and real typing into the inspector
 undo and redo (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y), the clipboard (Ctrl+C, V, D, X, A), values good and bad typed into the
 inspector and the level's grid (huge, 1e-320, negative, letters, nan), short play-tests (F5, a few frames of arrow
 keys, Esc). After every step the scene shows the document (one item per object, in the scene, showing that very
-object at its place; no item without an object) and nothing was caught by the guard at Qt's boundary or raised in
-a Qt virtual. At the end, undoing to each index of the undo stack gives back the level recorded at that index, and
+object at its place; no item without an object) and nothing was caught by the guard at Qt's boundary, raised in
+a Qt virtual or printed as a traceback. At the end, undoing to each index of the undo stack gives back the level recorded at that index, and
 redoing gives them back again.
 
 Three seeds of 150 steps run in the default suite; ``MONKEY_STEPS=5000`` (and ``MONKEY_SEEDS=1,2,3,...``) runs
@@ -220,7 +220,7 @@ def QTest_key_name(k) -> str:  # noqa: N802 - reads as what it names
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_gui_session(qtbot, tmp_path, seed):
+def test_random_gui_session(qtbot, tmp_path, capfd, seed):
     window = make_window(qtbot, tmp_path, sample_level())
     window.play_mode.use_timer = False
     window.ask_clear_references = lambda names: "keep"  # never a blocking question box
@@ -243,6 +243,9 @@ def test_random_gui_session(qtbot, tmp_path, seed):
             monkey.done.append(f"{step}: {what}")
             problems = [f"the guard caught: {c}" for c in caught]
             problems += [f"raised in a Qt virtual: {e[1]!r}" for e in raised]
+            printed = capfd.readouterr().err
+            problems += [f"printed: {line[:300]}" for line in printed.splitlines()
+                         if "Traceback" in line or "Error calling Python override" in line or "Error" in line[:12]]
             problems += _snap(window)
             if problems:
                 fail(step, what, problems)
