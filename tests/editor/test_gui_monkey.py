@@ -20,7 +20,8 @@ import random
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -118,8 +119,8 @@ class Monkey:
         if w.play_mode.is_playing:
             return self.play_on()
         action = rng.choices(
-            ["tool", "click", "double", "drag", "key", "ctrl", "type", "grid", "play"],
-            weights=[10, 16, 5, 18, 12, 12, 12, 4, 2])[0]
+            ["tool", "click", "double", "drag", "key", "ctrl", "type", "grid", "play", "view"],
+            weights=[10, 16, 5, 18, 12, 12, 12, 4, 2, 3])[0]
         return getattr(self, action)()
 
     def tool(self) -> str:
@@ -190,6 +191,21 @@ class Monkey:
         if field is None or not field.isVisible():
             return "no grid field shown"
         return self._type(field, self.rng.choice(TYPED))
+
+    def view(self) -> str:
+        """The wheel zooms about the cursor; Ctrl+0 fits the level, Ctrl+1 is actual size."""
+        w, rng = self.window, self.rng
+        choice = rng.choice(["wheel", "wheel", "fit", "actual"])
+        if choice == "wheel":
+            x, y = _point(rng, w)
+            pixel = QPointF(at(w, x, y))
+            delta = rng.choice([120, -120, 480, -480])
+            event = QWheelEvent(pixel, QPointF(w.canvas.viewport().mapToGlobal(pixel.toPoint())), QPoint(),
+                                QPoint(0, delta), Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+            QApplication.sendEvent(w.canvas.viewport(), event)
+            return f"wheel {delta} at ({x:.0f}, {y:.0f})"
+        key(w, Qt.Key_0 if choice == "fit" else Qt.Key_1, Qt.ControlModifier)
+        return f"Ctrl+{'0' if choice == 'fit' else '1'}"
 
     def play(self) -> str:
         key(self.window, Qt.Key_F5, self.rng.choice([Qt.NoModifier, Qt.ShiftModifier]))
