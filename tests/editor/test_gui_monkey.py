@@ -256,6 +256,7 @@ def test_random_gui_session(qtbot, tmp_path, capfd, seed):
     window.play_mode.use_timer = False
     window.ask_clear_references = lambda names: "keep"  # never a blocking question box
     window.activateWindow()
+    QApplication.clipboard().clear()  # the clipboard outlives a test: a seed must replay the same alone
     caught: list = []
     previous = guard._handler
     guard.set_error_handler(lambda where, error, explicit: caught.append(f"{where}: {guard.describe(error)}"))
@@ -308,3 +309,13 @@ def test_random_gui_session(qtbot, tmp_path, capfd, seed):
         assert top == 0 or checked > 0, f"seed {seed}: no state was compared"
     finally:
         guard.set_error_handler(previous)
+
+
+def test_a_wall_that_runs_back_over_itself_is_shown_whole(qtbot, tmp_path):
+    """Found by seed 2: Qt's union of the wall's stroke dropped what lies behind the first node."""
+    from core.level.model import Level, Player, Wall
+
+    wall = Wall("wall-1", [(250, 250), (500, 500), (0, 0)], 125, False)
+    window = make_window(qtbot, tmp_path, Level(player=Player(spawn=(900, 900)), objects=(wall,)))
+    assert _snap(window) == []
+    assert window.scene.object_at(QPointF(20, 20)) == "wall-1"
