@@ -9,7 +9,6 @@ from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QLabel,
     QMainWindow,
     QMenu,
     QToolBar,
@@ -21,8 +20,13 @@ from core.level.model import Level
 from editor.autosave import Autosave
 from editor.edit_actions import EditActions
 from editor.files import FileActions
-from editor.canvas.canvas import Canvas
+from editor.canvas.canvas import Canvas, show_grid_action
+from editor import error_reporter
+from editor.guard import guarded
 from editor.context import EditorContext
+from editor.editor_only import mark_editor_only
+from editor.context_menu import CanvasContextMenu
+from editor.help import HelpMenu
 from editor.panels.inspector import Inspector
 from editor.panels.layers_panel import LayersPanel
 from editor.items.hulls_item import LEGEND, HullsItem
@@ -34,9 +38,12 @@ from editor.reference_images import ReferenceImageActions
 from editor.tiled_actions import TiledActions
 from editor.resources import icon
 from editor.canvas.scene import LevelScene
+from editor.canvas.snapping import snap_to_pixels_action
 from editor.selection import Selection
+from editor.status_bar import StatusBar
 from editor.tools.registry import TOOL_CLASSES
 from editor.tools.tool import Tool
+from editor.tools.undo_actions import GestureUndo
 from editor.validation_runner import ValidationRunner
 
 def _icon(name: str) -> QIcon:
@@ -91,8 +98,12 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
             self.set_tool(self.tools[0])
         self._update_title()
         self.resize(1280, 800)
+        error_reporter.install(self)
         # F5 play-test: its own actions, Play menu and toolbar buttons (editor/playtest)
         self.play_mode = PlayMode(self._play_host())
+        # right-click menus on the canvas, and the Help menu last in the menu bar (editor/context_menu, editor/help)
+        self.canvas_menu = CanvasContextMenu(self)
+        self.help = HelpMenu(self)
 
     def _play_host(self) -> PlayHost:
         """What the play-test may use of this window; every action but zoom and quit is locked while playing."""
@@ -106,8 +117,11 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
                 self.export_action, self.import_action,
                 self.undo_action, self.redo_action, self.copy_action, self.paste_action, self.duplicate_action,
                 self.delete_action, self.select_all_action, self.preferences_action, self.add_image_action,
+                self.cut_action, self.frame_action, self.properties_action,
+                *self.arrange_actions(), *self.order_actions(),
                 self.types_action,
                 self.fit_action, self.snap_action, self.snap_objects_action, self.show_hulls_action,
+                self.show_grid_action,
                 *self.tool_actions.values(),
             ),
             docks=(self.inspector_dock, self.layers_dock, self.objects_dock, self.history_dock, self.problems_dock),
@@ -145,7 +159,8 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         if tip:
             a.setStatusTip(tip)
             a.setToolTip(f"{text} ({QKeySequence(shortcuts[0]).toString()})" if shortcuts else text)
-        a.triggered.connect(lambda checked=False: slot())
+        # an error in the action is told in words (editor/error_reporter.py), never lost inside Qt
+        a.triggered.connect(guarded(text.replace("&", "").rstrip("…"), explicit=True)(lambda checked=False: slot()))
         self.addAction(a)
         return a
 
@@ -169,6 +184,9 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.redo_action.setIcon(_icon("redo"))
         self.addAction(self.undo_action)
         self.addAction(self.redo_action)
+        # Ctrl+Z, the menu and the toolbar act on the active tool's gesture first (editor/tools/undo_actions.py)
+        self.gesture_undo = GestureUndo(self.undo_action, self.redo_action, self.undo_stack, lambda: self.tool,
+                                        self.tools, locked=lambda: self.context.read_only, scene=self.scene)
         self.copy_action = self._action("&Copy", self.copy, ["Ctrl+C"], "copy", "Copy the selected objects")
         self.paste_action = self._action("&Paste", self.paste, ["Ctrl+V"], "paste", "Paste objects")
         self.duplicate_action = self._action("D&uplicate", self.duplicate, ["Ctrl+D"], "duplicate",
@@ -177,6 +195,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
                                           "Delete the selected objects")
         self.select_all_action = self._action("Select &All", self.select_all, ["Ctrl+A"], "",
                                               "Select every object")
+        self._build_arrange_actions()
         self.preferences_action = self._action("&Preferences…", self.show_preferences, ["Ctrl+,"], "",
                                                "Autosave and other settings")
         self.preferences_action.setMenuRole(QAction.PreferencesRole)
@@ -199,11 +218,14 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.snap_objects_action = self._action("Snap to &Objects", self.context.snapper.toggle_objects, ["Shift+G"],
                                                 "", "Snap to other objects' nodes, corners and centres")
         self.snap_objects_action.setCheckable(True)
+        self.snap_pixels_action = snap_to_pixels_action(self.context.snapper, self.settings, self)
         self.snap_objects_action.setChecked(self.context.snapper.objects_enabled)
         self.context.snapper.objects_enabled_changed.connect(self.snap_objects_action.setChecked)
         self.show_hulls_action = self._action("Show &Hulls", self._toggle_hulls, ["H"], "",
                                               f"Draw every object's and the level's {LEGEND}")
         self.show_hulls_action.setCheckable(True)
+        self.show_grid_action = show_grid_action(self.canvas, self.settings, self)
+        self.addAction(self.show_grid_action)
 
         self.tool_group = QActionGroup(self)
         self.tool_group.setExclusive(True)
@@ -253,7 +275,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.resizeDocks([self.problems_dock], [120], Qt.Vertical)
         self.resizeDocks([self.inspector_dock, self.objects_dock], [330, 400], Qt.Vertical)
         self.checks.problems_ready.connect(self.problems_dock.set_problems)
-        self.hulls_item = HullsItem()
+        self.hulls_item = mark_editor_only(HullsItem())  # hidden while playing
         self.hulls_item.setVisible(False)
         self.scene.addItem(self.hulls_item)
         self.checks.hulls_ready.connect(self.hulls_item.set_hulls)
@@ -287,9 +309,14 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         edit = bar.addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action])
         edit.addSeparator()
-        edit.addActions([self.copy_action, self.paste_action, self.duplicate_action, self.delete_action])
+        edit.addActions([self.cut_action, self.copy_action, self.paste_action, self.duplicate_action,
+                         self.delete_action])
         edit.addSeparator()
         edit.addAction(self.select_all_action)
+        edit.addSeparator()
+        edit.addActions(self.arrange_actions())
+        edit.addSeparator()
+        edit.addActions(self.order_actions())
         self.move_to_layer_menu = edit.addMenu("Move Selection to &Layer")
         self.move_to_layer_menu.aboutToShow.connect(
             lambda: self.layers_panel.fill_move_menu(self.move_to_layer_menu))
@@ -299,10 +326,13 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         edit.addAction(self.preferences_action)
 
         view = bar.addMenu("&View")
-        view.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action, self.actual_size_action])
+        view.addActions([self.fit_action, self.frame_action, self.zoom_in_action, self.zoom_out_action,
+                         self.actual_size_action])
         view.addSeparator()
+        view.addAction(self.show_grid_action)
         view.addAction(self.snap_action)
         view.addAction(self.snap_objects_action)
+        view.addAction(self.snap_pixels_action)
         view.addSeparator()
         view.addAction(self.show_hulls_action)
         view.addSeparator()
@@ -349,6 +379,8 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         main.addSeparator()
         main.addActions([self.snap_action, self.fit_action])
         main.addSeparator()
+        main.addActions(self.arrange_actions())
+        main.addSeparator()
         main.addAction(self.add_image_action)
         self.addToolBar(Qt.TopToolBarArea, main)
         # Tiled's Tool Options: what the active tool offers (the marker tool's type), empty for the others
@@ -367,18 +399,10 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.addToolBar(Qt.LeftToolBarArea, self.tools_toolbar)
 
     def _build_status_bar(self) -> None:
-        bar = self.statusBar()
-        self.hint_label = QLabel()
-        self.hint_label.setObjectName("toolHint")
-        self.position_label = QLabel()
-        self.position_label.setObjectName("cursorPosition")
-        self.position_label.setMinimumWidth(150)
-        self.zoom_label = QLabel()
-        self.zoom_label.setObjectName("zoomLevel")
-        self.zoom_label.setMinimumWidth(60)
-        bar.addWidget(self.hint_label, 1)
-        bar.addPermanentWidget(self.position_label)
-        bar.addPermanentWidget(self.zoom_label)
+        # messages elide beside the tool hint, never over the position and zoom (editor/status_bar.py)
+        bar = StatusBar(self)
+        self.setStatusBar(bar)
+        self.hint_label, self.position_label, self.zoom_label = bar.hint_label, bar.position_label, bar.zoom_label
         self.canvas.cursor_moved.connect(self._show_position)
         self.canvas.zoom_changed.connect(self._show_zoom)
         self._show_zoom(self.canvas.zoom())
@@ -403,7 +427,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.tool_actions[tool].setChecked(True)
         for owner, options in self.tool_options.items():
             options.setVisible(owner is tool)
-        self.hint_label.setText(tool.hint)
+        self.hint_label.setText(tool.current_hint())
         self.canvas.viewport().setCursor(tool.cursor)
         tool.activate()
         self.canvas.setFocus(Qt.OtherFocusReason)
@@ -419,6 +443,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
                 if isinstance(widget, MainWindow):
                     widget.autosave.apply_settings()
 
+    @guarded("closing the window", cleanup=lambda window, event: event.ignore())  # an error keeps it open
     def closeEvent(self, event) -> None:
         if self.maybe_save():
             if self.tool is not None:

@@ -18,7 +18,10 @@ class Selection(QObject):
     Objects on a hidden or a locked layer cannot be selected (as on Tiled's
     canvas), and leave the selection when their layer is hidden or locked: then
     no tool, key or menu can move, reshape or delete what the designer has put
-    out of reach, and every tool need not check for itself.
+    out of reach, and every tool need not check for itself. The Objects list is
+    the exception, as in Tiled: ``set(ids, include_locked=True)`` selects objects
+    on locked layers too (locking blocks picking on the canvas, not the list),
+    and they stay selected until the next selection made without it.
     """
 
     PLAYER = "player"
@@ -29,6 +32,7 @@ class Selection(QObject):
         super().__init__(parent)
         self._doc = document
         self._ids: dict[str, None] = {}
+        self._include_locked = False
         subscribe_while_alive(document, self, self._on_document_changed)
 
     def ids(self) -> list[str]:
@@ -47,7 +51,11 @@ class Selection(QObject):
     def __bool__(self) -> bool:
         return bool(self._ids)
 
-    def set(self, ids: Iterable[str]) -> None:
+    def set(self, ids: Iterable[str], include_locked: bool = False) -> None:
+        self._include_locked = include_locked
+        self._keep(ids)
+
+    def _keep(self, ids: Iterable[str]) -> None:
         new = dict.fromkeys(ids)
         out_of_reach = self._out_of_reach_layers()
         if out_of_reach:
@@ -73,8 +81,9 @@ class Selection(QObject):
         self.set(())
 
     def _out_of_reach_layers(self) -> set[str]:
-        """The ids of the hidden and the locked layers."""
-        return {layer.id for layer in self._doc.level.layers if layer.locked or not layer.visible}
+        """The ids of the hidden and the locked layers (only the hidden ones for a selection made in the list)."""
+        locked_too = not self._include_locked
+        return {layer.id for layer in self._doc.level.layers if (locked_too and layer.locked) or not layer.visible}
 
     def _on_document_changed(self, change: Change) -> None:
         if change.kind is ChangeKind.RESET:
@@ -82,14 +91,14 @@ class Selection(QObject):
         elif change.kind is ChangeKind.REMOVED:
             gone = {o.id for o in change.objects}
             if gone & self._ids.keys():
-                self.set(i for i in self._ids if i not in gone)
+                self._keep(i for i in self._ids if i not in gone)
         elif change.kind is ChangeKind.CHANGED:
             renamed = {o.id: n.id for o, n in zip(change.old, change.objects) if o.id != n.id}
             if renamed and renamed.keys() & self._ids.keys():
-                self.set(renamed.get(i, i) for i in self._ids)
+                self._keep(renamed.get(i, i) for i in self._ids)
             elif self._ids and self._out_of_reach_layers() and \
                     any(o.layer != n.layer for o, n in zip(change.old, change.objects)):
                 # moved to a hidden or locked layer: out of reach now
-                self.set(self._ids)
+                self._keep(self._ids)
         elif change.kind is ChangeKind.LAYERS and self._ids:
-            self.set(self._ids)
+            self._keep(self._ids)
