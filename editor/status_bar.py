@@ -81,6 +81,7 @@ class ElidedLabel(QLabel):
     def minimumSizeHint(self) -> QSize:
         return QSize(0, super().minimumSizeHint().height())
 
+    @guarded("laying out the status bar")
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._elide()
@@ -156,6 +157,7 @@ class StatusBar(QStatusBar):
     def currentMessage(self) -> str:  # noqa: N802 - Qt's name
         return self.message_label.text()
 
+    @guarded("laying out the status bar")
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._share_room()

@@ -6,6 +6,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from editor.editor_only import mark_editor_only
+from editor.guard import guarded
 
 #: Half the size of a handle on screen, in pixels.
 HANDLE_RADIUS = 5.0
@@ -68,11 +69,13 @@ class HandleItem(QGraphicsItem):
             self.prepareGeometryChange()
             self.offset = QPointF(offset)
 
+    @guarded("drawing a handle", default=QRectF())
     def boundingRect(self) -> QRectF:
         r = self._size / 2 + 2
         knob = QRectF(self.offset.x() - r, self.offset.y() - r, 2 * r, 2 * r)
         return knob.united(QRectF(-1, -1, 2, 2))
 
+    @guarded("drawing a handle")
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing, True)
         if not self.offset.isNull():

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from core.checks.hulls import LEVEL_KEY
+from editor.guard import guarded
 
 #: Drawn over the objects, under the player's spawn (PLAYER_Z) and the problem marker.
 HULLS_Z = 1e9 - 1
@@ -110,9 +111,11 @@ class HullsItem(QGraphicsItem):
         return drawn
 
     # -- drawing ---------------------------------------------------------------------
+    @guarded("drawing the hulls", default=QRectF())
     def boundingRect(self) -> QRectF:
         return self._bounds
 
+    @guarded("drawing the hulls")
     def paint(self, painter: QPainter, option, widget=None) -> None:
         if self._level is None:
             return

@@ -99,6 +99,7 @@ class ProblemBadgeItem(QGraphicsItem):
             self.prepareGeometryChange()
             self._offset = QPointF(offset)
 
+    @guarded("drawing a problem sign", default=QRectF())
     def boundingRect(self) -> QRectF:
         return QRectF(self._offset.x(), self._offset.y() - BADGE_SIZE, BADGE_SIZE, BADGE_SIZE)
 

@@ -74,6 +74,7 @@ class ProblemMarkerItem(QGraphicsObject):
         self._swell = float(value)
         self.update()
 
+    @guarded("drawing a problem marker", default=QRectF())
     def boundingRect(self) -> QRectF:
         r = RADIUS + PULSE + 6
         return QRectF(-r, -r, 2 * r, 2 * r)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from core.playtest.debug_draw import RecordingDraw, draw_tick
 from editor.playtest.qt_debug_draw import QtDebugDraw
+from editor.guard import guarded
 
 #: Above the play-test player: normals start at contact points under its outline.
 DEBUG_OVERLAY_Z = 2.1e9
@@ -66,9 +67,11 @@ class DebugOverlayItem(QGraphicsItem):
         return QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).adjusted(-MARGIN, -MARGIN,
                                                                                       MARGIN, MARGIN)
 
+    @guarded("drawing the collision overlay", default=QRectF())
     def boundingRect(self) -> QRectF:
         return self._bounds
 
+    @guarded("drawing the collision overlay")
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing, True)
         scale = painter.worldTransform().m11()

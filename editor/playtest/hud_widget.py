@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPainter
 from PySide6.QtWidgets import QWidget
+from editor.guard import guarded
 
 #: A line starting with this is drawn as a warning (level problems, push-outs).
 WARNING_PREFIX = "! "
@@ -102,6 +103,7 @@ class HudWidget(QWidget):
         self.setGeometry(QRect(top_left, self.sizeHint()))
         self.raise_()
 
+    @guarded("drawing the play-test's notes")
     def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.Antialiasing, True)

@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from core.level.model import Player
+from editor.guard import guarded
 
 #: Above every level object and the spawn marker.
 PLAY_PLAYER_Z = 2e9
@@ -33,6 +34,7 @@ class PlayPlayerItem(QGraphicsItem):
         self._rect = QRectF(-h.x, -h.y, 2 * h.x, 2 * h.y)
         self._bounds = self._rect.adjusted(-2, -2, 2, 2)
 
+    @guarded("drawing the player", default=QRectF())
     def boundingRect(self) -> QRectF:
         return self._bounds
 
@@ -45,6 +47,7 @@ class PlayPlayerItem(QGraphicsItem):
                 self.facing = f
                 self.update()
 
+    @guarded("drawing the player")
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing, True)
         edge = QPen(self.EDGE, 2)

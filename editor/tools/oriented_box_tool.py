@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 import shiboken6
-from PySide6.QtCore import QLineF, QObject, QPointF, Qt
+from PySide6.QtCore import QRectF, QLineF, QObject, QPointF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 
 from core.level.model import OrientedBox
@@ -18,6 +18,7 @@ from editor.subscriptions import subscribe_while_alive
 from editor.tools.drag_tool import DragTool
 from editor.tools.preview import PREVIEW_Z, STEM_COLOR, distance, format_number, outline_pen
 from editor.tools.rotation import handle_rotation
+from editor.guard import guarded
 
 #: The rotation handle sits this many screen pixels beyond the box's top edge.
 HANDLE_DISTANCE_PIXELS = 28.0
@@ -42,9 +43,11 @@ class _RotationHandle(QGraphicsItem):
         self.knob.setPos(0, -HANDLE_DISTANCE_PIXELS)
         self.knob.setCursor(Qt.OpenHandCursor)
 
+    @guarded("drawing the oriented box preview", default=QRectF())
     def boundingRect(self):
         return self.childrenBoundingRect()
 
+    @guarded("drawing the oriented box preview")
     def paint(self, painter, option, widget=None):
         pass
 

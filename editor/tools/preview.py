@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.editor_only import mark_editor_only
+from editor.guard import guarded
 
 #: Above the level's objects (z = drawing order), the spawn and the select tool's handles; below the snap marker.
 PREVIEW_Z = 2.5e9
@@ -110,9 +111,11 @@ class LabelItem(QGraphicsItem):
         h = fm.height() + 4
         return QRectF(self.OFFSET.x(), self.OFFSET.y(), w, h)
 
+    @guarded("drawing the tool's preview", default=QRectF())
     def boundingRect(self) -> QRectF:
         return self._box().adjusted(-1, -1, 1, 1)
 
+    @guarded("drawing the tool's preview")
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         if not self._text:
             return
