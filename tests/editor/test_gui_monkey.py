@@ -126,8 +126,8 @@ class Monkey:
         if w.play_mode.is_playing:
             return self.play_on()
         action = rng.choices(
-            ["tool", "click", "double", "drag", "key", "ctrl", "type", "grid", "play", "view"],
-            weights=[10, 16, 5, 18, 12, 12, 12, 4, 2, 3])[0]
+            ["tool", "click", "double", "drag", "key", "ctrl", "type", "grid", "play", "view", "nodes"],
+            weights=[10, 16, 5, 18, 12, 12, 12, 4, 2, 3, 4])[0]
         return getattr(self, action)()
 
     def tool(self) -> str:
@@ -188,6 +188,47 @@ class Monkey:
         if not fields:
             return "nothing to type into"
         return self._type(self.rng.choice(fields), self.rng.choice(TYPED))
+
+    def nodes(self) -> str:
+        """A selected wall's table of nodes: a cell typed into (F2, the text, Enter), or Add / Remove Node."""
+        rng = self.rng
+        table = self.window.inspector.fields.get("nodeTable")
+        walls = [o for o in self.window.document.objects if type(o).__name__ == "Wall"]
+        if (table is None or not table.isVisible()) and walls:
+            # select a wall: the select tool, a click on one of its nodes
+            wall = rng.choice(walls)
+            x, y = rng.choice(wall.points)
+            key(self.window, Qt.Key_S)
+            key(self.window, Qt.Key_Escape)  # nothing selected, so the click selects the wall alone
+            hover(self.window, x, y)
+            QTest.mouseClick(self.window.canvas.viewport(), Qt.LeftButton, Qt.NoModifier, at(self.window, x, y))
+            QApplication.processEvents()  # the inspector shows the new selection's fields
+            table = self.window.inspector.fields.get("nodeTable")
+        if table is None or not table.isVisible():
+            return "no wall's nodes shown"
+        view, model = table.view, table.model
+        choice = rng.choice(["edit", "edit", "add", "remove"])
+        if choice != "edit":
+            button = table.add_button if choice == "add" else table.remove_button
+            if button.isEnabled():
+                QTest.mouseClick(button, Qt.LeftButton)
+            return f"{choice} node ({'enabled' if button.isEnabled() else 'disabled'})"
+        if model.rowCount() == 0:
+            return "a wall without nodes in the table"
+        index = model.index(rng.randrange(model.rowCount()), rng.randrange(model.columnCount()))
+        view.scrollTo(index)
+        QTest.mouseClick(view.viewport(), Qt.LeftButton, Qt.NoModifier, view.visualRect(index).center())
+        QTest.keyClick(view, Qt.Key_F2)
+        editor = QApplication.focusWidget()
+        text = rng.choice(TYPED)
+        if editor is None or editor is view:
+            return "the node's cell did not open for typing"
+        QTest.keyClick(editor, Qt.Key_A, Qt.ControlModifier)
+        QTest.keyClicks(editor, text)
+        QTest.keyClick(editor, rng.choice([Qt.Key_Return, Qt.Key_Return, Qt.Key_Escape]))
+        self.window.canvas.setFocus()
+        QApplication.processEvents()
+        return f"typed {text!r} into node {index.row()} {'xy'[index.column() % 2]}"
 
     def grid(self) -> str:
         """The level's grid field: shown with nothing selected (S, Esc clears the selection)."""
