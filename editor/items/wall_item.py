@@ -183,9 +183,10 @@ class WallItem(ObjectItem):
 
         The centre line is cut to the segments that reach into the painter's
         view, thinned to a node per half pixel and handed to Qt in short runs
-        (node_chain.runs_in_view). Every stroke is opaque (an area the player
-        passes through is drawn as a see-through band: a stroke of the fill's
-        colour, darker where it crosses itself), so where runs meet shows no seam.
+        (node_chain.runs_in_view); the strokes of a solid wall are opaque, so
+        where runs meet shows no seam. An area the player passes through is a
+        see-through band (a stroke of the fill's colour, darker where it crosses
+        itself) and a dashed centre line, drawn in one run per stretch in view.
         """
         t = self.value.thickness
         view = self._view_of(painter)
@@ -193,7 +194,10 @@ class WallItem(ObjectItem):
             return
         edge = look[0]
         half = max(edge.widthF(), 1.0) / zoom / 2
-        runs = node_chain.runs_in_view(self._extra, view, t / 2 + 2 * half + 2 / zoom, zoom)
+        # see-through or dashed (an area the player passes through): where two runs overlap the band would
+        # show darker and each run would start its dashes anew, so one polyline per stretch in view
+        run_nodes = node_chain.RUN_NODES if self._solid else 1 << 30
+        runs = node_chain.runs_in_view(self._extra, view, t / 2 + 2 * half + 2 / zoom, zoom, run_nodes)
         if t * zoom < THIN_PIXELS:
             strokes = [self._thin_pen(look[2], t, t * zoom < 1.0, not self._solid)]
         elif self._solid:
