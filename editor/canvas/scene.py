@@ -31,7 +31,6 @@ from editor.bulk import paused_gc
 from editor.canvas.overview import LevelOverview
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
-from editor.guard import guarded
 
 ITEM_CLASSES = {Wall: WallItem, Box: BoxItem, OrientedBox: OrientedBoxItem, Pillar: PillarItem, Tiles: TilesItem,
                 Point: PointItem, Image: ImageItem}
@@ -660,7 +659,7 @@ class LevelScene(QGraphicsScene):
             self.setSceneRect(r)
 
     # -- events -> active tool -----------------------------------------------
-    @guarded("pressing the mouse on the canvas")
+    # Not guarded here: the canvas guards each event and, on an error, cancels the tool's gesture (canvas.py).
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self._held |= event.button()
         self._last_pos = event.scenePos()
@@ -668,14 +667,12 @@ class LevelScene(QGraphicsScene):
             self.tool.mouse_pressed(event.scenePos(), event.button(), event.modifiers())
         event.accept()
 
-    @guarded("moving the mouse on the canvas")
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self._last_pos = event.scenePos()
         if self.tool is not None:
             self.tool.mouse_moved(event.scenePos(), event.buttons(), event.modifiers())
         event.accept()
 
-    @guarded("releasing the mouse on the canvas")
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self._held &= ~event.button()
         if self.tool is not None:
@@ -696,13 +693,11 @@ class LevelScene(QGraphicsScene):
             if held & button:
                 self.tool.mouse_released(QPointF(self._last_pos), button, Qt.NoModifier)
 
-    @guarded("double-clicking on the canvas")
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.tool is not None:
             self.tool.mouse_double_clicked(event.scenePos(), event.button(), event.modifiers())
         event.accept()
 
-    @guarded("pressing a key on the canvas")
     def keyPressEvent(self, event) -> None:
         if self.tool is not None and self.tool.key_pressed(event.key(), event.modifiers()):
             event.accept()
