@@ -224,7 +224,7 @@ def _decode_text(text: str, source: str) -> Any:
         return json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as e:
         raise LevelFileError(
-            source, [Problem(LEVEL_ID, f"is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}")],
+            source, [Problem(LEVEL_ID, f"is not valid JSON: {e.msg.removesuffix(' at')} at line {e.lineno}, column {e.colno}")],
             unreadable=True,
         ) from None
     except RecursionError:

@@ -47,8 +47,12 @@ class LevelFileError(Exception):
 
 
 def mib(n: int) -> str:
-    """A byte count in MiB for messages: ``mib(256 * 2**20) == '256 MiB'``."""
-    return f"{n / 2**20:.0f} MiB" if n >= 2**20 else f"{n} bytes"
+    """A byte count for messages, in MiB when it is a whole number of them, else in bytes.
+
+    >>> mib(256 * 2**20), mib(256 * 2**20 + 1), mib(12)
+    ('256 MiB', '268435457 bytes', '12 bytes')
+    """
+    return f"{n // 2**20} MiB" if n >= 2**20 and n % 2**20 == 0 else f"{n} bytes"
 
 
 def _kind_of(mode: int) -> str:
