@@ -196,7 +196,8 @@ class WallItem(ObjectItem):
         half = max(edge.widthF(), 1.0) / zoom / 2
         # see-through or dashed (an area the player passes through): where two runs overlap the band would
         # show darker and each run would start its dashes anew, so one polyline per stretch in view
-        run_nodes = node_chain.RUN_NODES if self._solid else 1 << 30
+        # (and a hairline: Qt draws a one-pixel polyline of any length at once, and a run per call costs more)
+        run_nodes = node_chain.RUN_NODES if self._solid and t * zoom >= 1.0 else 1 << 30
         runs = node_chain.runs_in_view(self._extra, view, t / 2 + 2 * half + 2 / zoom, zoom, run_nodes)
         if t * zoom < THIN_PIXELS:
             strokes = [self._thin_pen(look[2], t, t * zoom < 1.0, not self._solid)]
