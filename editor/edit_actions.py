@@ -255,7 +255,7 @@ class EditActions:
         """Flip or turn the selection (the spawn too, when selected) about its centre: one undo step."""
         if self._tool_busy(symmetry.name.lower()):
             return
-        ids = [i for i in self.selection.ids() if i != Selection.PLAYER]
+        ids = [i for i in self.selection.movable_ids() if i != Selection.PLAYER]  # a locked layer's objects stay
         with_spawn = Selection.PLAYER in self.selection
         objects = [o for o in (self.document.get(i) for i in ids) if o is not None]
         images = sum(1 for o in objects if o.kind == "image")
@@ -281,7 +281,7 @@ class EditActions:
         """Raise or lower the selected objects in their layers' drawing order (``to_end``: to the top or bottom)."""
         if self._tool_busy("raise or lower"):
             return
-        ids = [i for i in self.selection.ids() if i != Selection.PLAYER and i in self.document]
+        ids = [i for i in self.selection.movable_ids() if i != Selection.PLAYER and i in self.document]
         if not ids:
             return
         order = (raised if up else lowered)(self.document.objects, set(ids), to_end)

@@ -42,6 +42,18 @@ class Selection(QObject):
         """The selected level objects (without the player), in selection order."""
         return [o for o in (self._doc.get(i) for i in self._ids) if o is not None]
 
+    def movable_ids(self) -> list[str]:
+        """The selected ids the canvas may move, flip, turn or reorder: all but objects on locked layers.
+
+        Objects on a locked layer can be selected from the Objects list (to read or type their properties, as
+        in Tiled), but the lock keeps the canvas's gestures and keys from changing them.
+        """
+        locked = {layer.id for layer in self._doc.level.layers if layer.locked}
+        if not locked:
+            return list(self._ids)
+        get = self._doc.get
+        return [i for i in self._ids if (o := get(i)) is None or o.layer not in locked]
+
     def __contains__(self, object_id: str) -> bool:
         return object_id in self._ids
 

@@ -313,7 +313,7 @@ class SelectTool(Tool):
         self._state = _MOVING
         self._click_selects_only = None
         self._set_hover(None)
-        ids = self._selection.ids()
+        ids = self._selection.movable_ids()
         self._originals = [o for o in (self.editor.document.get(i) for i in ids) if o is not None]
         self._original_player = self.editor.document.player if Selection.PLAYER in self._selection else None
         anchor_id = self._pressed_id if self._pressed_id in self._selection else ids[0]
@@ -486,8 +486,8 @@ class SelectTool(Tool):
         return False
 
     def nudge(self, dx: float, dy: float) -> None:
-        """Move the selection by ``(dx, dy)`` as one undo step (the arrow keys)."""
-        ids = self._selection.ids()
+        """Move the selection by ``(dx, dy)`` as one undo step (the arrow keys); a locked layer's objects stay."""
+        ids = self._selection.movable_ids()
         self._originals = [o for o in (self.editor.document.get(i) for i in ids) if o is not None]
         self._original_player = self.editor.document.player if Selection.PLAYER in self._selection else None
         self._gesture = new_gesture()

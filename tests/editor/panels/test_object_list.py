@@ -173,6 +173,17 @@ def test_objects_on_a_locked_layer_are_selected_from_the_list(window):
     assert window.selection.ids() == ["goblin-2"]
 
 
+def test_a_locked_object_selected_from_the_list_is_not_moved_by_the_canvas_keys(window):
+    window.layers_panel.model.toggle(window.layers_panel.model.row_of("walls"), 2)  # lock Walls
+    click_row(window, "box-10")
+    before, steps = window.document.level, window.undo_stack.count()  # locking is a step of its own
+    window.canvas.setFocus()
+    for k in (Qt.Key_Right, Qt.Key_Down, Qt.Key_X, Qt.Key_Z, Qt.Key_PageUp):  # nudge, flip, turn, raise
+        QTest.keyClick(window.canvas.viewport(), k)
+    assert window.document.level == before and window.undo_stack.count() == steps
+    assert window.selection.ids() == ["box-10"]  # still selected, to read and type its properties
+
+
 def test_filtering_and_sorting_100000_objects_stay_quick():
     objects = tuple(Box(f"box-{i}", (i * 20.0, 0.0), (10.0, 10.0), type="crate" if i % 10 else "")
                     for i in range(100_000))
