@@ -402,11 +402,13 @@ def _renamed_key(properties: Mapping, old: str, new: str) -> dict:
 class _DictSource(PropertySource):
     """A source backed by one dict of properties (the level's, a type's defaults)."""
 
+    @abstractmethod
     def _read(self) -> Mapping:
-        raise NotImplementedError
+        """The dict of properties this source shows."""
 
+    @abstractmethod
     def _write(self, properties: dict, label: str) -> None:
-        raise NotImplementedError
+        """Replace that dict with ``properties`` as one undo step named ``label``."""
 
     def rows(self) -> list[PropertyRow]:
         return [PropertyRow(k, v) for k, v in self._read().items()]
