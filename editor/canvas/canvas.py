@@ -81,17 +81,8 @@ class Canvas(QGraphicsView):
         self._panning = False
         scene = self.level_scene
         scene._held = Qt.MouseButton.NoButton
-        tool = scene.tool
-        if tool is None:
-            return
-        # the base Tool's cancel_gesture (Esc's), else the older names some tools have
-        for name in ("cancel_gesture", "cancel", "_cancel_gesture"):
-            cancel = getattr(tool, name, None)
-            if cancel is not None:
-                cancel()
-                return
-        tool.deactivate()
-        tool.activate()
+        if scene.tool is not None:
+            scene.tool.cancel_gesture()  # every tool's one way to drop its gesture (editor/tools/tool.py)
 
     # -- zoom ------------------------------------------------------------------
     def zoom(self) -> float:
