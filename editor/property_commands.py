@@ -43,7 +43,7 @@ from PySide6.QtGui import QUndoCommand
 from core.level.document import LevelDocument
 from core.level.model import LevelObject, ObjectType, Ref
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand
-from editor.panels.field_limits import MAX_NAME_LENGTH, MAX_PROPERTY_FLOAT, MAX_PROPERTY_INTEGER
+from editor.panels.field_limits import MAX_NAME_LENGTH, MAX_PROPERTY_FLOAT, MAX_PROPERTY_INTEGER, name_shape_problem
 
 __all__ = [
     "PROPERTY_KINDS", "KIND_NAMES", "NONE_TEXT", "kind_of", "default_for", "value_text", "parse_value", "name_problem",
@@ -293,15 +293,9 @@ def name_problem(name: str, taken, subject: str) -> Optional[str]:
     >>> name_problem(" ", [], "gate"), name_problem("hp", ["hp"], "gate"), name_problem("hp", [], "gate")
     ('a property needs a name', 'gate already has a property called hp', None)
     """
-    if not name.strip():
-        return "a property needs a name"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"a property's name is at most {MAX_NAME_LENGTH} characters"
-    if name != name.strip():
-        return "a property's name cannot start or end with a space"
-    if name in taken:
-        return f"{subject} already has a property called {name}"
-    return None
+    if (problem := name_shape_problem(name, "property")) is not None:
+        return problem
+    return f"{subject} already has a property called {name}" if name in taken else None
 
 
 # -- what a properties table edits ----------------------------------------------------------------------

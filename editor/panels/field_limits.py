@@ -139,3 +139,18 @@ def bounds_problem(bounds: tuple[float, float, float, float]) -> Optional[str]:
     if not all(math.isfinite(b) and abs(b) <= MAX_COORDINATE for b in bounds):
         return f"would reach beyond {_plain(MAX_COORDINATE)} (the largest coordinate)"
     return None
+
+
+def name_shape_problem(name: str, noun: str) -> Optional[str]:
+    """Why ``name`` cannot name a ``noun`` whatever else is called what (empty, too long, spaces), or None.
+
+    >>> name_shape_problem(" ", "property"), name_shape_problem(" boss", "type"), name_shape_problem("hp", "property")
+    ('a property needs a name', "a type's name cannot start or end with a space", None)
+    """
+    if not name.strip():
+        return f"a {noun} needs a name"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a {noun}'s name is at most {MAX_NAME_LENGTH} characters"
+    if name != name.strip():
+        return f"a {noun}'s name cannot start or end with a space"
+    return None

@@ -27,7 +27,7 @@ from core.level.kinds import plural
 from core.level.model import ObjectType, unique_id
 from editor.context import EditorContext
 from editor.guard import guarded
-from editor.panels.field_limits import MAX_NAME_LENGTH
+from editor.panels.field_limits import MAX_NAME_LENGTH, name_shape_problem
 from editor.panels.properties_table import PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch
 from editor.property_commands import ChangeTypesCommand, TypeProperties
 from editor.subscriptions import subscribe_while_alive
@@ -47,15 +47,9 @@ def type_name_problem(name: str, taken) -> Optional[str]:
     >>> type_name_problem("", []), type_name_problem("enemy", ["enemy"]), type_name_problem("boss", ["enemy"])
     ('a type needs a name', 'there is already a type called enemy', None)
     """
-    if not name.strip():
-        return "a type needs a name"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"a type's name is at most {MAX_NAME_LENGTH} characters"
-    if name != name.strip():
-        return "a type's name cannot start or end with a space"
-    if name in taken:
-        return f"there is already a type called {name}"
-    return None
+    if (problem := name_shape_problem(name, "type")) is not None:
+        return problem
+    return f"there is already a type called {name}" if name in taken else None
 
 
 class _NameField(QLineEdit):
