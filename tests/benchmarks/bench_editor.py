@@ -6,6 +6,9 @@ with real mouse and wheel events on the canvas:
 
 - opening the file (read, items built, drawn until the canvas shows every object),
 - saving it through the window's own save,
+- the longest the window froze during each of those two: a 10 ms timer runs
+  through the operation and the largest gap between its ticks is the longest
+  time the window answered nothing (:class:`FreezeWatch`),
 - select all (and its redraw),
 - one mouse move of a drag of everything (the slowest of the drag's moves), the
   release, then undo and redo of that move (each with its redraw),
@@ -38,7 +41,7 @@ from typing import Optional, Union
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QTimer  # noqa: E402
 from PySide6.QtGui import QMouseEvent, QWheelEvent  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene  # noqa: E402
@@ -51,6 +54,8 @@ from core.level.model import Level  # noqa: E402
 KEYS = {
     "open_s": "open the file until every object is on screen",
     "save_s": "save (the window's save)",
+    "open_freeze_s": "longest freeze of the window while opening",
+    "save_freeze_s": "longest freeze of the window while saving",
     "select_all_s": "select all",
     "move_step_s": "drag everything: slowest mouse move",
     "move_release_s": "drag everything: the release",
@@ -79,6 +84,9 @@ WINDOW_SIZE = (1400, 900)
 SIZES = (10_000, 100_000)
 QUICK_SIZES = (200, 2_000)
 
+#: How often the freeze watch's timer ticks (ms): a gap between ticks longer than this is the window frozen.
+TICK_MS = 10
+
 #: Mouse moves in the drag, and wheel and pan steps.
 DRAG_MOVES = 8
 PAN_STEPS = 12
@@ -94,6 +102,44 @@ def peak_rss_mb() -> float:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     # Linux reports KiB, macOS bytes
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+class FreezeWatch:
+    """The longest time the GUI thread answered no event while the ``with`` block ran, in seconds.
+
+    A :data:`TICK_MS` timer runs through the block; the largest gap between two of its ticks (from the
+    start to the first tick, and from the last tick to the end, included) is how long the window could
+    not repaint or take a click. A block that never returns to the event loop freezes it all along.
+
+    >>> app = QApplication.instance() or QApplication([])
+    >>> with FreezeWatch() as watch:
+    ...     time.sleep(0.05)
+    >>> watch.longest >= 0.05
+    True
+    """
+
+    def __init__(self):
+        self.longest = 0.0
+        self._last = 0.0
+        self._timer = QTimer()
+        self._timer.setInterval(TICK_MS)
+        self._timer.setTimerType(Qt.PreciseTimer)
+        self._timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.longest = max(self.longest, now - self._last)
+        self._last = now
+
+    def __enter__(self) -> "FreezeWatch":
+        self.longest = 0.0
+        self._last = time.perf_counter()
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._timer.stop()
+        self._tick()
 
 
 def _timed_frames(step, count: int, viewport) -> list[float]:
@@ -170,14 +216,16 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
             scene.setItemIndexMethod(index)
 
         t = time.perf_counter()
-        if not window.open_file(path, ask=False):
-            raise RuntimeError(f"the editor could not open {path}")
-        if cache is not None:
-            for item in scene.object_items():
-                item.setCacheMode(cache)
-        viewport.repaint()
-        app.processEvents()
+        with FreezeWatch() as watch:
+            if not window.open_file(path, ask=False):
+                raise RuntimeError(f"the editor could not open {path}")
+            if cache is not None:
+                for item in scene.object_items():
+                    item.setCacheMode(cache)
+            viewport.repaint()
+            app.processEvents()
         out["open_s"] = time.perf_counter() - t
+        out["open_freeze_s"] = watch.longest
         out["open_rss_mb"] = peak_rss_mb()
         out["objects"] = float(len(window.document))
         opened = window.document.level
@@ -241,9 +289,11 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
         out["edit_rss_mb"] = peak_rss_mb()
         t = time.perf_counter()
         window.save_as = lambda: False
-        if not window._save_to(os.path.join(tmp, "saved.json")):
-            raise RuntimeError("the editor could not save the level")
+        with FreezeWatch() as watch:
+            if not window._save_to(os.path.join(tmp, "saved.json")):
+                raise RuntimeError("the editor could not save the level")
         out["save_s"] = time.perf_counter() - t
+        out["save_freeze_s"] = watch.longest
         out["peak_rss_mb"] = peak_rss_mb()
 
         window.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from tests.benchmarks.bench_editor import CHECKS, KEYS, QUICK_SIZES, column_name, format_table
@@ -42,3 +43,21 @@ def test_repeated_runs_show_the_range():
     assert _row(lines, KEYS["peak_rss_mb"]) == ["100 MB"]
     assert _row(lines, KEYS["save_s"]) == ["-"]
     assert len(lines) == 2 + len(KEYS) + len(CHECKS)
+
+
+def test_the_freeze_watch_sees_a_block_that_keeps_the_event_loop_waiting():
+    from PySide6.QtWidgets import QApplication
+
+    from tests.benchmarks.bench_editor import FreezeWatch
+
+    app = QApplication.instance() or QApplication([])
+    with FreezeWatch() as frozen:
+        time.sleep(0.3)
+    assert frozen.longest >= 0.3
+    # the same time spent answering events between short pieces of work: no long freeze
+    with FreezeWatch() as answering:
+        end = time.perf_counter() + 0.3
+        while time.perf_counter() < end:
+            time.sleep(0.002)
+            app.processEvents()
+    assert answering.longest < 0.2
