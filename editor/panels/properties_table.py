@@ -247,6 +247,10 @@ class PropertyField(QLineEdit):
         self.setModified(False)
         self.committed.emit(value)
 
+    def finish_typing(self) -> None:
+        """Apply what is typed, as Enter would (editor/panels/typed_edits.py)."""
+        self._finished()
+
     def restore(self) -> None:
         """Put back the value that was shown (Esc)."""
         self.setText(self._shown)

@@ -14,6 +14,7 @@ what the designer is holding.
 """
 from __future__ import annotations
 
+import contextlib
 from typing import Callable, Iterable, Optional
 
 import shiboken6
@@ -21,23 +22,41 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QUndoStack
 
 from editor.guard import guarded
+from editor.panels.typed_edits import finish_typing
 from editor.tools.tool import Tool
 
 ActiveTool = Callable[[], Optional[Tool]]
 
 
 def undo(stack: QUndoStack, tool: Optional[Tool]) -> None:
-    """Undo the last step of the gesture under way, else the level's last step."""
+    """Undo the last step of the gesture under way, else the level's last step.
+
+    A value still being typed into a panel is applied first, as its own step (editor/panels/typed_edits.py):
+    Undo then takes back that value, and nothing is lost.
+    """
+    finish_typing()
     if tool is not None and tool.undo_in_gesture():
         return
-    stack.undo()
+    with _changing(tool, f"Undo {stack.undoText()}"):
+        stack.undo()
 
 
 def redo(stack: QUndoStack, tool: Optional[Tool]) -> None:
-    """Redo, unless a gesture is under way (then the tool decides, and the level's history is left alone)."""
+    """Redo, unless a gesture is under way (then the tool decides, and the level's history is left alone).
+
+    A value still being typed into a panel is applied first, as its own step; it leaves nothing to redo.
+    """
+    finish_typing()
     if tool is not None and tool.redo_in_gesture():
         return
-    stack.redo()
+    with _changing(tool, f"Redo {stack.redoText()}"):
+        stack.redo()
+
+
+def _changing(tool: Optional[Tool], text: str):
+    """While Undo or Redo runs, a command pushed by something reacting to it waits until it is done
+    (:meth:`editor.context.EditorContext.changing`)."""
+    return tool.editor.changing(text) if tool is not None else contextlib.nullcontext()
 
 
 class GestureUndo(QObject):
