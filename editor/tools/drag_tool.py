@@ -92,12 +92,6 @@ class DragTool(Tool):
         self.editor.selection.set([obj.id])
         self.object_added(obj)
 
-    def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
-        if key == Qt.Key_Escape and self._start is not None:
-            self.cancel()
-            return True
-        return False
-
     def cancel(self) -> None:
         """Drop the drag under way, if any."""
         self._start = None

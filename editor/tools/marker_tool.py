@@ -137,12 +137,6 @@ class MarkerTool(Tool):
         self.cancel()
         self.place(at)
 
-    def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
-        if key == Qt.Key_Escape and self._at is not None:
-            self.cancel()
-            return True
-        return False
-
     def cancel(self) -> None:
         """Drop the click under way, if any."""
         self._at = None

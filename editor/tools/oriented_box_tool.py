@@ -147,12 +147,6 @@ class OrientedBoxTool(DragTool):
             return
         super().mouse_released(pos, button, modifiers)
 
-    def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
-        if key == Qt.Key_Escape and self._turn is not None:
-            self._cancel_turn()
-            return True
-        return super().key_pressed(key, modifiers)
-
     def _cancel_turn(self) -> None:
         """Back to where the turn started, still within the same undo step (which then changes nothing)."""
         turn, self._turn = self._turn, None

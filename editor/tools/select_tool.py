@@ -470,11 +470,8 @@ class SelectTool(Tool):
 
     # -- keys --------------------------------------------------------------------
     def key_pressed(self, key: int, modifiers) -> bool:
-        if key == Qt.Key_Escape:
-            if self._state != _IDLE:
-                self._cancel_gesture()
-            else:
-                self._selection.clear()
+        if key == Qt.Key_Escape and not self.in_gesture():
+            self._selection.clear()  # Esc at rest: nothing selected (in a gesture, the base cancels it)
             return True
         arrows = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
         if key in arrows and self._state == _IDLE and self._selection:
@@ -483,7 +480,7 @@ class SelectTool(Tool):
             sx, sy = arrows[key]
             self.nudge(sx * step, sy * step)
             return True
-        return False
+        return super().key_pressed(key, modifiers)
 
     def nudge(self, dx: float, dy: float) -> None:
         """Move the selection by ``(dx, dy)`` as one undo step (the arrow keys); a locked layer's objects stay."""

@@ -64,12 +64,6 @@ class SpawnTool(Tool):
         if blocker is not None:
             self.editor.message.emit(f"The player starts inside {blocker}: move the spawn to open floor.")
 
-    def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
-        if key == Qt.Key_Escape and self._gesture is not None:
-            self.cancel_gesture()
-            return True
-        return False
-
     # -- Undo while dragging, and the hint -----------------------------------------------
     def in_gesture(self) -> bool:
         return self._gesture is not None

@@ -114,12 +114,6 @@ class TileBrushTool(Tool):
             self.paint(stroke)
         self._show_brush(pos)
 
-    def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
-        if key == Qt.Key_Escape and self.painting:
-            self.cancel()
-            return True
-        return False
-
     def cancel(self) -> None:
         """Drop the stroke under way, if any: the level is not changed."""
         self._button = Qt.NoButton

@@ -6,7 +6,10 @@ A tool changes the level only by pushing undo commands through its
 :class:`~editor.context.EditorContext`; previews it draws are its own
 scene items, removed on :meth:`deactivate`.
 
-Two promises every tool keeps, enforced here for every subclass:
+Three promises every tool keeps, enforced here for every subclass:
+
+* **Esc cancels the gesture under way** (:meth:`Tool.key_pressed`), through the
+  same :meth:`Tool.cancel_gesture` that Undo and an error use.
 
 * **Undo acts on the gesture under way.** The main window's Undo asks
   :meth:`Tool.undo_in_gesture` first: while a wall is half drawn it removes the
@@ -190,5 +193,14 @@ class Tool(QObject):
         """A double click (after the press/release pair of the first click)."""
 
     def key_pressed(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
-        """A key the canvas did not use; return True when the tool handled it."""
+        """A key the canvas did not use; return True when the tool handled it.
+
+        Esc cancels the gesture under way, for every tool: a tool says how in :meth:`cancel_gesture`
+        (and when it has one in :meth:`in_gesture`), not which key does it. A tool that reads other keys
+        lets the ones it does not use reach this one with ``super().key_pressed(key, modifiers)``.
+        """
+        if key == Qt.Key_Escape and self.in_gesture():
+            self.cancel_gesture()
+            self.update_hint()
+            return True
         return False

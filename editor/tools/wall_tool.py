@@ -143,11 +143,10 @@ class WallTool(Tool):
             self._remove_last_node()
             return True
         if key == Qt.Key_Escape:
-            if not self._nodes:
-                return False
-            self.cancel()
-            self.editor.message.emit("Wall cancelled.")
-            return True
+            cancelled = super().key_pressed(key, modifiers)
+            if cancelled:
+                self.editor.message.emit("Wall cancelled.")
+            return cancelled
         if key in (Qt.Key_BracketLeft, Qt.Key_BracketRight):
             step = self._thickness_step()
             t = self.thickness + (step if key == Qt.Key_BracketRight else -step)

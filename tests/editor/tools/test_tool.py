@@ -27,3 +27,36 @@ def test_pushing_ends_even_when_the_push_fails(editor, monkeypatch):
     with pytest.raises(RuntimeError):
         tool.push(AddObjectsCommand(editor.document, [Pillar("pillar-1", (0, 0), 5)]))
     assert not tool.pushing
+
+
+def test_esc_cancels_the_gesture_of_any_tool_that_says_how(editor):
+    """Esc lives in the base: a tool only says when it is in a gesture and how to cancel it."""
+    from PySide6.QtCore import Qt
+
+    class Holding(Tool):
+        def __init__(self, editor):
+            super().__init__(editor)
+            self.holding = True
+            self.hints = []
+            self.hint_changed.connect(self.hints.append)
+
+        def in_gesture(self):
+            return self.holding
+
+        def cancel_gesture(self):
+            self.holding = False
+
+    tool = Holding(editor)
+    assert tool.key_pressed(Qt.Key_A, Qt.NoModifier) is False and tool.holding
+    assert tool.key_pressed(Qt.Key_Escape, Qt.NoModifier) is True
+    assert not tool.holding and tool.hints == [tool.hint]
+    assert tool.key_pressed(Qt.Key_Escape, Qt.NoModifier) is False  # at rest, Esc is left to others
+
+
+@pytest.mark.parametrize("name", ["SpawnTool", "MarkerTool", "TileBrushTool", "DragTool", "OrientedBoxTool"])
+def test_the_tools_that_only_cancelled_on_esc_no_longer_say_it_themselves(name):
+    from editor.tools.registry import TOOL_CLASSES
+    from editor.tools.drag_tool import DragTool
+
+    cls = DragTool if name == "DragTool" else next(c for c in TOOL_CLASSES if c.__name__ == name)
+    assert "key_pressed" not in cls.__dict__
