@@ -1,9 +1,11 @@
 """HudWidget: the play-test's numbers in a corner of the canvas, in screen pixels."""
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPainter
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 from editor.guard import guarded
 
 #: A line starting with this is drawn as a warning (level problems, push-outs).
@@ -22,7 +24,10 @@ class HudWidget(QWidget):
 
     A child of the view (not of its viewport, whose children move when the view
     scrolls), so it keeps its place and size whatever the camera and the zoom do.
-    Mouse events pass through it to the canvas.
+    Its text can be selected with the mouse and copied (right-click, Copy): an
+    error or a push-out naming objects can be pasted into a bug report. Pause the
+    play-test first (P): the numbers change every frame, and new text clears the
+    selection. It never takes the keyboard from the canvas.
 
     A line too long for the panel (a level's error, a push-out naming objects) is
     wrapped at spaces onto indented rows, never cut: :attr:`lines` and :meth:`text`
@@ -38,13 +43,22 @@ class HudWidget(QWidget):
         super().__init__(view)
         self.view = view
         self.lines: list[str] = []
-        self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
         self.setAttribute(Qt.WA_NoSystemBackground, True)
         self.setFocusPolicy(Qt.NoFocus)
         font = QFontDatabase.systemFont(QFontDatabase.FixedFont)
         font.setPointSizeF(max(8.0, font.pointSizeF() * 0.95))
         font.setStyleHint(QFont.Monospace)
         self.setFont(font)
+        #: The rows as selectable text (the panel behind them is painted here).
+        self.label = QLabel(self)
+        self.label.setObjectName("hudText")
+        self.label.setFont(font)
+        self.label.setTextFormat(Qt.RichText)
+        self.label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.label.setFocusPolicy(Qt.NoFocus)  # the arrow keys stay the player's
+        self.label.setCursor(Qt.IBeamCursor)
+        self.label.setContextMenuPolicy(Qt.DefaultContextMenu)  # Copy, Select All
+        self.label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
 
     def set_lines(self, lines: list[str]) -> None:
         lines = list(lines)
@@ -53,6 +67,7 @@ class HudWidget(QWidget):
         old_rows = self.rows()
         self.lines = lines
         rows = self.rows()
+        self.label.setText(self._html(rows))
         if len(rows) != len(old_rows) or max(map(len, (r for r, _ in rows)), default=0) != \
                 max(map(len, (r for r, _ in old_rows)), default=0):
             self.place()
@@ -91,16 +106,34 @@ class HudWidget(QWidget):
             out.append((row, index))
         return out
 
+    def _color(self, index: int) -> QColor:
+        if self.lines[index].startswith(WARNING_PREFIX):
+            return self.WARNING
+        return self.TITLE if index == 0 else self.TEXT
+
+    def _html(self, rows: list[tuple[str, int]]) -> str:
+        """The rows as the label shows them: each in its line's colour, spaces kept, nothing wrapped again."""
+        shown = "<br>".join(f'<span style="color:{self._color(i).name()}">{html.escape(row)}</span>'
+                            for row, i in rows)
+        return f'<div style="white-space:pre">{shown}</div>'
+
+    def selected_text(self) -> str:
+        """What the designer has selected with the mouse (``""`` when nothing is)."""
+        return self.label.selectedText()
+
     def sizeHint(self) -> QSize:
         fm = QFontMetrics(self.font())
         rows = self.rows()
         w = max((fm.horizontalAdvance(r) for r, _ in rows), default=0)
-        return QSize(w + 2 * PADDING, fm.lineSpacing() * len(rows) + 2 * PADDING)
+        text = self.label.sizeHint()
+        return QSize(max(w, text.width()) + 2 * PADDING,
+                     max(fm.lineSpacing() * len(rows), text.height()) + 2 * PADDING)
 
     def place(self) -> None:
         """Sit in the viewport's top-left corner (call when the view resizes)."""
         top_left = self.view.viewport().geometry().topLeft() + QPoint(MARGIN, MARGIN)
         self.setGeometry(QRect(top_left, self.sizeHint()))
+        self.label.setGeometry(self.rect().adjusted(PADDING, PADDING, -PADDING, -PADDING))
         self.raise_()
 
     @guarded("drawing the play-test's notes")
@@ -110,13 +143,4 @@ class HudWidget(QWidget):
         p.setPen(Qt.NoPen)
         p.setBrush(self.BACKGROUND)
         p.drawRoundedRect(self.rect().adjusted(0, 0, -1, -1), 6, 6)
-        fm = QFontMetrics(self.font())
-        y = PADDING + fm.ascent()
-        for row, i in self.rows():
-            if self.lines[i].startswith(WARNING_PREFIX):
-                p.setPen(self.WARNING)
-            else:
-                p.setPen(self.TITLE if i == 0 else self.TEXT)
-            p.drawText(PADDING, y, row)
-            y += fm.lineSpacing()
-        p.end()
+        p.end()  # the rows are the label's, selectable
