@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from core.level.model import Ref
 from editor.guard import guarded
-from editor.panels.field_limits import MAX_NAME_LENGTH
+from editor.panels.field_limits import MAX_NAME_LENGTH, shown_number
 from editor.property_commands import (
     KIND_NAMES, NONE_TEXT, PROPERTY_KINDS, PropertyRow, PropertySource, default_for, name_problem, parse_value,
     value_text,
@@ -171,6 +171,27 @@ class CanvasPicker(QObject):
 
 
 # -- the widgets in the Value column -------------------------------------------------------------------------
+def shown_value(row: PropertyRow) -> tuple[str, str]:
+    """``(text, full)``: a property's value as its cell shows it, and every digit of it for the tooltip.
+
+    A float shows as the inspector's numbers do, in its shortest form with at most three decimals, and
+    still looks like a float (``0.333``, ``3.0``, ``1e-320``); ``full`` is then its exact value
+    (``0.3333333333333333``), else ``""``. The value itself stays as it is unless the cell is retyped.
+
+    >>> shown_value(PropertyRow("speed", 1 / 3)), shown_value(PropertyRow("speed", 3.0))
+    (('0.333', '0.3333333333333333'), ('3.0', ''))
+    """
+    if row.mixed:
+        return "", ""
+    if row.kind != "float":
+        return value_text(row.value), ""
+    text = shown_number(row.value)
+    if not any(c in text for c in ".enai"):
+        text += ".0"
+    full = repr(float(row.value))
+    return text, (full if full != text else "")
+
+
 class PropertyField(QLineEdit):
     """A typed value (string, integer, float): checked as it is typed, applied on Enter or when left.
 
@@ -593,8 +614,11 @@ class PropertiesTable(QWidget):
         editor = self._editors[row.name]
         style = f"font-style: italic; color: {_INHERITED_COLOR};" if row.inherited else ""
         if isinstance(editor, PropertyField):
-            editor.show_value("" if row.mixed else value_text(row.value), MIXED_TEXT if row.mixed else "")
+            text, full = shown_value(row)
+            editor.show_value(text, MIXED_TEXT if row.mixed else "")
             editor.set_base_style(f"QLineEdit {{ {style} }}" if style else "")
+            if full:
+                tip = f"{row.name}: {full}" + (f"\n{tip}" if tip else "")
         elif isinstance(editor, QCheckBox):
             editor.setTristate(row.mixed)
             editor.setCheckState(Qt.PartiallyChecked if row.mixed else

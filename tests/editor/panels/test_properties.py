@@ -606,3 +606,27 @@ def test_references_among_the_deleted_objects_are_not_asked_about(referred):
     assert undo_texts(referred) == ["Delete 2 objects and clear 2 references to them"]
     referred.undo_stack.undo()
     assert referred.document.level == referred_level()
+
+
+def test_a_float_property_shows_three_decimals_its_every_digit_in_the_tooltip_and_keeps_them(qtbot, tmp_path):
+    third = 1 / 3
+    level = Level(player=Player(spawn=(48, 48), radius=12),
+                  objects=(Box("crate", (240, 80), (32, 32), properties={"drag": third, "mass": 1e-320,
+                                                                         "scale": 2.0, "far": 12345678.98765}),))
+    window = make_window(qtbot, tmp_path, level)
+    click(window, 256, 96)
+    t = table(window)
+    assert {n: t.editor(n).text() for n in ("drag", "mass", "scale", "far")} == \
+        {"drag": "0.333", "mass": "1e-320", "scale": "2.0", "far": "12345678.988"}
+    assert "drag: 0.3333333333333333" in t.editor("drag").toolTip()
+    assert "12345678.98765" in t.editor("far").toolTip() and "scale:" not in t.editor("scale").toolTip()
+    # visited, Enter pressed, left: the value is kept to its last digit
+    field = t.editor("drag")
+    field.setFocus()
+    QTest.keyClick(field, Qt.Key_Return)
+    window.canvas.setFocus()
+    QApplication.processEvents()
+    assert window.document.get("crate").properties["drag"] == third and undo_texts(window) == []
+    type_value(window, "drag", "0.25")
+    assert window.document.get("crate").properties["drag"] == 0.25
+    assert table(window).editor("drag").text() == "0.25" and "drag:" not in table(window).editor("drag").toolTip()
