@@ -13,7 +13,7 @@ from typing import Callable, Optional, Sequence
 from core.collision.shapes import Vec2
 from core.level.document import LevelDocument
 from core.level.model import TRUSTED_MAKERS, Box, LevelObject, OrientedBox, Pillar, Player, Point, Wall
-from editor.bulk import paused_gc
+from editor.bulk import moving_by, paused_gc
 from editor.commands import ChangeObjectsCommand
 
 #: The field that holds where an object is, for the kinds the model builds fast from checked values.
@@ -76,10 +76,13 @@ class MoveObjectsCommand(ChangeObjectsCommand):
         # comparing 100,000 objects with their moved copies would cost what moving them did
         return self.offset == (0.0, 0.0) or (not self._old and self._player is None)
 
+    # the document's listeners are told that the change is a pure move: they skip looking for anything else
     def redo(self):
-        with paused_gc():
+        dx, dy = self.offset
+        with paused_gc(), moving_by(self._new, dx, dy):
             super().redo()
 
     def undo(self):
-        with paused_gc():
+        dx, dy = self.offset
+        with paused_gc(), moving_by(self._old, -dx, -dy):
             super().undo()

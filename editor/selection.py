@@ -6,6 +6,7 @@ from typing import Iterable
 from PySide6.QtCore import QObject, Signal
 
 from core.level.document import Change, ChangeKind, LevelDocument
+from editor.bulk import moved_by
 from editor.subscriptions import subscribe_while_alive
 
 
@@ -73,7 +74,8 @@ class Selection(QObject):
         if out_of_reach:
             get = self._doc.get
             new = {i: None for i in new if (o := get(i)) is None or o.layer not in out_of_reach}
-        if list(new) != list(self._ids):
+        # the order counts (selection order); unequal sizes tell at once (select all, clear)
+        if len(new) != len(self._ids) or list(new) != list(self._ids):
             self._ids = new
             self.changed.emit()
 
@@ -105,6 +107,8 @@ class Selection(QObject):
             if gone & self._ids.keys():
                 self._keep(i for i in self._ids if i not in gone)
         elif change.kind is ChangeKind.CHANGED:
+            if moved_by(change) is not None:
+                return  # a move keeps every id and layer
             renamed = {o.id: n.id for o, n in zip(change.old, change.objects) if o.id != n.id}
             if renamed and renamed.keys() & self._ids.keys():
                 self._keep(renamed.get(i, i) for i in self._ids)

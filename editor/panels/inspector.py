@@ -36,6 +36,7 @@ from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
 from core.collision.shapes import Vec2
 from core.level.kinds import kind_name
+from editor.bulk import moved_by
 from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
 from editor.context import EditorContext
 from editor.guard import guarded
@@ -375,7 +376,8 @@ class Inspector(QWidget):
 
     @guarded("showing the selection in the inspector")
     def _on_document_changed(self, change: Change) -> None:
-        if change.kind is not ChangeKind.CHANGED or any(
+        # a pure move (a drag of many objects) changes nothing the data fields show: no need to look
+        if change.kind is not ChangeKind.CHANGED or moved_by(change) is None and any(
                 o.properties is not n.properties or o.type != n.type or o.solid != n.solid or o.id != n.id
                 or o.layer != n.layer for o, n in zip(change.old, change.objects)):
             self._data_stale = True
@@ -602,7 +604,7 @@ class Inspector(QWidget):
     def _build_shared(self, ids: list[str]) -> None:
         """Several objects: what they share (type, layer, solid, numbers); one undo step changes all of them."""
         objs = self._objects(ids)
-        classes = list(dict.fromkeys(type(o) for o in objs))
+        classes = list(dict.fromkeys(map(type, objs)))
         self._row("Type", [self._type_field(lambda: ids)])
         self._row("Layer", [self._layer_field(lambda: ids)])
         if classes and all(_class_has_solid(c) for c in classes):
@@ -634,7 +636,7 @@ class Inspector(QWidget):
         cached = self._objects_cache
         if cached is not None and cached[0] is self._doc.level and cached[1] is ids:
             return cached[2]
-        objs = [o for o in (self._doc.get(i) for i in ids) if o is not None]
+        objs = [o for o in map(self._doc.get, ids) if o is not None]
         self._objects_cache = (self._doc.level, ids, objs)
         return objs
 

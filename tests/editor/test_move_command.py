@@ -1,10 +1,12 @@
 """MoveObjectsCommand: many objects moved by one offset in one undo step, built faster than obj.moved() and equal to it."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtGui import QUndoStack
 
-from core.level.document import LevelDocument
+from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Box, Image, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
 from editor.move_command import MoveObjectsCommand, moved_objects
 
@@ -46,3 +48,52 @@ def test_a_move_by_nothing_is_obsolete():
     doc = LevelDocument(Level(objects=EVERY_KIND[:2]))
     assert MoveObjectsCommand(doc, doc.objects, 0.0, 0.0, "Move").isObsolete()
     assert not MoveObjectsCommand(doc, doc.objects, 0.0, 1.0, "Move").isObsolete()
+
+
+def test_listeners_are_told_a_move_is_a_pure_move_and_other_changes_are_not():
+    from editor.bulk import moved_by
+    from editor.commands import ChangeObjectsCommand
+
+    doc = LevelDocument(Level(objects=EVERY_KIND))
+    seen = []
+    doc.subscribe(lambda change: seen.append(moved_by(change)))
+    stack = QUndoStack()
+    stack.push(MoveObjectsCommand(doc, doc.objects[:3], 32, 16, "Move 3 objects"))
+    stack.undo()
+    stack.redo()
+    wall = doc.get("wall-1")
+    stack.push(ChangeObjectsCommand(doc, [wall], [wall.moved(1, 1)], "Move wall-1"))
+    assert seen == [(32, 16), (-32, -16), (32, 16), None]
+    assert moved_by(Change(ChangeKind.CHANGED, doc.objects[:1], doc.objects[:1])) is None
+
+
+@pytest.mark.parametrize("part", [slice(0, 3), slice(None)], ids=["some", "all"])
+def test_the_canvas_shows_a_pure_move_as_a_new_canvas_shows_the_moved_level_and_rebuilds_no_outline(
+        qtbot, monkeypatch, part):
+    from editor.canvas import scene as scene_module
+    from editor.canvas.scene import LevelScene
+    from editor.items.object_item import ObjectItem
+
+    many = tuple(replace(o.moved(400 * i, 0), id=f"{o.id}-{i}") for i in range(12) for o in EVERY_KIND)
+    doc = LevelDocument(Level(objects=many))
+    scene = LevelScene(doc)
+    monkeypatch.setattr(scene_module, "MANY", 8)  # "every object moved" at this size too
+    synced = []
+    sync = ObjectItem.sync
+    monkeypatch.setattr(ObjectItem, "sync", lambda item, value: synced.append(item.object_id) or sync(item, value))
+    stack = QUndoStack()
+    stack.push(MoveObjectsCommand(doc, doc.objects[part], 12.5, -7.25, "Move"))
+    for step in ("done", "undone", "redone"):
+        if step == "undone":
+            stack.undo()
+        elif step == "redone":
+            stack.redo()
+        assert synced == [], step
+        fresh = LevelScene(doc)
+        synced.clear()
+        for obj in doc.objects:
+            item, new = scene.item(obj.id), fresh.item(obj.id)
+            assert item.value is obj, (step, obj.id)
+            assert item.pos() == new.pos() and item.scene_box() == new.scene_box(), (step, obj.id)
+            assert item.boundingRect() == new.boundingRect() and item.shape() == new.shape(), (step, obj.id)
+        assert scene.level_rect() == fresh.level_rect()

@@ -221,3 +221,23 @@ def test_a_row_on_a_hidden_layer_says_why_it_is_not_selected(window):
     assert window.selection.ids() == []
     assert window.object_list.view.selectionModel().selectedRows() == []
     assert "hidden layer 'Things'" in window.object_list.problem_text()
+
+
+@pytest.mark.parametrize("order", ["drawing", "sorted", "filtered"])
+def test_the_rows_of_many_ids_are_the_rows_of_each(window, order):
+    model = window.object_list.model
+    if order != "drawing":
+        click_header(window, NAME)
+    if order == "filtered":
+        type_filter(window, "box")
+    ids = ["pillar-1", "player", "box-2", "no-such-object", "wall-1", "box-10"]
+    assert model.rows_of(ids) == sorted(r for r in map(model.row_of, ids) if r is not None)
+    player = model.row_of("player")  # None when the filter leaves it out
+    assert model.rows_of([]) == [] and model.rows_of(["player"]) == ([] if player is None else [player])
+
+
+def test_select_all_selects_every_row_in_the_list(window):
+    window.select_all()
+    view = window.object_list.view
+    rows = {i.row() for i in view.selectionModel().selectedRows()}
+    assert rows == set(range(1, 7)) and len(window.selection) == 6
