@@ -6,6 +6,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QGraphicsScene
 
 import logging
+from contextlib import contextmanager
 from dataclasses import replace
 
 from core.level.document import Change, ChangeKind, LevelDocument
@@ -52,21 +53,35 @@ class EditorContext(QObject):
         A command that changes nothing is dropped here rather than pushed, which
         would throw away the steps the designer could still redo.
 
-        Never two pushes inside each other: a command pushed while another one runs (something reacting to
-        the document's change event by committing an edit of its own) waits until the first is done and
-        recorded, and is pushed after it as a step of its own. Pushed inside, it would record its "before"
-        state in the middle of the first command, and undo would put back a state that never existed.
+        Never two changes inside each other: a command pushed while another one runs, or while Undo or Redo
+        runs (see :meth:`changing`), waits until that is done and is pushed after it as a step of its own.
+        Pushed inside, it would record its "before" state in the middle of the first change, and undo would
+        put back a state that never existed. Nothing should do that (a value typed into a panel is applied
+        before anything else happens, editor/panels/typed_edits.py): when it happens anyway it is written to
+        the debug log, for a developer, not shown to the designer.
         """
         if self.read_only or command.isObsolete():
             return
         if self._pushing:
-            log.warning("%r was pushed while %r was being pushed: it is pushed after it",
-                        command.text(), self._pushing_text)
+            log.debug("%r was pushed while %r was being made: it is pushed after it",
+                      command.text(), self._pushing_text)
             self._deferred.append(command)
             return
-        self._pushing, self._pushing_text = True, command.text()
-        try:
+        with self.changing(command.text()):
             self.undo_stack.push(command)
+
+    @contextmanager
+    def changing(self, text: str):
+        """Mark the level as being changed by ``text`` (a push, an Undo, a Redo) for the ``with`` block.
+
+        Pushes made inside wait until the block ends (see :meth:`push`).
+        """
+        if self._pushing:
+            yield
+            return
+        self._pushing, self._pushing_text = True, text
+        try:
+            yield
         finally:
             self._pushing = False
         deferred, self._deferred = self._deferred, []
@@ -75,7 +90,7 @@ class EditorContext(QObject):
 
     @property
     def pushing(self) -> bool:
-        """A command is being pushed right now (its change events are going out)."""
+        """A command is being pushed, undone or redone right now (its change events are going out)."""
         return self._pushing
 
     # -- the current layer (Tiled's: where new objects go) ------------------------------
