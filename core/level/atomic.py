@@ -28,14 +28,15 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterable, Iterator
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on Windows
     fcntl = None
 
-__all__ = ["LevelSaveError", "ReadOnlyTargetError", "write_text_atomic", "write_bytes_atomic", "remove_stale_temporaries",
-           "temporary_name_pattern"]
+__all__ = ["LevelSaveError", "ReadOnlyTargetError", "write_text_atomic", "write_bytes_atomic", "write_blocks_atomic",
+           "remove_stale_temporaries", "temporary_name_pattern"]
 
 #: Why a save failed, in words the editor can turn into advice.
 PERMISSION, NO_SPACE, READ_ONLY, OTHER = "permission", "no-space", "read-only", "other"
@@ -113,6 +114,16 @@ def write_text_atomic(path: str | os.PathLike, text: str, replace_read_only: boo
 
 def write_bytes_atomic(path: str | os.PathLike, data: bytes, replace_read_only: bool = False) -> None:
     """:func:`write_text_atomic` for bytes."""
+    write_blocks_atomic(path, (data,), replace_read_only)
+
+
+def write_blocks_atomic(path: str | os.PathLike, blocks: Iterable, replace_read_only: bool = False) -> None:
+    """:func:`write_text_atomic` for a text given in blocks (bytes, or str written as UTF-8), written as they come.
+
+    A large level is written without ever being whole in memory. If making a
+    block fails (the iterable raises), nothing is swapped in and the error is
+    raised as it is; the old file stays as it was.
+    """
     shown = os.fspath(path)
     try:
         target = os.path.realpath(shown)
@@ -121,20 +132,54 @@ def write_bytes_atomic(path: str | os.PathLike, data: bytes, replace_read_only: 
             info = os.stat(target)
         except FileNotFoundError:
             info = None
+        if info is None and os.path.exists(shown):  # /dev/stdout into a pipe: its real path names no file
+            target, info = shown, os.stat(shown)
         if info is not None and not stat.S_ISREG(info.st_mode):
             if stat.S_ISDIR(info.st_mode):
                 raise IsADirectoryError(errnos.EISDIR, "Is a directory")
-            with open(target, "wb") as f:
-                f.write(data)
+            with _open_special(target, shown) as f:
+                for data in _encoded(blocks, shown):
+                    f.write(data)
             return
         if info is not None and not replace_read_only:
             _refuse_read_only(shown, info)
-        _swap_in(target, folder, data, info)
+        _swap_in(target, folder, _encoded(blocks, shown), info)
     except LevelSaveError:
         raise
     except OSError as e:
         reason = e.strerror or str(e)
         raise LevelSaveError(f"could not save {shown}: {reason}", _REASONS.get(e.errno, OTHER), e.errno) from None
+
+
+def _encoded(blocks: Iterable, shown: str) -> Iterator[bytes]:
+    """The blocks as bytes; a text UTF-8 cannot hold is refused with where in the text it goes wrong."""
+    offset = 0
+    for block in blocks:
+        if isinstance(block, str):
+            try:
+                data = block.encode("utf-8")
+            except UnicodeEncodeError as e:
+                raise LevelSaveError(f"could not save {shown}: {e.reason} in the text at {offset + e.start}") from None
+            offset += len(block)
+            yield data
+        else:
+            yield block
+
+
+def _open_special(target: str, shown: str):
+    """A device or a named pipe opened for writing, never waiting for a reader that may never come.
+
+    A pipe nobody reads is refused at once (the open would block for ever); with a reader, the writes block as usual.
+    """
+    flags = os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(target, flags)
+    except OSError as e:
+        if e.errno == errnos.ENXIO:
+            raise LevelSaveError(f"could not save {shown}: it is a named pipe that no program is reading") from None
+        raise
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "wb")
 
 
 def _refuse_read_only(shown: str, info: os.stat_result) -> None:
@@ -144,23 +189,30 @@ def _refuse_read_only(shown: str, info: os.stat_result) -> None:
         raise ReadOnlyTargetError(f"could not save {shown}: the file belongs to another user")
 
 
-def _swap_in(target: str, folder: str, data: bytes, info) -> None:
+def _swap_in(target: str, folder: str, blocks: Iterator[bytes], info) -> None:
     global _unnamed_works
     name = os.path.basename(target)
     fd, tmp = _open_temporary(folder, name)
     try:
-        _fill(fd, data, info)
+        for data in blocks:
+            _write_all(fd, data)
+        _finish(fd, info)
         if tmp is None:  # unnamed until now: name it, then swap the name in
             try:
                 tmp = _link_unnamed(fd, folder, name)
             except OSError as e:
                 if e.errno not in (errnos.EXDEV, errnos.ENOENT, errnos.EPERM, errnos.EOPNOTSUPP):
                     raise
-                # No way to name it here (no /proc, a sandbox): named temporaries from now on.
+                # No way to name it here (no /proc, a sandbox): named temporaries from now on; the text
+                # written so far is copied over from the unnamed file.
                 _unnamed_works = False
-                os.close(fd)
+                unnamed = fd
                 fd, tmp = _open_temporary(folder, name)
-                _fill(fd, data, info)
+                try:
+                    _copy_all(unnamed, fd)
+                finally:
+                    os.close(unnamed)
+                _finish(fd, info)
         os.replace(tmp, target)
         tmp = None
     finally:
@@ -173,14 +225,22 @@ def _swap_in(target: str, folder: str, data: bytes, info) -> None:
     _sync_folder(folder)
 
 
-def _fill(fd: int, data: bytes, info) -> None:
-    """Write ``data``, give the file the old one's mode and owner (or 0644), and flush it to disk."""
-    _write_all(fd, data)
+def _finish(fd: int, info) -> None:
+    """Give the written file the old one's mode and owner (or 0644), and flush it to disk."""
     if info is not None:
         _keep_mode_and_owner(fd, info)
     else:
         os.fchmod(fd, 0o644)
     os.fsync(fd)
+
+
+def _copy_all(source: int, target: int) -> None:
+    os.lseek(source, 0, os.SEEK_SET)
+    while True:
+        data = os.read(source, 1 << 24)
+        if not data:
+            return
+        _write_all(target, data)
 
 
 #: False once naming an unnamed file failed in this process (then every temporary is named from the start).
@@ -191,7 +251,7 @@ def _open_temporary(folder: str, name: str) -> tuple[int, str | None]:
     """An open, locked temporary in ``folder``: ``(fd, None)`` when unnamed (O_TMPFILE), else ``(fd, path)``."""
     if _unnamed_works and hasattr(os, "O_TMPFILE"):
         try:
-            fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o600)
+            fd = os.open(folder, os.O_TMPFILE | os.O_RDWR | getattr(os, "O_CLOEXEC", 0), 0o600)
         except OSError as e:
             if e.errno not in (errnos.EOPNOTSUPP, errnos.EISDIR, errnos.EINVAL, errnos.ENOENT):
                 raise

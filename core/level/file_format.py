@@ -29,6 +29,7 @@ import math
 import os
 import re
 import sys
+from collections.abc import Iterator, Mapping
 from typing import Any, Optional
 
 try:  # the fast reader and writer; the standard library's json does everything without it, only slower
@@ -55,7 +56,7 @@ from core.level.model import (
     Wall,
 )
 from core.level.migrations import CURRENT_VERSION, MigrationError, migrate
-from core.level.atomic import LevelSaveError, write_text_atomic
+from core.level.atomic import LevelSaveError, write_blocks_atomic
 from core.level.limits import (
     MAX_COORDINATE,
     MAX_GRID,
@@ -86,6 +87,7 @@ __all__ = [
     "type_to_dict",
     "property_to_json",
     "dumps_level",
+    "level_blocks",
     "save_level",
     "dumps_json",
 ]
@@ -1039,6 +1041,66 @@ def object_to_dict(obj) -> dict:
     return d
 
 
+class _NotPlain(Exception):
+    """An object :func:`_object_line` leaves to the general path (a number that is not a plain finite float)."""
+
+
+def _number_text(v) -> str:
+    """A float as json.dumps writes :func:`_num` of it; anything else is :class:`_NotPlain`."""
+    if v.__class__ is float:
+        if v.is_integer() and -_EXACT_INTS < v < _EXACT_INTS:
+            return int.__repr__(int(v))
+        text = float.__repr__(v)
+        if text[-1] in "fn":  # inf, nan: the general path says what is wrong
+            raise _NotPlain
+        return text
+    raise _NotPlain
+
+
+def _point_text(p) -> str:
+    return f"[{_number_text(p[0])}, {_number_text(p[1])}]"
+
+
+_quote = json.encoder.encode_basestring
+
+
+def _object_line(obj) -> str:
+    """``_one_line(object_to_dict(obj))``, written straight from the object for the common kinds.
+
+    Saving 100,000 objects made a dict and a list per point for each; the same text is now one
+    f-string per object. Objects with properties or custom data, and numbers that are not plain
+    floats, take the general path.
+    """
+    cls = obj.__class__
+    if obj.properties or obj.extra or cls not in _LINE_KINDS:
+        return _one_line(object_to_dict(obj))
+    try:
+        head = f'{{"id": {_quote(obj.id)}, "kind": "{obj.kind}", "layer": {_quote(obj.layer)}'
+        if obj.type:
+            head += f', "type": {_quote(obj.type)}'
+        if cls is Wall:
+            points = ", ".join([_point_text(p) for p in obj.points])
+            body = (f', "points": [{points}], "thickness": {_number_text(obj.thickness)}, '
+                    f'"closed": {"true" if obj.closed else "false"}')
+        elif cls is Box:
+            body = f', "origin": {_point_text(obj.origin)}, "size": {_point_text(obj.size)}'
+        elif cls is Pillar:
+            body = f', "center": {_point_text(obj.center)}, "radius": {_number_text(obj.radius)}'
+        elif cls is OrientedBox:
+            body = (f', "center": {_point_text(obj.center)}, "half_extents": {_point_text(obj.half_extents)}, '
+                    f'"rotation": {_number_text(obj.rotation)}')
+        else:
+            return f'{head}, "position": {_point_text(obj.position)}}}'
+    except _NotPlain:
+        return _one_line(object_to_dict(obj))
+    if not obj.solid:
+        body += ', "solid": false'
+    return f"{head}{body}}}"
+
+
+_LINE_KINDS = frozenset({Wall, Box, OrientedBox, Pillar, Point})
+
+
 _DEFAULT_PLAYER = Player()
 
 
@@ -1074,6 +1136,10 @@ def type_to_dict(object_type: ObjectType) -> dict:
 
 def level_to_dict(level: Level, hulls: Optional[dict] = None) -> dict:
     """The level as a JSON-ready dict, ``hulls`` included (``{}`` when not given)."""
+    return _level_dict(level, [object_to_dict(o) for o in level.objects], hulls)
+
+
+def _level_dict(level: Level, objects: list, hulls: Optional[dict]) -> dict:
     d: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -1083,7 +1149,7 @@ def level_to_dict(level: Level, hulls: Optional[dict] = None) -> dict:
         "types": [type_to_dict(t) for t in level.types],
         "layers": [layer_to_dict(layer) for layer in level.layers],
         "player": player_to_dict(level.player),
-        "objects": [object_to_dict(o) for o in level.objects],
+        "objects": objects,
         "hulls": hulls if hulls is not None else {},
     }
     for k, v in level.extra.items():
@@ -1133,23 +1199,34 @@ def dumps_json(value: Any) -> str:
     return _escape_surrogates(_one_line(value))
 
 
-def _hull_lines(hulls: dict) -> str:
-    """The lines of the ``hulls`` value (not empty): one object's hulls per line, indented, numbers compact.
+def _hull_lines(hulls) -> str:
+    """The lines of the ``hulls`` value (not empty): one object's hulls per line, indented, numbers compact."""
+    return "".join(_hull_blocks(hulls))
+
+
+def _hull_blocks(hulls) -> Iterator[str | bytes]:
+    """The lines of the ``hulls`` value (not empty) in blocks: one object's hulls per line, indented, numbers compact.
 
     One object per line makes a one-object edit a few-line diff. Hulls are derived data, written often and
-    never read back, so they are written by msgspec (compact separators, the same shortest round-trip
-    decimals) when it is there.
+    never read back: hulls that write themselves (``json_blocks``, as
+    :class:`core.checks.hulls.LevelHulls` do, straight from their arrays) are written so; a plain dict is
+    written by msgspec (compact separators, the same shortest round-trip decimals) when it is there.
     """
+    blocks = getattr(hulls, "json_blocks", None)
+    if blocks is not None:
+        yield from blocks(dumps_json)
+        return
     if _msgspec is not None:
         encode = _msgspec.json.encode
         try:
-            return b",\n".join([b"    " + encode(k) + b": " + encode(v) for k, v in hulls.items()]).decode("utf-8")
+            yield b",\n".join([b"    " + encode(k) + b": " + encode(v) for k, v in hulls.items()]).decode("utf-8")
+            return
         except (TypeError, ValueError, UnicodeEncodeError, OverflowError):
             pass  # a lone surrogate in an id, or a value msgspec does not write: the standard way
-    return ",\n".join(f"    {_one_line(key)}: {_one_line(value)}" for key, value in hulls.items())
+    yield ",\n".join(f"    {_one_line(key)}: {_one_line(value)}" for key, value in hulls.items())
 
 
-def dumps_level(level: Level, hulls: Optional[dict] = None) -> str:
+def dumps_level(level: Level, hulls: Optional[Mapping] = None) -> str:
     """The level as JSON text: one object per line, so diffs of level files stay readable.
 
     The objects, layers and types one per line; the ``hulls`` too, one object's per line.
@@ -1161,11 +1238,36 @@ def dumps_level(level: Level, hulls: Optional[dict] = None) -> str:
         When custom data cannot be written (nested deeper than Python's json goes, or not finite);
         :func:`save_level` turns it into a :class:`~core.level.atomic.LevelSaveError`.
     """
-    return _with_gc_paused(lambda: _dumps_level(level, hulls))
+    return "".join(b.decode("utf-8") if isinstance(b, bytes) else b for b in level_blocks(level, hulls))
 
 
-def _dumps_level(level: Level, hulls: Optional[dict]) -> str:
-    d = level_to_dict(level, hulls)
+#: Objects per block of :func:`level_blocks`.
+_OBJECTS_PER_BLOCK = 4096
+
+
+def level_blocks(level: Level, hulls: Optional[Mapping] = None) -> Iterator[str | bytes]:
+    """The text of :func:`dumps_level` in blocks (str, or bytes in UTF-8), made as they are asked for.
+
+    A save writes each block as it comes (:func:`core.level.atomic.write_blocks_atomic`), so a level of
+    100,000 objects is never whole in memory, as text or as dicts. The collector is paused while a
+    block is made.
+
+    Raises
+    ------
+    ValueError
+        As :func:`dumps_level`, when the block with the faulty custom data is made.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield from _level_blocks(level, hulls)
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _level_blocks(level: Level, hulls: Optional[Mapping]) -> Iterator[str | bytes]:
+    d = _level_dict(level, [], None)
     parts = ["{"]
     try:
         for k, v in d.items():
@@ -1176,21 +1278,29 @@ def _dumps_level(level: Level, hulls: Optional[dict]) -> str:
                 parts.append("  ],")
             elif k not in ("objects", "hulls"):
                 parts.append(f"  {_one_line(k)}: {_one_line(v)},")
-        objs = d["objects"]
-        if objs:
-            parts.append('  "objects": [')
-            parts.append(",\n".join(["    " + _one_line(o) for o in objs]))
-            parts.append("  ],")
+        objects = level.objects
+        if objects:
+            parts.append('  "objects": [\n')
+            yield _escape_surrogates("\n".join(parts))
+            for first in range(0, len(objects), _OBJECTS_PER_BLOCK):
+                block = objects[first:first + _OBJECTS_PER_BLOCK]
+                text = ",\n".join(["    " + _object_line(o) for o in block])
+                yield _escape_surrogates(text if first == 0 else ",\n" + text)
+            parts = ["\n  ],"]
         else:
             parts.append('  "objects": [],')
-        if d["hulls"]:  # the megabytes of hulls joined once with the rest, not copied into a line first
-            parts.extend(('  "hulls": {', _hull_lines(d["hulls"]), "  }"))
+        if hulls:  # the megabytes of hulls as they are made, not copied into a line first
+            parts.append('  "hulls": {\n')
+            yield _escape_surrogates("\n".join(parts))
+            for block in _hull_blocks(hulls):
+                yield _escape_surrogates(block) if isinstance(block, str) else block
+            parts = ["\n  }"]
         else:
             parts.append('  "hulls": {}')
     except RecursionError:
         raise ValueError(f"custom data is nested deeper than {MAX_NESTING} levels; it cannot be written") from None
     parts.append("}\n")
-    return _escape_surrogates("\n".join(parts))
+    yield _escape_surrogates("\n".join(parts))
 
 
 def save_level(
@@ -1209,9 +1319,8 @@ def save_level(
         When the file cannot be written. The old file, if any, is left whole.
     """
     try:
-        text = dumps_level(level, hulls)
+        write_blocks_atomic(path, level_blocks(level, hulls))
     except ValueError as e:
         raise LevelSaveError(f"could not save {os.fspath(path)}: {e}") from None
-    write_text_atomic(path, text)
 
 

@@ -152,7 +152,7 @@ def test_empty_level_has_no_hulls():
 
 def test_hulls_are_json_safe_and_rounded_to_three_decimals():
     h = level_hulls(load_level(SAMPLES[0]))
-    text = json.dumps(h, allow_nan=False)
+    text = json.dumps(dict(h), allow_nan=False)
     for token in text.replace("[", " ").replace("]", " ").replace(",", " ").replace("}", " ").split():
         if token[0].isdigit() or token[0] == "-":
             assert "e" not in token
