@@ -31,6 +31,7 @@ narrowest.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -52,7 +53,9 @@ class Pieces:
     ``owner`` is the index of the piece's object in the outlines it was cut
     from; ``seq`` its place along its wall's chain (0 for other objects);
     ``ring`` the number of segments of its wall when the wall is closed (the
-    last segment then neighbours the first), else 0.
+    last segment then neighbours the first), else 0. ``arc`` is how far along
+    its wall's chain the piece starts (at ``a``), ``chain`` the length of that
+    whole chain (with a closed wall's closing segment); both 0 for other objects.
     """
 
     skeletons: np.ndarray
@@ -63,9 +66,21 @@ class Pieces:
     seq: np.ndarray
     ring: np.ndarray
     polygon: np.ndarray
+    arc: np.ndarray
+    chain: np.ndarray
 
     def __len__(self) -> int:
         return len(self.owner)
+
+    @cached_property
+    def bounds(self) -> np.ndarray:
+        """Each skeleton's bounds (x0, y0, x1, y1)."""
+        return shapely.bounds(self.skeletons).reshape(-1, 4)
+
+    @cached_property
+    def tree(self) -> shapely.STRtree:
+        """An STRtree of the skeletons' bounds (boxes: queries with boxes need no exact test)."""
+        return shapely.STRtree(shapely.box(*self.bounds.T))
 
 
 def cut_into_pieces(o: LevelOutlines) -> Pieces:
@@ -93,21 +108,23 @@ def cut_into_pieces(o: LevelOutlines) -> Pieces:
         return _round(np.empty(0, dtype=object), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0),
                       np.zeros(0, dtype=np.int64))
     return Pieces(*(np.concatenate([getattr(p, f) for p in parts]) for f in (
-        "skeletons", "a", "b", "radius", "owner", "seq", "ring", "polygon")))
+        "skeletons", "a", "b", "radius", "owner", "seq", "ring", "polygon", "arc", "chain")))
 
 
-def _round(skeletons, a, b, radius, owner, seq=None, ring=None) -> Pieces:
+def _round(skeletons, a, b, radius, owner, seq=None, ring=None, arc=None, chain=None) -> Pieces:
     n = len(owner)
     return Pieces(skeletons, a, b, np.asarray(radius, dtype=float), np.asarray(owner, dtype=np.int64),
                   np.zeros(n, dtype=np.int64) if seq is None else seq,
-                  np.zeros(n, dtype=np.int64) if ring is None else ring, np.zeros(n, dtype=bool))
+                  np.zeros(n, dtype=np.int64) if ring is None else ring, np.zeros(n, dtype=bool),
+                  np.zeros(n) if arc is None else arc, np.zeros(n) if chain is None else chain)
 
 
 def _flat(polygons, owner) -> Pieces:
     n = len(owner)
     nan = np.full((n, 2), np.nan)
     return Pieces(np.asarray(polygons, dtype=object), nan, nan, np.zeros(n), np.asarray(owner, dtype=np.int64),
-                  np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), np.ones(n, dtype=bool))
+                  np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), np.ones(n, dtype=bool),
+                  np.zeros(n), np.zeros(n))
 
 
 def _wall_pieces(o: LevelOutlines) -> Pieces:
@@ -138,13 +155,38 @@ def _wall_pieces(o: LevelOutlines) -> Pieces:
     closed = np.fromiter((o.objects[k].closed for k in o.wall_index.tolist()), dtype=bool, count=len(o.wall_index))
     segments = count - 1
     ring = np.where(closed & (segments >= 3), segments, 0)[w]
+    # How far along its chain each segment starts, and each chain's length (a closed chain ends on its first node).
+    length = np.hypot(*(xy[seg + 1] - xy[seg]).T)
+    before = np.cumsum(length) - length
+    first = np.searchsorted(wall[seg], np.arange(len(o.chains)))
+    arc = np.concatenate([before - before[first[wall[seg]]], np.zeros(len(lone))])
+    chain = np.bincount(wall[seg], weights=length, minlength=len(o.chains))[w]
+    # A segment lying exactly on an earlier one of its wall (a chain running back and forth along a line)
+    # adds nothing to any gap: only the first is kept (the others keep their place along the chain).
+    kept = ~_repeated_segments(a, b, w, seq)
+    a, b, w, seq, ring, arc, chain = a[kept], b[kept], w[kept], seq[kept], ring[kept], arc[kept], chain[kept]
     is_point = np.all(a == b, axis=1)
     skeletons = np.empty(len(a), dtype=object)
     skeletons[~is_point] = shapely.linestrings(np.stack([a[~is_point], b[~is_point]], axis=1))
     skeletons[is_point] = shapely.points(a[is_point])
     order = np.lexsort((seq, w))
     return _round(skeletons[order], a[order], b[order], o.rounding[o.wall_index[w]][order],
-                  o.wall_index[w][order], seq[order], ring[order])
+                  o.wall_index[w][order], seq[order], ring[order], arc[order], chain[order])
+
+
+def _repeated_segments(a: np.ndarray, b: np.ndarray, wall: np.ndarray, seq: np.ndarray) -> np.ndarray:
+    """Whether each segment joins the same two nodes (either way) as one earlier along the same wall."""
+    if len(a) < 2:
+        return np.zeros(len(a), dtype=bool)
+    swap = (a[:, 0] > b[:, 0]) | ((a[:, 0] == b[:, 0]) & (a[:, 1] > b[:, 1]))
+    lo = np.where(swap[:, None], b, a)
+    hi = np.where(swap[:, None], a, b)
+    order = np.lexsort((seq, hi[:, 1], hi[:, 0], lo[:, 1], lo[:, 0], wall))
+    same = ((wall[order[1:]] == wall[order[:-1]]) & np.all(lo[order[1:]] == lo[order[:-1]], axis=1)
+            & np.all(hi[order[1:]] == hi[order[:-1]], axis=1))
+    repeated = np.zeros(len(a), dtype=bool)
+    repeated[order[1:][same]] = True
+    return repeated
 
 
 def neighbours(p: Pieces, i: np.ndarray, j: np.ndarray) -> np.ndarray:
@@ -160,15 +202,29 @@ class Gaps:
     """Pairs of pieces ``i < j`` of different objects or of one wall, at most ``reach`` apart.
 
     ``gap`` is the exact distance between the two pieces (0 or less when they
-    touch or overlap). Consecutive segments of one wall are left out.
+    touch or overlap), ``ends`` the closest points of their skeletons (see
+    :func:`closest_points`), shape (k, 2, 2). Consecutive segments of one wall are left out, and so
+    are two segments of one wall too close along it for the player to fit in
+    the loop they make with the gap (see :func:`find_gaps`).
     """
 
     i: np.ndarray
     j: np.ndarray
     gap: np.ndarray
+    ends: np.ndarray
 
 
-def find_gaps(p: Pieces, reach: float, wanted=None) -> Gaps:
+#: A piece whose grid cell and the eight around it hold more pieces than this is *crowded* (see find_gaps).
+CROWDED = 48
+
+#: A crowded piece looks no further once it has this many other pieces within a reach; it keeps the nearest.
+ENOUGH = 8
+
+#: The reaches a crowded piece looks within in turn, as parts of the full reach.
+STEPS = (0.0, 1 / 16, 1 / 8, 1 / 4, 1 / 2, 1.0)
+
+
+def find_gaps(p: Pieces, reach: float, wanted=None, room=None) -> Gaps:
     """Every pair of pieces whose gap is at most ``reach``, found with an STRtree in chunks.
 
     The tree is asked for boxes only (each piece's bounds grown by ``reach``
@@ -177,33 +233,188 @@ def find_gaps(p: Pieces, reach: float, wanted=None) -> Gaps:
     memory grow with the number of pairs found, never with ``reach`` times the
     pieces' sizes: nothing is buffered by it. ``wanted(i, j, gap)``, when
     given, says which pairs of each chunk to keep, so that pairs of no
-    interest never pile up (a dense wall has dozens per node).
+    interest never pile up (it is also given the closest points, as
+    ``wanted(i, j, gap, ends)``).
+
+    ``room``, when given, is for each piece how far the player's middle stays
+    from its wall's chain wherever it can be (its smallest half width plus the
+    wall's half thickness). Two segments of one wall whose closest points are
+    less than ``pi * room`` apart along the chain are left out: the player
+    cannot be anywhere inside the loop that stretch of chain makes with the
+    line between them (to hold a point that far from it, a loop must turn half
+    round it, the line between them turning less than that), so they leave no
+    passage, and a link between them encloses nothing the chain does not.
+
+    So that a dense wall (nodes a pixel apart, folded on itself) costs about
+    as much as its nodes, a *crowded* piece (more than :data:`CROWDED` pieces
+    in its grid cell, a reach wide, and the eight around it) looks within the
+    reaches of :data:`STEPS` in turn and stops at the first where it has
+    :data:`ENOUGH` others, keeping the nearest of them. (A wall's run of
+    segments in one cell counts once there: a smooth wall of short segments
+    is not crowded, the zig-zags and spirals of a wall folded on itself are.) A pair is still found
+    in full from a piece that is not crowded; only a gap between two crowded
+    pieces, each with that many nearer neighbours, can go unseen.
     """
     empty = np.zeros(0, dtype=np.int64)
     if len(p) < 2:
-        return Gaps(empty, empty, np.zeros(0))
-    bounds = shapely.bounds(p.skeletons)
-    tree = shapely.STRtree(shapely.box(*bounds.T))
-    grow = reach + p.radius + float(p.radius.max())
-    found_i, found_j, found_gap = [], [], []
-    for lo in range(0, len(p), CHUNK):
-        q = np.arange(lo, min(lo + CHUNK, len(p)))
-        g = grow[q]
-        boxes = shapely.box(bounds[q, 0] - g, bounds[q, 1] - g, bounds[q, 2] + g, bounds[q, 3] + g)
-        k, j = tree.query(boxes)
-        i = q[k]
-        keep = (i < j) & ((p.owner[i] != p.owner[j]) | ~p.polygon[i])
-        i, j = i[keep], j[keep]
-        keep = ~neighbours(p, i, j)
-        i, j = i[keep], j[keep]
-        gap = distances(p, i, j) - p.radius[i] - p.radius[j]
-        keep = gap <= reach
-        if wanted is not None:
-            keep[keep] = wanted(i[keep], j[keep], gap[keep])
-        found_i.append(i[keep])
-        found_j.append(j[keep])
-        found_gap.append(gap[keep])
-    return Gaps(np.concatenate(found_i), np.concatenate(found_j), np.concatenate(found_gap))
+        return Gaps(empty, empty, np.zeros(0), np.zeros((0, 2, 2)))
+    bounds, tree = p.bounds, p.tree
+    widest = float(p.radius.max())
+    crowded = _crowded(p, bounds, reach + 2.0 * widest)
+    found = []
+    sparse = np.flatnonzero(~crowded)
+    for lo in range(0, len(sparse), CHUNK):
+        q = sparse[lo:lo + CHUNK]
+        i, j, _ = _near(tree, bounds, q, reach + p.radius[q] + widest)
+        keep = (i < j) | crowded[j]  # a pair of two pieces that are not crowded is found from both
+        i, j = np.minimum(i[keep], j[keep]), np.maximum(i[keep], j[keep])
+        found.append(_wanted(p, *_measure(p, i, j, room, reach), wanted))
+    found.append(_wanted(p, *_crowded_gaps(p, tree, bounds, np.flatnonzero(crowded), crowded, reach, widest, room),
+                         wanted))
+    return Gaps(*(np.concatenate([f[k] for f in found]) for k in range(4)))
+
+
+def _wanted(p: Pieces, i, j, gap, ends, wanted):
+    """The pairs ``wanted`` keeps (all without it), with the closest points of their skeletons."""
+    if wanted is not None and len(i):
+        keep = wanted(i, j, gap, ends)
+        i, j, gap, ends = i[keep], j[keep], gap[keep], ends[keep]
+    return i, j, gap, ends
+
+
+def _crowded(p: Pieces, bounds: np.ndarray, cell: float) -> np.ndarray:
+    """Whether each piece has more than :data:`CROWDED` others in a grid cell ``cell`` wide and the eight around
+    it, a wall's run of segments in one cell counting once (a smooth wall of short segments is not crowded)."""
+    if len(p) <= CROWDED:
+        return np.zeros(len(p), dtype=bool)
+    cell = max(cell, 1.0)
+    where = np.where(p.polygon[:, None], (bounds[:, :2] + bounds[:, 2:]) / 2.0, p.a)
+    middle = np.floor(where / cell).astype(np.int64) + (1 << 30)
+    key = (middle[:, 0] << 32) + middle[:, 1]
+    enters = np.ones(len(p), dtype=bool)
+    enters[1:] = (key[1:] != key[:-1]) | (p.owner[1:] != p.owner[:-1]) | p.polygon[1:]
+    cells, at = np.unique(key, return_inverse=True)
+    count = np.bincount(at, weights=enters, minlength=len(cells))
+    around = np.zeros(len(cells))
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            other = cells + (dx << 32) + dy
+            k = np.minimum(np.searchsorted(cells, other), len(cells) - 1)
+            around += np.where(cells[k] == other, count[k], 0)
+    return around[at] > CROWDED + 1
+
+
+def _near(tree, bounds: np.ndarray, q: np.ndarray, grow: np.ndarray):
+    """The pairs (piece of ``q``, piece) whose bounds, the first's grown by ``grow``, meet; and the place in ``q``."""
+    boxes = shapely.box(bounds[q, 0] - grow, bounds[q, 1] - grow, bounds[q, 2] + grow, bounds[q, 3] + grow)
+    k, j = tree.query(boxes)
+    return q[k], j, k
+
+
+def _crowded_gaps(p: Pieces, tree, bounds, crowd: np.ndarray, crowded: np.ndarray, reach: float, widest: float,
+                  room):
+    """The gaps of crowded pieces to crowded pieces, each looking within the reaches of :data:`STEPS` in turn."""
+    found = []
+    active = crowd
+    for step in STEPS:
+        if not len(active):
+            break
+        within = reach * step
+        last = step == STEPS[-1]
+        going_on = []
+        for lo in range(0, len(active), CHUNK):
+            q = active[lo:lo + CHUNK]
+            i, j, k = _near(tree, bounds, q, within + p.radius[q] + widest)
+            keep = i != j
+            i, j, k = i[keep], j[keep], k[keep]
+            i, j, gap, ends, kept = _measure(p, i, j, room, within, with_index=True)
+            k = k[kept]
+            count = np.bincount(k, minlength=len(q))
+            done = np.ones(len(q), dtype=bool) if last else count >= ENOUGH
+            going_on.append(q[~done])
+            # The nearest ENOUGH of each piece that stops here (those of pieces not crowded find it themselves).
+            keep = np.flatnonzero(done[k])
+            order = keep[np.lexsort((gap[keep], k[keep]))]
+            rank = np.arange(len(order)) - np.searchsorted(k[order], k[order])
+            keep = order[(rank < ENOUGH) & crowded[j[order]]]
+            found.append((i[keep], j[keep], gap[keep], ends[keep]))
+        active = np.concatenate(going_on)
+    if not found:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, np.zeros(0), np.zeros((0, 2, 2))
+    i, j, gap, ends = (np.concatenate([f[k] for f in found]) for k in range(4))
+    swap = i > j
+    ends[swap] = ends[swap][:, ::-1]
+    lo, hi = np.minimum(i, j), np.maximum(i, j)
+    _, first = np.unique(lo * len(p) + hi, return_index=True)
+    return lo[first], hi[first], gap[first], ends[first]
+
+
+def _measure(p: Pieces, i: np.ndarray, j: np.ndarray, room, within: float, with_index: bool = False):
+    """The pairs that may leave a gap of at most ``within``, their gaps and closest points (and which were kept).
+
+    Left out: two pieces of one box or grid, consecutive segments of one
+    wall, and (with ``room``) two segments of one wall too close along it for
+    the player to fit in between (see :func:`find_gaps`).
+    """
+    kept = np.flatnonzero(((p.owner[i] != p.owner[j]) | ~p.polygon[i]) & ~neighbours(p, i, j))
+    i, j = i[kept], j[kept]
+    same = np.flatnonzero((p.owner[i] == p.owner[j]) & ~p.polygon[i])
+    unsure = np.zeros(0, dtype=np.int64)
+    if room is not None and len(same):
+        a, b = i[same], j[same]
+        need = np.pi * room[a]
+        # How far apart along the chain the two segments' points can be, at least and at most.
+        start_a, start_b = p.arc[a], p.arc[b]
+        end_a = start_a + np.hypot(*(p.b[a] - p.a[a]).T)
+        end_b = start_b + np.hypot(*(p.b[b] - p.a[b]).T)
+        most = np.maximum(end_a, end_b) - np.minimum(start_a, start_b)
+        least = np.maximum(np.maximum(start_a, start_b) - np.minimum(end_a, end_b), 0.0)
+        ring = p.ring[a] > 0
+        most, least = (np.where(ring, np.minimum(most, p.chain[a] - least), most),
+                       np.where(ring, np.minimum(least, p.chain[a] - most), least))
+        keep = np.ones(len(i), dtype=bool)
+        keep[same[most * _SLACK < need]] = False
+        unsure = np.flatnonzero(~keep)  # placeholder, recomputed below on the kept pairs
+        flag = np.zeros(len(i), dtype=bool)
+        flag[same[(most * _SLACK >= need) & (least * _SLACK < need)]] = True
+        kept, i, j, flag = kept[keep], i[keep], j[keep], flag[keep]
+        unsure = np.flatnonzero(flag)
+    gap, ends = _gaps_and_ends(p, i, j)
+    keep = gap <= within
+    if len(unsure):
+        a, b, e = i[unsure], j[unsure], ends[unsure]
+        along = np.abs(p.arc[b] + np.hypot(*(e[:, 1] - p.a[b]).T) - p.arc[a] - np.hypot(*(e[:, 0] - p.a[a]).T))
+        along = np.where(p.ring[a] > 0, np.minimum(along, p.chain[a] - along), along)
+        keep[unsure[along * _SLACK < np.pi * room[a]]] = False
+    i, j, gap, ends, kept = i[keep], j[keep], gap[keep], ends[keep], kept[keep]
+    polygon = np.flatnonzero(p.polygon[i] | p.polygon[j])
+    if len(polygon):
+        lines = shapely.shortest_line(p.skeletons[i[polygon]], p.skeletons[j[polygon]])
+        ends[polygon] = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+    if with_index:
+        return i, j, gap, ends, kept
+    return i, j, gap, ends
+
+
+#: Lengths along a chain are sums of many segments' lengths: a relative slack for their rounding.
+_SLACK = 1.0 + 1e-9
+
+
+def _gaps_and_ends(p: Pieces, i: np.ndarray, j: np.ndarray):
+    """The gaps between pieces ``i`` and ``j`` and, for two round pieces, the closest points of their
+    skeletons (NaN for a box or cell: :func:`_measure` fills them in for the pairs it keeps)."""
+    d = np.empty(len(i))
+    ends = np.full((len(i), 2, 2), np.nan)
+    round_pair = ~p.polygon[i] & ~p.polygon[j]
+    k = np.flatnonzero(round_pair)
+    if len(k):
+        ends[k] = _segment_closest(p.a[i[k]], p.b[i[k]], p.a[j[k]], p.b[j[k]])
+        d[k] = np.hypot(*(ends[k, 1] - ends[k, 0]).T)
+    k = np.flatnonzero(~round_pair)
+    if len(k):
+        d[k] = shapely.distance(p.skeletons[i[k]], p.skeletons[j[k]])
+    return d - p.radius[i] - p.radius[j], ends
 
 
 def distances(p: Pieces, i: np.ndarray, j: np.ndarray) -> np.ndarray:
@@ -300,8 +511,7 @@ def free_gaps(p: Pieces, i: np.ndarray, j: np.ndarray, ends: np.ndarray) -> np.n
         return free
     lo = np.minimum(start[k], stop[k]) - float(p.radius.max())
     hi = np.maximum(start[k], stop[k]) + float(p.radius.max())
-    tree = shapely.STRtree(shapely.box(*shapely.bounds(p.skeletons).T))
-    line, piece = tree.query(shapely.box(lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]))
+    line, piece = p.tree.query(shapely.box(lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]))
     other = (piece != i[k[line]]) & (piece != j[k[line]])
     line, piece = line[other], piece[other]
     round_piece = ~p.polygon[piece]
@@ -354,11 +564,10 @@ def passages(p: Pieces, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         return np.where(ok, other, -1)
 
     link_a, link_b = [], []
-    for da in (-1, 0, 1):
+    # Half of the eight ways along is enough: a link found one way round is the same link the other way.
+    for da, dbs in ((0, (1,)), (1, (-1, 0, 1))):
         na = step(i, da)
-        for db in (-1, 0, 1):
-            if da == 0 and db == 0:
-                continue
+        for db in dbs:
             nb = step(j, db)
             ok = (na >= 0) & (nb >= 0)
             wanted = na * n + nb
@@ -381,13 +590,15 @@ def connected_groups(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """
     parent = np.arange(n)
     a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
-    while True:
+    while len(a):
         ra, rb = parent[a], parent[b]
         differ = ra != rb
         if not differ.any():
             break
-        # Hook every larger root under the smaller one, then jump pointers until each item names its root.
-        np.minimum.at(parent, np.maximum(ra[differ], rb[differ]), np.minimum(ra[differ], rb[differ]))
+        # Links already inside one group are dropped; every larger root is hooked under the smaller one,
+        # then pointers jump until each item names its root.
+        a, b, ra, rb = a[differ], b[differ], ra[differ], rb[differ]
+        np.minimum.at(parent, np.maximum(ra, rb), np.minimum(ra, rb))
         while True:
             up = parent[parent]
             if np.array_equal(up, parent):

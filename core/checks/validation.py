@@ -109,7 +109,7 @@ from core.checks.outlines import (
     has_solid_cells,
     level_outlines,
 )
-from core.checks.pieces import (Pieces, closest_points, connected_groups, cut_into_pieces, find_gaps, free_gaps,
+from core.checks.pieces import (Pieces, connected_groups, cut_into_pieces, find_gaps, free_gaps,
                                 passages)
 from core.collision.overlap import overlaps
 from core.collision.shapes import Capsule, Circle, Rect
@@ -457,31 +457,52 @@ def _blocking_gaps(level: Level, pieces: Pieces) -> _Blocking:
             return blocked
         return gap <= 2.0 * player.radius
 
-    def wanted(i, j, gap):
+    def wanted(i, j, gap, ends):
         keep = gap <= tol  # touching: they link objects and close rings
         apart = np.flatnonzero(~keep)
         if len(apart):
             ia, ja = i[apart], j[apart]
             narrow = blocks(ia, ja, gap[apart])
             k = np.flatnonzero(narrow)
-            narrow[k] = ~_through_the_middle(pieces, ia[k], ja[k], closest_points(pieces, ia[k], ja[k]), tol)
+            narrow[k] = ~_through_the_middle(pieces, ia[k], ja[k], ends[apart[k]], tol)
             keep[apart] = narrow
         return keep
 
-    gaps = find_gaps(pieces, _player_reach(level), wanted)
-    i, j, gap = gaps.i, gaps.j, gaps.gap
+    gaps = find_gaps(pieces, _player_reach(level), wanted, _room(level, pieces))
+    i, j, gap, ends = gaps.i, gaps.j, gaps.gap, gaps.ends
     touching = gap <= tol
     touch = np.flatnonzero(touching)
     apart = np.flatnonzero(~touching)
-    i, j, gap = i[apart], j[apart], gap[apart]
+    i, j, gap, ends = i[apart], j[apart], gap[apart], ends[apart]
     # The object first in the level comes first (its problem names the other).
     swap = (pieces.owner[i] > pieces.owner[j]) | ((pieces.owner[i] == pieces.owner[j]) & (pieces.seq[i] > pieces.seq[j]))
     i, j = np.where(swap, j, i), np.where(swap, i, j)
-    ends = closest_points(pieces, i, j)
+    ends[swap] = ends[swap][:, ::-1]
     group = passages(pieces, i, j)
     free = _free_in_passages(pieces, i, j, ends, gap, group)
-    return _Blocking(gaps.i[touch], gaps.j[touch], closest_points(pieces, gaps.i[touch], gaps.j[touch]),
-                     i, j, gap, ends, free, group)
+    return _Blocking(gaps.i[touch], gaps.j[touch], gaps.ends[touch], i, j, gap, ends, free, group)
+
+
+def _room(level: Level, pieces: Pieces) -> np.ndarray:
+    """For each piece, how far the player's middle stays from its skeleton wherever the player can be: the
+    player's smallest half width plus the piece's radius (see :func:`~core.checks.pieces.find_gaps`).
+
+    Where the player already overlaps a wall at its spawn, no more than the spawn's distance from that
+    wall's skeleton, so that no link that could close the spawn in is left out.
+    """
+    player = level.player
+    half = min(player.size.x, player.size.y) / 2.0 if player.shape == "box" else player.radius
+    room = half + pieces.radius
+    if len(pieces):
+        spawn = shapely.Point(player.spawn.x, player.spawn.y)
+        s, r = player.spawn, half + float(pieces.radius.max())
+        near = pieces.tree.query(shapely.box(s.x - r, s.y - r, s.x + r, s.y + r))
+        if len(near):
+            # Every piece of a wall that the player overlaps at its spawn gets that wall's distance from it.
+            distance = np.full(int(pieces.owner.max()) + 1, np.inf)
+            np.minimum.at(distance, pieces.owner[near], shapely.distance(spawn, pieces.skeletons[near]))
+            room = np.minimum(room, distance[pieces.owner])
+    return room
 
 
 def _through_the_middle(pieces: Pieces, i, j, ends, tol: float) -> np.ndarray:
