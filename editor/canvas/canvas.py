@@ -7,9 +7,10 @@ error inside a tool abandons that tool's gesture and is reported, and the editor
 from __future__ import annotations
 
 import math
+import time
 
-from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QKeySequence, QPainter, QPen, QTransform
+from PySide6.QtCore import QLineF, QObject, QPointF, QRect, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QColor, QKeySequence, QPainter, QPaintEvent, QPen, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
 from editor.canvas.scene import LevelScene
@@ -33,6 +34,15 @@ ZOOM_STEP = 1.25
 MAX_VIEW_PIXELS = float(2 ** 30)
 #: The View > Show Grid setting.
 SHOW_GRID_KEY = "view/showGrid"
+
+#: Pixels around an item drawn over the overview picture that Qt repaints with it (antialiasing reaches past bounds).
+OVERLAY_PAD = 3
+#: Past this many separate areas of items over the picture, Qt repaints the area around all of them at once.
+MAX_OVERLAY_AREAS = 24
+#: Seconds a frame may spend painting the overview's tiles at a new zoom; the rest follow in the next frames.
+TILE_BUDGET_S = 0.018
+#: Milliseconds without a frame after which the tiles a frame left are painted.
+REFINE_DELAY_MS = 40
 
 
 def _abandon_gesture(canvas: "Canvas", *args) -> None:
@@ -70,6 +80,11 @@ class Canvas(QGraphicsView):
         self._space_held = False
         self._grid_shown = True
         scene.sceneRectChanged.connect(self._keep_zoom_in_range)
+        # paints the overview's tiles that a frame left for later (TILE_BUDGET_S)
+        self._refine = QTimer(self)
+        self._refine.setSingleShot(True)
+        self._refine.setInterval(REFINE_DELAY_MS)
+        self._refine.timeout.connect(self.viewport().update)
 
     # -- errors ----------------------------------------------------------------
     def abandon_gesture(self) -> None:
@@ -252,6 +267,66 @@ class Canvas(QGraphicsView):
         return step, g * MAJOR_EVERY if step < g * MAJOR_EVERY else step * MAJOR_EVERY
 
     @guarded("drawing the canvas")
+    def paintEvent(self, event) -> None:
+        """Draw the canvas; far out, the overview picture and then, with Qt, only the items over the objects.
+
+        Qt looks up and sorts every item in the area it repaints, objects without contents included:
+        with the whole of a 100,000-object level in view that alone took 60 to 120 ms a frame. With the
+        picture standing in for the objects, Qt repaints only the areas of the other items (the spawn,
+        handles, previews, problem signs) and the rest is the background and the picture.
+        """
+        scene = self.level_scene
+        scene.set_overview_active(scene.overview.wanted_at(self.zoom()))
+        if not scene.overview_active:
+            super().paintEvent(event)
+            return
+        region = event.region()
+        overview = scene.overview
+        painter = QPainter(self.viewport())
+        try:
+            painter.setRenderHints(self.renderHints())
+            painter.setClipRegion(region)
+            painter.setWorldTransform(self.viewportTransform())
+            overview.deadline = time.perf_counter() + TILE_BUDGET_S
+            self.drawBackground(painter, self.mapToScene(region.boundingRect()).boundingRect())
+        finally:
+            overview.deadline = None
+            painter.end()
+        complete = overview.complete
+        if not complete:
+            self._refine.start()
+        # (the real paint event's area still bounds what these draw)
+        for area in self._overlay_areas(region):
+            super().paintEvent(QPaintEvent(area))
+        # the frame as a whole, not the last small area Qt repainted
+        overview.complete = complete
+
+    def _overlay_areas(self, region: QRegion) -> list[QRect]:
+        """Rectangles (viewport pixels) holding the items other than objects that meet ``region``, a few of them.
+
+        Each holds its items whole: Qt draws an item whole wherever it meets the area it repaints, and
+        the area is painted afresh (background, picture, items), so nothing translucent is drawn twice.
+        """
+        transform = self.viewportTransform()
+        view = self.viewport().rect()
+        rects: list[QRect] = []
+        for item in self.level_scene.overlay_items():
+            if not item.isVisible():
+                continue
+            local = item.boundingRect().united(item.childrenBoundingRect())
+            r = item.deviceTransform(transform).mapRect(local).toAlignedRect()
+            r = r.adjusted(-OVERLAY_PAD, -OVERLAY_PAD, OVERLAY_PAD, OVERLAY_PAD).intersected(view)
+            if not r.isEmpty():
+                rects.append(r)
+        merged = _merge_rects(rects)
+        if len(merged) > MAX_OVERLAY_AREAS:
+            union = merged[0]
+            for r in merged[1:]:
+                union = union.united(r)
+            merged = [union]
+        return [r for r in merged if region.intersects(r)]
+
+    @guarded("drawing the canvas")
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, BACKGROUND)
         if self._grid_shown:
@@ -281,6 +356,21 @@ class Canvas(QGraphicsView):
                 painter.drawLine(QLineF(rect.left(), 0, rect.right(), 0))
         finally:
             painter.restore()
+
+
+def _merge_rects(rects: list[QRect]) -> list[QRect]:
+    """Rectangles covering ``rects``, overlapping ones joined into their bounding rectangle."""
+    merged: list[QRect] = []
+    for r in rects:
+        while True:
+            for i, m in enumerate(merged):
+                if m.intersects(r):
+                    r = r.united(merged.pop(i))
+                    break
+            else:
+                break
+        merged.append(r)
+    return merged
 
 
 #: More grid lines than this across the exposed area are never drawn (a screen has fewer pixels / 8).

@@ -14,13 +14,24 @@ only those are painted again, the next time the picture is drawn.
 Halved copies (mipmaps, averaged with smooth scaling) are drawn when the view
 is further out: a bilinear blit of a picture four times too big skips whole
 rows of pixels, and with them thin walls.
+
+Between that picture's scale and :data:`MAX_SCALE` (a big level's picture is
+coarser than the view there) the picture is made of tiles painted at the view's
+own zoom, pixel for pixel what the items would draw: painted when first shown,
+kept (up to :data:`MAX_TILE_PIXELS`) and reused while the view pans or comes
+back to that zoom, and kept current region by region like the picture. A frame
+paints tiles for at most :attr:`LevelOverview.deadline`; the tiles it leaves
+show the whole-level picture, scaled, until the following frames paint them
+(:attr:`LevelOverview.complete` tells the view to ask for those frames).
 """
 from __future__ import annotations
 
 import math
+import time
+from collections import OrderedDict
 from typing import Callable, Iterable, Optional
 
-from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtCore import QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 
 #: The picture's longest side and area are at most this many pixels.
@@ -36,6 +47,12 @@ MAX_DIRTY = 64
 PAD_PIXELS = 3
 #: The picture's sides are multiples of this, so every halving is exact and can be redone by region.
 ALIGN = 64
+#: Halved copies are made with the picture down to this many pixels on their longer side (further ones when used).
+MIN_MIP_SIDE = 256
+#: The side of a tile painted at the view's zoom, in pixels.
+TILE = 256
+#: Tiles kept, all zooms together, in pixels (4 bytes each); the least recently shown go first.
+MAX_TILE_PIXELS = 16 * 1024 * 1024
 
 
 class LevelOverview:
@@ -69,6 +86,12 @@ class LevelOverview:
         #: some are shown away from their objects (a drag of part of the level).
         self.exact_positions = False
         self.renders = 0  # region repaints so far (tests see the cache being used)
+        # tiles at the view's zoom: (zoom key, column, row) -> [image, scene rectangles to paint again]
+        self._tiles: OrderedDict = OrderedDict()
+        #: When (``time.perf_counter()``) a frame stops painting new tiles; ``None``: it paints every tile it shows.
+        self.deadline: Optional[float] = None
+        #: Whether the last :meth:`draw` showed everything as the items would (no tile left for later).
+        self.complete = True
 
     # -- when it is used ----------------------------------------------------
     def scale(self) -> float:
@@ -80,9 +103,9 @@ class LevelOverview:
         return self._scale
 
     def wanted_at(self, zoom: float) -> bool:
-        """Whether a view at ``zoom`` shows the picture rather than the items."""
+        """Whether a view at ``zoom`` shows the picture (or tiles) rather than the items."""
         s = self.scale()
-        return s > 0 and zoom <= s
+        return s > 0 and zoom <= max(s, MAX_SCALE)
 
     def _choose_rect(self) -> None:
         self._geometry_stale = False
@@ -102,7 +125,9 @@ class LevelOverview:
             self._all_dirty = True
             self._geometry_stale = True
             self._dirty.clear()
+            self._tiles.clear()
             return
+        self._invalidate_tiles(rect)
         if self._all_dirty:
             return
         self._dirty.append(QRectF(rect))
@@ -114,6 +139,8 @@ class LevelOverview:
 
     def translate(self, dx: float, dy: float) -> None:
         """Every object in the picture moved by ``(dx, dy)`` scene units: the picture moves along, unrepainted."""
+        # tiles sit on a grid of their own: painted again when shown
+        self._tiles.clear()
         if self._geometry_stale:
             return  # a new picture is made before the next use anyway
         self._rect.translate(dx, dy)
@@ -141,6 +168,11 @@ class LevelOverview:
             self._mips.clear()
             self._pending.clear()
             self._paint_region(QRect(0, 0, w, h), everything=True)
+            # the halved copies now too, with the picture, rather than in the first frame zoomed out further
+            k = 1
+            while max(w, h) >> k >= MIN_MIP_SIDE:
+                self._level(k)
+                k += 1
             return
         dirty, self._dirty = self._dirty, []
         for r in dirty:
@@ -189,19 +221,24 @@ class LevelOverview:
         return QRect(x0, y0, x1 - x0, y1 - y0).intersected(self._image.rect())
 
     def _paint_region(self, pixels: QRect, everything: bool = False) -> None:
+        o = self._rect.topLeft()
+        self._paint(self._image, self._scale, o.x(), o.y(), pixels, everything)
+
+    def _paint(self, image: QImage, s: float, ox: float, oy: float, pixels: QRect, everything: bool = False) -> None:
+        """Paint the items over ``pixels`` of ``image``, whose pixel (0, 0) is scene point (ox, oy) at scale ``s``."""
         if pixels.isEmpty():
             return
         self.renders += 1
-        s, o = self._scale, self._rect.topLeft()
-        scene_rect = QRectF((pixels.left() - 1) / s + o.x(), (pixels.top() - 1) / s + o.y(),
+        scene_rect = QRectF((pixels.left() - 1) / s + ox, (pixels.top() - 1) / s + oy,
                             (pixels.width() + 2) / s, (pixels.height() + 2) / s)
-        painter = QPainter(self._image)
+        painter = QPainter(image)
         painter.setClipRect(pixels)
         painter.setCompositionMode(QPainter.CompositionMode_Source)
         painter.fillRect(pixels, Qt.transparent)
         painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
         painter.setRenderHint(QPainter.Antialiasing, True)
-        base = QTransform(s, 0, 0, s, -o.x() * s, -o.y() * s)
+        painter.setRenderHint(QPainter.TextAntialiasing, True)
+        base = QTransform(s, 0, 0, s, -ox * s, -oy * s)
         set_transform, translate = painter.setTransform, painter.translate
         exact = self.exact_positions
         # an item's position is its anchor (plain floats, no Qt call), unless some are shown away from it
@@ -214,9 +251,99 @@ class LevelOverview:
             item.paint_at(painter, s)
         painter.end()
 
+    # -- tiles at the view's zoom ------------------------------------------------
+    def _invalidate_tiles(self, rect: QRectF) -> None:
+        for key, tile in self._tiles.items():
+            zoom, i, j = key
+            side = TILE / zoom
+            pad = PAD_PIXELS / zoom
+            if (rect.right() + pad >= i * side and rect.left() - pad <= (i + 1) * side
+                    and rect.bottom() + pad >= j * side and rect.top() - pad <= (j + 1) * side):
+                tile[1].append(QRectF(rect))
+
+    def _tile(self, zoom: float, i: int, j: int, may_paint: bool) -> Optional[QImage]:
+        """Tile (i, j) at ``zoom``, current; ``None`` when it is not painted yet and ``may_paint`` is false."""
+        key = (zoom, i, j)
+        tile = self._tiles.get(key)
+        ox, oy = i * TILE / zoom, j * TILE / zoom
+        if tile is None:
+            if not may_paint:
+                return None
+            image = QImage(TILE, TILE, QImage.Format_ARGB32_Premultiplied)
+            self._paint(image, zoom, ox, oy, image.rect())
+            self._tiles[key] = [image, []]
+            while len(self._tiles) * TILE * TILE > MAX_TILE_PIXELS:
+                self._tiles.popitem(last=False)
+            return image
+        self._tiles.move_to_end(key)
+        image, dirty = tile
+        if dirty:
+            # edits, selection and hover: painted again at once, whatever the deadline
+            tile[1] = []
+            for r in dirty:
+                x0 = math.floor((r.left() - ox) * zoom) - PAD_PIXELS
+                y0 = math.floor((r.top() - oy) * zoom) - PAD_PIXELS
+                x1 = math.ceil((r.right() - ox) * zoom) + PAD_PIXELS
+                y1 = math.ceil((r.bottom() - oy) * zoom) + PAD_PIXELS
+                self._paint(image, zoom, ox, oy, QRect(x0, y0, x1 - x0, y1 - y0).intersected(image.rect()))
+        return image
+
+    def _draw_tiles(self, painter: QPainter, part: QRectF, zoom: float) -> None:
+        """Draw ``part`` (scene units, where the picture is shown) from tiles at ``zoom``.
+
+        Tiles not painted yet are painted until :attr:`deadline`, the middle of the view first;
+        the others show the whole-level picture for now.
+        """
+        # one key per zoom the view shows (its repeated 1.25x steps differ in the last bits)
+        key = float(f"{zoom:.9g}")
+        dx, dy = self._offset
+        side = TILE / key
+        i0, i1 = math.floor((part.left() - dx) / side), math.ceil((part.right() - dx) / side)
+        j0, j1 = math.floor((part.top() - dy) / side), math.ceil((part.bottom() - dy) / side)
+        ci, cj = (i0 + i1) / 2, (j0 + j1) / 2
+        order = sorted(((i, j) for j in range(j0, j1) for i in range(i0, i1)),
+                       key=lambda t: (t[0] + 0.5 - ci) ** 2 + (t[1] + 0.5 - cj) ** 2)
+        transform = painter.worldTransform()
+        # the device pixels to cover: exactly those of ``part`` (Qt's exposed area is whole pixels), no more,
+        # since what is drawn around it was drawn already and translucent edges must not be drawn twice
+        dev = transform.mapRect(part)
+        x0, y0, x1, y1 = round(dev.left()), round(dev.top()), round(dev.right()), round(dev.bottom())
+        deadline = self.deadline
+        missing = []
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
+        for i, j in order:
+            image = self._tile(key, i, j, deadline is None or time.perf_counter() < deadline)
+            if image is None:
+                missing.append((i, j))
+                continue
+            tile = QRectF(i * side + dx, j * side + dy, side, side)
+            target = transform.mapRect(tile)
+            tx, ty = round(target.left()), round(target.top())
+            if (abs(target.width() - TILE) < 0.01 and abs(target.height() - TILE) < 0.01
+                    and abs(target.left() - tx) < 0.01 and abs(target.top() - ty) < 0.01):
+                # the view's own zoom, on whole pixels: a plain copy of the pixels in view
+                a, b, c, d = max(x0, tx), max(y0, ty), min(x1, tx + TILE), min(y1, ty + TILE)
+                if c > a and d > b:
+                    painter.drawImage(QPoint(a, b), image, QRect(a - tx, b - ty, c - a, d - b))
+            else:
+                # shown moved by a drag, off whole pixels: scaled
+                piece = part.intersected(tile)
+                if not piece.isEmpty():
+                    source = QRectF((piece.left() - tile.left()) * key, (piece.top() - tile.top()) * key,
+                                    piece.width() * key, piece.height() * key)
+                    painter.drawImage(transform.mapRect(piece), image, source)
+        painter.restore()
+        self.complete = not missing
+        for i, j in missing:
+            tile = QRectF(i * side + dx, j * side + dy, side, side)
+            self._draw_picture(painter, part.intersected(tile), zoom)
+
     # -- drawing ---------------------------------------------------------------
     def draw(self, painter: QPainter, exposed: QRectF) -> None:
         """Draw the part of the picture under ``exposed`` (scene units) with ``painter`` (scene transform)."""
+        self.complete = True
         if not self.is_current():
             self.refresh()
         if self._image is None:
@@ -225,9 +352,19 @@ class LevelOverview:
         part = exposed.intersected(rect)
         if part.isEmpty():
             return
+        zoom = painter.worldTransform().m11()
+        if zoom > self._scale * (1 + 1e-9):
+            self._draw_tiles(painter, part, zoom)
+        else:
+            self._draw_picture(painter, part, zoom)
+
+    def _draw_picture(self, painter: QPainter, part: QRectF, zoom: float) -> None:
+        """Draw ``part`` (scene units, inside the picture) from the whole-level picture."""
+        if part.isEmpty():
+            return
+        rect = self._rect.translated(*self._offset)
         # the coarsest level still at least as fine as the screen: drawing it shrinks by under 2x
         k = 0
-        zoom = painter.worldTransform().m11()
         while k < 12 and self._scale / (2 << k) >= zoom:
             k += 1
         image = self._level(k)
