@@ -4,8 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Optional
 
+import numpy as np
 import shiboken6
-from PySide6.QtCore import QObject, QPointF, Qt
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 
 from core.level.document import Change
 from core.collision.geometry import closest_point_on_segment, point_segment_distance_sq
@@ -14,6 +15,7 @@ from core.collision.shapes import Vec2
 from editor.commands import ChangeObjectsCommand, new_gesture
 from editor.context import EditorContext
 from editor.editor_only import mark_editor_only
+from editor.items import node_chain
 from editor.items.handle_item import HandleItem
 from editor.subscriptions import subscribe_while_alive
 from editor.tools.preview import LabelItem, distance, format_number
@@ -27,6 +29,11 @@ WALL_PICK_PIXELS = 4.0
 
 #: The mouse must travel this far (screen pixels) before a pressed node starts to move.
 DRAG_START_PIXELS = 3.0
+
+#: A wall of more nodes than this shows handles only on the nodes in view, and none while more than this many
+#: are in view (zoom in to see them): a handle is a Qt item, and 300,000 of them took 70 s to make. Its nodes are
+#: found under the mouse from an array of them (editor/items/node_chain.py), not one by one.
+MAX_HANDLES = 1000
 
 
 @dataclass
@@ -60,6 +67,14 @@ class NodeTool(Tool):
         self._label: Optional[LabelItem] = None
         self._selected: Optional[tuple[str, int]] = None
         self._drag: Optional[_NodeDrag] = None
+        # (wall id, nodes in view) of a long wall with too many nodes in view to show their handles
+        self._crowded: Optional[tuple[str, int]] = None
+        # the view moved or zoomed: the handles of a long wall follow, once the events of that move are done
+        self._view_moved = QTimer(self)
+        self._view_moved.setSingleShot(True)
+        self._view_moved.setInterval(0)
+        self._view_moved.timeout.connect(self._sync_handles)
+        self._watched_views: list = []
         subscribe_while_alive(editor.document, self, self._on_document_changed)
         editor.selection.changed.connect(self._on_selection_changed)
 
@@ -80,10 +95,12 @@ class NodeTool(Tool):
     # -- lifecycle ----------------------------------------------------------
     def activate(self) -> None:
         self._active = True
+        self._watch_views(True)
         self._sync_handles()  # and the hint, which says what to do next (click a wall, drag a node...)
 
     def deactivate(self) -> None:
         self._active = False
+        self._watch_views(False)
         self._drag = None
         self._selected = None
         self._sync_handles()
@@ -213,6 +230,10 @@ class NodeTool(Tool):
             return (f"Node {index + 1} of {wall_id} selected: Delete removes it, drag moves it, "
                     "Esc deselects it.")
         walls = self.walls() if self._active else []
+        if self._crowded is not None and any(w.id == self._crowded[0] for w in walls):
+            wall_id, count = self._crowded
+            return (f"Editing {wall_id}: {count:,} of its nodes are in view; zoom in to see their handles "
+                    f"(shown for at most {MAX_HANDLES:,}). A node can still be dragged where its dot is.")
         if walls:
             which = walls[0].id if len(walls) == 1 else f"{len(walls)} walls"
             return (f"Editing {which}: drag a node to move it (Ctrl: no snapping), double-click a segment to "
@@ -253,6 +274,11 @@ class NodeTool(Tool):
         reach = NODE_PICK_PIXELS * self.editor.scale()
         best, best_d = None, reach
         for wall in self.walls():
+            if len(wall.points) > MAX_HANDLES:
+                i, d2 = node_chain.nearest_node(node_chain.array_of(wall.points), pos.x(), pos.y())
+                if d2 <= best_d * best_d:
+                    best, best_d = (wall.id, i), d2 ** 0.5
+                continue
             for i, p in enumerate(wall.points):
                 d = distance(pos, QPointF(p.x, p.y))
                 if d <= best_d:
@@ -268,6 +294,14 @@ class NodeTool(Tool):
             reach = wall.thickness / 2 + extra
             pts = wall.points
             n = len(pts)
+            if n > MAX_HANDLES:
+                chain = node_chain.array_of(pts)
+                if wall.closed and n > 2:
+                    chain = np.vstack((chain, chain[:1]))
+                i, d2 = node_chain.nearest_segment(chain, pos.x(), pos.y())
+                if d2 <= reach * reach:
+                    return wall, i
+                continue
             count = n if wall.closed and n > 2 else n - 1
             for i in range(count):
                 d2 = point_segment_distance_sq(q, pts[i], pts[(i + 1) % n])
@@ -291,6 +325,8 @@ class NodeTool(Tool):
     # -- handles --------------------------------------------------------------
     def _set_selected(self, node: Optional[tuple[str, int]]) -> None:
         self._selected = node
+        if node is not None and node not in self._handles and self._active:
+            self._sync_handles()  # a node of a long wall with no handle in view gets one
         self.update_hint()
         for key, h in self._handles.items():
             if shiboken6.isValid(h):
@@ -326,12 +362,66 @@ class NodeTool(Tool):
         self._label.set_text(text)
         self._label.setVisible(bool(text))
 
-    def _sync_handles(self) -> None:
+    def _view_rect(self) -> Optional[QRectF]:
+        """The part of the level shown in the first view (None without one)."""
+        views = self.editor.scene.views()
+        if not views:
+            return None
+        view = views[0]
+        return view.mapToScene(view.viewport().rect()).boundingRect()
+
+    def _watch_views(self, on: bool) -> None:
+        """Follow the views' scrolling and zoom (the handles of a long wall are those in view)."""
+        for signal in self._watched_views:
+            try:
+                signal.disconnect(self._on_view_moved)
+            except (RuntimeError, TypeError):
+                pass  # the view is gone, or was never connected
+        self._watched_views = []
+        if not on:
+            self._view_moved.stop()
+            return
+        for view in self.editor.scene.views():
+            signals = [view.horizontalScrollBar().valueChanged, view.verticalScrollBar().valueChanged]
+            zoom_changed = getattr(view, "zoom_changed", None)
+            if zoom_changed is not None:
+                signals.append(zoom_changed)
+            for signal in signals:
+                signal.connect(self._on_view_moved)
+                self._watched_views.append(signal)
+
+    def _on_view_moved(self, *_) -> None:
+        if self._active and any(len(w.points) > MAX_HANDLES for w in self.walls()):
+            self._view_moved.start()
+
+    def _wanted_handles(self) -> dict[tuple[str, int], QPointF]:
+        """Where handles go, by ``(wall id, node index)``: every node of a wall, the nodes in view of a long one."""
         wanted: dict[tuple[str, int], QPointF] = {}
-        if self._active:
-            for wall in self.walls():
+        self._crowded = None
+        if not self._active:
+            return wanted
+        view = None
+        for wall in self.walls():
+            if len(wall.points) <= MAX_HANDLES:
                 for i, p in enumerate(wall.points):
                     wanted[(wall.id, i)] = QPointF(p.x, p.y)
+                continue
+            if view is None:
+                view = self._view_rect() or QRectF()
+            nodes = node_chain.array_of(wall.points)
+            shown = node_chain.nodes_inside(nodes, view).tolist()
+            if len(shown) > MAX_HANDLES:
+                self._crowded = (wall.id, len(shown))
+                shown = []
+            if self._selected is not None and self._selected[0] == wall.id:
+                shown.append(self._selected[1])
+            for i in shown:
+                if i < len(nodes):
+                    wanted[(wall.id, i)] = QPointF(float(nodes[i, 0]), float(nodes[i, 1]))
+        return wanted
+
+    def _sync_handles(self) -> None:
+        wanted = self._wanted_handles()
         scene = self.editor.scene
         for key in list(self._handles):
             h = self._handles[key]

@@ -1,0 +1,354 @@
+"""One wall of hundreds of thousands of nodes in the editor: ``python -m tests.benchmarks.bench_long_wall [--quick]``.
+
+Issue 14 asks that a 300,000-node wall open in the editor without freezing it, and
+issue 15 that no frame of panning or zooming take longer than 50 ms and that the
+window never freeze for more than 100 ms at a time. Three walls of 2 units'
+thickness, each in a level file of its own (as ``/tmp/w/dense.py`` writes them):
+
+- ``zz05``: a zig-zag of teeth 40 units high, a node every half unit along x,
+- ``zz2``: the same with a node every 2 units,
+- ``walk``: a random walk of steps up to 10 units in x and y.
+
+Each is opened in a real main window, with real mouse and wheel events, and timed:
+
+- opening the file until the wall is on screen, and the longest gap of a 10 ms
+  timer meanwhile (the longest the window froze),
+- the slowest frame while zooming by wheel from the whole level to 400% and
+  back, panning at every zoom,
+- selecting the wall by a click and by a rubber band (from the press to the
+  frame after the release),
+- dragging it (the slowest mouse move of the drag, the release), undo of the drag,
+- the Edit Nodes tool on it (switching to it, and how many handle items it made),
+- deleting it and undoing the delete.
+
+Every figure is taken after the frame it causes is drawn (``viewport().repaint()``).
+Each level is measured in a process of its own; timings on a machine shared with
+other work are noisy: ``--repeat N`` prints the range of N runs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from tests.benchmarks.bench_editor import WINDOW_SIZE, _mouse_move, _timed_frames, _wheel  # noqa: E402
+
+#: The keys of :func:`measure_long_wall`'s result, in table order, with what each one means.
+KEYS = {
+    "open_s": "open the file until the wall is on screen",
+    "open_freeze_s": "longest freeze while opening (10 ms timer's largest gap)",
+    "zoom_frame_max_s": "slowest frame, wheel zoom whole level <-> 400%",
+    "pan_frame_max_s": "slowest frame, panning at every zoom",
+    "click_select_s": "select by a click",
+    "band_select_s": "select by a rubber band",
+    "drag_step_s": "drag the wall: slowest mouse move",
+    "drag_release_s": "drag the wall: the release",
+    "undo_drag_s": "undo the drag",
+    "node_tool_s": "switch to Edit Nodes on the selected wall",
+    "delete_s": "delete the wall",
+    "undo_delete_s": "undo the delete",
+}
+
+#: Checks that ride along with the figures (not timings).
+CHECKS = {
+    "nodes": "nodes in the wall",
+    "click_selected": "the click selected the wall (1: yes)",
+    "band_selected": "the rubber band selected the wall (1: yes)",
+    "drag_moved": "the drag moved the wall (1: yes)",
+    "undo_restored": "undo of the drag gave it back (1: yes)",
+    "node_handles": "handle items Edit Nodes made",
+    "delete_undone": "undo of the delete gave it back (1: yes)",
+}
+
+SHAPES = ("zz05", "zz2", "walk")
+SIZES = (30_000, 100_000, 300_000)
+QUICK_SIZES = (3_000,)
+
+#: Wheel notches from the whole level to 400% are at most this many (each one a zoom of 1.25).
+MAX_CLICKS = 60
+#: Pans at each zoom, and mouse moves in the drag.
+PANS_PER_ZOOM = 2
+DRAG_MOVES = 6
+
+
+def dense_points(n: int, shape: str) -> list[list[float]]:
+    """The nodes of the ``shape`` wall of ``n`` nodes, as ``/tmp/w/dense.py`` makes them."""
+    if shape == "zz05":
+        return [[1000 + i * 0.5, 1000 + (i % 2) * 40] for i in range(n)]
+    if shape == "zz2":
+        return [[1000 + i * 2, 1000 + (i % 2) * 40] for i in range(n)]
+    if shape == "walk":
+        rng = random.Random(1)
+        x = y = 5000.0
+        points = []
+        for _ in range(n):
+            x += rng.uniform(-10, 10)
+            y += rng.uniform(-10, 10)
+            points.append([round(x, 2), round(y, 2)])
+        return points
+    raise ValueError(f"unknown wall shape {shape!r}: one of {', '.join(SHAPES)}")
+
+
+def write_level(n: int, shape: str, path: str) -> None:
+    """Write a level file holding one 2-unit-thick wall of ``n`` nodes of ``shape``."""
+    doc = {"format": "level-editor.level", "version": 2, "name": "d", "grid": 32,
+           "layers": [{"id": "main", "name": "Main", "visible": True, "locked": False}],
+           "player": {"spawn": [0, 0], "shape": "circle", "radius": 12},
+           "objects": [{"id": "dense-wall", "kind": "wall", "layer": "main", "points": dense_points(n, shape),
+                        "thickness": 2, "closed": False}]}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+
+
+class FreezeMeter:
+    """A 10 ms timer that remembers the longest gap between its ticks (how long the event loop was held up)."""
+
+    def __init__(self):
+        self.longest = 0.0
+        self._last = time.perf_counter()
+        self._timer = QTimer()
+        self._timer.setInterval(10)
+        self._timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.longest = max(self.longest, now - self._last)
+        self._last = now
+
+    def start(self) -> None:
+        self.longest = 0.0
+        self._last = time.perf_counter()
+        self._timer.start()
+
+    def stop(self) -> float:
+        QApplication.processEvents()
+        self._tick()
+        self._timer.stop()
+        return self.longest
+
+
+def _wall_pixel(window, wall_id: str):
+    """A viewport pixel on the wall, nearest the middle of the view."""
+    canvas, scene = window.canvas, window.scene
+    view = canvas.viewport().rect()
+    cx, cy = view.width() // 2, view.height() // 2
+    for r in range(0, min(cx, cy)):
+        for dx, dy in ((0, r), (0, -r), (r, 0), (-r, 0), (r, r), (-r, -r)):
+            pixel = QPoint(cx + dx, cy + dy)
+            if scene.object_at(canvas.mapToScene(pixel), 2 / canvas.zoom()) == wall_id:
+                return pixel
+    return None
+
+
+def _empty_pixel_near(window, pixel: QPoint):
+    """The viewport pixel nearest ``pixel``, at least 12 pixels from it, where nothing is (a rubber band starts there)."""
+    canvas, scene = window.canvas, window.scene
+    view = canvas.viewport().rect()
+    for r in range(12, max(view.width(), view.height()), 4):
+        for dx, dy in ((0, -r), (0, r), (-r, 0), (r, 0), (-r, -r), (r, r), (r, -r), (-r, r)):
+            near = pixel + QPoint(dx, dy)
+            if view.contains(near) and scene.object_at(canvas.mapToScene(near), 4 / canvas.zoom()) is None:
+                return near
+    return None
+
+
+def measure_long_wall(path: str) -> dict[str, float]:
+    """Open the level file ``path`` (one long wall) in a new main window and time the editor on it."""
+    from editor.main_window import MainWindow
+
+    app = QApplication.instance()
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="long-wall-bench-") as tmp:
+        window = MainWindow(settings=QSettings(os.path.join(tmp, "bench.ini"), QSettings.IniFormat))
+        window.ask_unsaved_changes = lambda: "discard"
+        window.show_error = lambda *a, **k: None
+        window.resize(*WINDOW_SIZE)
+        window.show()
+        app.processEvents()
+        canvas = window.canvas
+        viewport = canvas.viewport()
+
+        meter = FreezeMeter()
+        meter.start()
+        t = time.perf_counter()
+        if not window.open_file(path, ask=False):
+            raise RuntimeError(f"the editor could not open {path}")
+        canvas.fit_level()
+        viewport.repaint()
+        app.processEvents()
+        out["open_s"] = time.perf_counter() - t
+        out["open_freeze_s"] = meter.stop()
+        wall = window.document.objects[0]
+        wall_id = wall.id
+        out["nodes"] = float(len(wall.points))
+
+        # wheel zoom from the whole level to 400% about the middle of the wall and back, panning at every zoom
+        canvas.fit_level()
+        app.processEvents()
+        middle = QPoint(viewport.width() // 2, viewport.height() // 2)
+        clicks, z = 0, canvas.zoom()
+        while z < 4.0 and clicks < MAX_CLICKS:
+            z *= 1.25
+            clicks += 1
+        zooms, pans = [], []
+        for notch in [1] * clicks + [-1] * clicks:
+            zooms += _timed_frames(lambda i: _wheel(viewport, middle, notch), 1, viewport)
+            pans += _timed_frames(lambda i: canvas.pan_by(37 if i % 2 else -37, 23 if i % 2 else -23),
+                                  PANS_PER_ZOOM, viewport)
+        out["zoom_frame_max_s"] = max(zooms)
+        out["pan_frame_max_s"] = max(pans)
+
+        window.set_tool(window.tool_named("SelectTool"))
+        canvas.fit_level()
+        app.processEvents()
+        # a rubber band from the empty place nearest the wall across it
+        start = _wall_pixel(window, wall_id)
+        corner = _empty_pixel_near(window, start) if start is not None else None
+        if corner is not None:
+            past = start + (start - corner) * 0.25 + QPoint(10, 10)
+            window.selection.set([])
+            app.processEvents()
+            t = time.perf_counter()
+            QTest.mousePress(viewport, Qt.LeftButton, Qt.NoModifier, corner)
+            for k in range(1, 5):
+                _mouse_move(viewport, corner + (past - corner) * (k / 4))
+                viewport.repaint()
+            QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, past)
+            viewport.repaint()
+            app.processEvents()
+            out["band_select_s"] = time.perf_counter() - t
+            out["band_selected"] = float(window.selection.ids() == [wall_id])
+
+        window.selection.set([])
+        app.processEvents()
+        start = _wall_pixel(window, wall_id)
+        if start is not None:
+            t = time.perf_counter()
+            QTest.mouseClick(viewport, Qt.LeftButton, Qt.NoModifier, start)
+            viewport.repaint()
+            app.processEvents()
+            out["click_select_s"] = time.perf_counter() - t
+            out["click_selected"] = float(window.selection.ids() == [wall_id])
+
+            before = window.document.get(wall_id)
+            QTest.mousePress(viewport, Qt.LeftButton, Qt.NoModifier, start)
+            app.processEvents()
+            moves = _timed_frames(lambda i: _mouse_move(viewport, start + QPoint(9 * (i + 1), 7 * (i + 1))),
+                                  DRAG_MOVES, viewport)
+            out["drag_step_s"] = max(moves)
+            end = start + QPoint(9 * DRAG_MOVES, 7 * DRAG_MOVES)
+            out["drag_release_s"] = _timed_frames(
+                lambda i: QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, end), 1, viewport)[0]
+            out["drag_moved"] = float(window.document.get(wall_id).points[0] != before.points[0])
+            out["undo_drag_s"] = _timed_frames(lambda i: window.undo_stack.undo(), 1, viewport)[0]
+            out["undo_restored"] = float(window.document.get(wall_id) == before)
+
+            window.selection.set([wall_id])
+            app.processEvents()
+            node_tool = window.tool_named("NodeTool")
+            out["node_tool_s"] = _timed_frames(lambda i: window.set_tool(node_tool), 1, viewport)[0]
+            out["node_handles"] = float(len(node_tool._handles))
+            window.set_tool(window.tool_named("SelectTool"))
+            window.selection.set([wall_id])
+            app.processEvents()
+            out["delete_s"] = _timed_frames(lambda i: window.delete_selection(), 1, viewport)[0]
+            out["undo_delete_s"] = _timed_frames(lambda i: window.undo_stack.undo(), 1, viewport)[0]
+            out["delete_undone"] = float(window.document.get(wall_id) == before)
+
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    return out
+
+
+def _format(key: str, value) -> str:
+    if value is None:
+        return "-"
+    if key.endswith("_s"):
+        ms = value * 1000.0
+        if ms < 10:
+            return f"{ms:.1f} ms"
+        return f"{ms:.0f} ms" if ms < 1000 else f"{value:.2f} s"
+    return f"{value:g}"
+
+
+def _cell(key: str, runs: list[dict]) -> str:
+    values = [r[key] for r in runs if r.get(key) is not None]
+    if not values:
+        return "-"
+    low, high = min(values), max(values)
+    if len(values) == 1 or _format(key, low) == _format(key, high):
+        return _format(key, low)
+    return f"{_format(key, low)} - {_format(key, high)}"
+
+
+def column_name(shape: str, n: int) -> str:
+    return f"{shape} {n:,}"
+
+
+def format_table(results: dict[str, list[dict]]) -> str:
+    """A Markdown table: a row per key of :data:`KEYS` and :data:`CHECKS`, a column per wall measured."""
+    names = list(results)
+    lines = ["| measure | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+    for key, label in list(KEYS.items()) + list(CHECKS.items()):
+        lines.append(f"| {label} | " + " | ".join(_cell(key, results[n]) for n in names) + " |")
+    return "\n".join(lines)
+
+
+def _measure_in_child(path: str) -> dict:
+    done = subprocess.run([sys.executable, "-m", "tests.benchmarks.bench_long_wall", "--file", path, "--json"],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"measuring {path} failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.bench_long_wall",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default=None, help="node counts, comma separated (default 30000,100000,300000)")
+    parser.add_argument("--shapes", default=",".join(SHAPES), help="wall shapes, comma separated (zz05,zz2,walk)")
+    parser.add_argument("--quick", action="store_true", help=f"walls of {QUICK_SIZES[0]:,} nodes: a few seconds")
+    parser.add_argument("--repeat", type=int, default=1, help="measure each wall this many times, print the range")
+    parser.add_argument("--file", help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    if args.file:
+        app = QApplication.instance() or QApplication([])  # noqa: F841 - kept alive while measuring
+        print(json.dumps(measure_long_wall(args.file)))
+        return 0
+
+    sizes = QUICK_SIZES if args.quick else tuple(int(s) for s in (args.sizes or "").split(",") if s) or SIZES
+    shapes = [s for s in args.shapes.split(",") if s]
+    for shape in shapes:
+        if shape not in SHAPES:
+            parser.error(f"unknown wall shape {shape!r}: one of {', '.join(SHAPES)}")
+    results: dict[str, list[dict]] = {}
+    with tempfile.TemporaryDirectory(prefix="long-wall-levels-") as tmp:
+        for shape in shapes:
+            for n in sizes:
+                path = os.path.join(tmp, f"{shape}-{n}.json")
+                write_level(n, shape, path)
+                runs = results[column_name(shape, n)] = []
+                for _ in range(max(1, args.repeat)):
+                    runs.append(_measure_in_child(path))
+                print(f"measured {column_name(shape, n)}", file=sys.stderr, flush=True)
+    print(format_table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
