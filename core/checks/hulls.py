@@ -157,12 +157,12 @@ class LevelHulls(Mapping):
             "min_rect": self.rect_xy[r0:r1].tolist(),
         }
 
-    def json_blocks(self, key_text) -> Iterator[bytes]:
+    def json_blocks(self, key_lines) -> Iterator[bytes]:
         """The lines of ``hulls`` in a level file, in blocks of bytes: joined, one object's hulls per line.
 
-        ``key_text(key)`` is a key as JSON text (str). Lines are indented by four
-        spaces and separated by ``,\\n``; numbers are written as the rest of the
-        file writes them (see :mod:`core.level.json_numbers`).
+        ``key_lines(keys)`` gives the start of each key's line (bytes: indent, key as JSON,
+        ``: {"aabb":[``). Lines are separated by ``,\\n``; numbers are written as the rest of the file
+        writes them (see :mod:`core.level.json_numbers`).
         """
         rows = self._row_of()
         keys, order = list(rows), np.fromiter(rows.values(), dtype=np.int64, count=len(rows))
@@ -174,9 +174,8 @@ class LevelHulls(Mapping):
             pick = order[first:first + _LINES_PER_BLOCK]
             text, ends, per_row = _block_text(self, pick, hull_n[pick], rect_n[pick], hull_at[pick], rect_at[pick])
             cut = np.concatenate([[0], ends[per_row - 1]]).tolist()
-            lines = [b"".join((b"    ", key_text(key).encode("utf-8"), b': {"aabb":[', text[a:b]))
-                     for key, a, b in zip(keys[first:first + _LINES_PER_BLOCK], cut, cut[1:])]
-            block = b",\n".join(lines)
+            starts = key_lines(keys[first:first + _LINES_PER_BLOCK])
+            block = b",\n".join([start + text[a:b] for start, a, b in zip(starts, cut, cut[1:])])
             yield block if first == 0 else b",\n" + block
 
 

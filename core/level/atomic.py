@@ -28,6 +28,7 @@ import os
 import re
 import stat
 import tempfile
+import time
 from collections.abc import Iterable, Iterator
 
 try:
@@ -166,18 +167,27 @@ def _encoded(blocks: Iterable, shown: str) -> Iterator[bytes]:
             yield block
 
 
+#: How long a save into a named pipe waits for a program to open the pipe's other end.
+_READER_WAIT_SECONDS = 1.0
+
+
 def _open_special(target: str, shown: str):
     """A device or a named pipe opened for writing, never waiting for a reader that may never come.
 
     A pipe nobody reads is refused at once (the open would block for ever); with a reader, the writes block as usual.
     """
     flags = os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(target, flags)
-    except OSError as e:
-        if e.errno == errnos.ENXIO:
-            raise LevelSaveError(f"could not save {shown}: it is a named pipe that no program is reading") from None
-        raise
+    deadline = time.monotonic() + _READER_WAIT_SECONDS
+    while True:
+        try:
+            fd = os.open(target, flags)
+            break
+        except OSError as e:
+            if e.errno != errnos.ENXIO:
+                raise
+            if time.monotonic() >= deadline:  # a reader starting just now gets a moment to open its end
+                raise LevelSaveError(f"could not save {shown}: it is a named pipe that no program is reading") from None
+            time.sleep(0.01)
     os.set_blocking(fd, True)
     return os.fdopen(fd, "wb")
 

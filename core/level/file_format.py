@@ -1045,31 +1045,35 @@ class _NotPlain(Exception):
     """An object :func:`_object_line` leaves to the general path (a number that is not a plain finite float)."""
 
 
-def _number_text(v) -> str:
-    """A float as json.dumps writes :func:`_num` of it; anything else is :class:`_NotPlain`."""
-    if v.__class__ is float:
-        if v.is_integer() and -_EXACT_INTS < v < _EXACT_INTS:
-            return int.__repr__(int(v))
-        text = float.__repr__(v)
-        if text[-1] in "fn":  # inf, nan: the general path says what is wrong
+class _NumberTexts(dict):
+    """Float -> its text as json.dumps writes :func:`_num` of it, remembered (a level repeats its numbers).
+
+    Anything but a finite float raises :class:`_NotPlain`. ``-0.0`` and ``0.0`` share a key and a text,
+    as they share their text (``0``) in the file.
+    """
+
+    def __missing__(self, v) -> str:
+        if v.__class__ is not float:
             raise _NotPlain
+        if v.is_integer() and -_EXACT_INTS < v < _EXACT_INTS:
+            text = int.__repr__(int(v))
+        else:
+            text = float.__repr__(v)
+            if text[-1] in "fn":  # inf, nan: the general path says what is wrong
+                raise _NotPlain
+        self[v] = text
         return text
-    raise _NotPlain
-
-
-def _point_text(p) -> str:
-    return f"[{_number_text(p[0])}, {_number_text(p[1])}]"
 
 
 _quote = json.encoder.encode_basestring
 
 
-def _object_line(obj) -> str:
+def _object_line(obj, n: _NumberTexts) -> str:
     """``_one_line(object_to_dict(obj))``, written straight from the object for the common kinds.
 
     Saving 100,000 objects made a dict and a list per point for each; the same text is now one
-    f-string per object. Objects with properties or custom data, and numbers that are not plain
-    floats, take the general path.
+    f-string per object, numbers looked up in ``n``. Objects with properties or custom data, and
+    numbers that are not plain floats, take the general path.
     """
     cls = obj.__class__
     if obj.properties or obj.extra or cls not in _LINE_KINDS:
@@ -1079,18 +1083,21 @@ def _object_line(obj) -> str:
         if obj.type:
             head += f', "type": {_quote(obj.type)}'
         if cls is Wall:
-            points = ", ".join([_point_text(p) for p in obj.points])
-            body = (f', "points": [{points}], "thickness": {_number_text(obj.thickness)}, '
+            points = ", ".join([f"[{n[x]}, {n[y]}]" for x, y in obj.points])
+            body = (f', "points": [{points}], "thickness": {n[obj.thickness]}, '
                     f'"closed": {"true" if obj.closed else "false"}')
         elif cls is Box:
-            body = f', "origin": {_point_text(obj.origin)}, "size": {_point_text(obj.size)}'
+            (x, y), (w, h) = obj.origin, obj.size
+            body = f', "origin": [{n[x]}, {n[y]}], "size": [{n[w]}, {n[h]}]'
         elif cls is Pillar:
-            body = f', "center": {_point_text(obj.center)}, "radius": {_number_text(obj.radius)}'
+            x, y = obj.center
+            body = f', "center": [{n[x]}, {n[y]}], "radius": {n[obj.radius]}'
         elif cls is OrientedBox:
-            body = (f', "center": {_point_text(obj.center)}, "half_extents": {_point_text(obj.half_extents)}, '
-                    f'"rotation": {_number_text(obj.rotation)}')
+            (x, y), (w, h) = obj.center, obj.half_extents
+            body = f', "center": [{n[x]}, {n[y]}], "half_extents": [{n[w]}, {n[h]}], "rotation": {n[obj.rotation]}'
         else:
-            return f'{head}, "position": {_point_text(obj.position)}}}'
+            x, y = obj.position
+            return f'{head}, "position": [{n[x]}, {n[y]}]}}'
     except _NotPlain:
         return _one_line(object_to_dict(obj))
     if not obj.solid:
@@ -1214,7 +1221,7 @@ def _hull_blocks(hulls) -> Iterator[str | bytes]:
     """
     blocks = getattr(hulls, "json_blocks", None)
     if blocks is not None:
-        yield from blocks(dumps_json)
+        yield from blocks(_key_lines)
         return
     if _msgspec is not None:
         encode = _msgspec.json.encode
@@ -1224,6 +1231,12 @@ def _hull_blocks(hulls) -> Iterator[str | bytes]:
         except (TypeError, ValueError, UnicodeEncodeError, OverflowError):
             pass  # a lone surrogate in an id, or a value msgspec does not write: the standard way
     yield ",\n".join(f"    {_one_line(key)}: {_one_line(value)}" for key, value in hulls.items())
+
+
+def _key_lines(keys: list) -> list:
+    """The start of each key's line in ``hulls``, as bytes: indent, the key as JSON, and the opening of its value."""
+    text = _escape_surrogates("\0".join([f'    {_quote(k)}: {{"aabb":[' for k in keys]))
+    return text.encode("utf-8").split(b"\0")  # JSON text holds no raw NUL: a key's is escaped
 
 
 def dumps_level(level: Level, hulls: Optional[Mapping] = None) -> str:
@@ -1282,9 +1295,10 @@ def _level_blocks(level: Level, hulls: Optional[Mapping]) -> Iterator[str | byte
         if objects:
             parts.append('  "objects": [\n')
             yield _escape_surrogates("\n".join(parts))
+            numbers = _NumberTexts()
             for first in range(0, len(objects), _OBJECTS_PER_BLOCK):
                 block = objects[first:first + _OBJECTS_PER_BLOCK]
-                text = ",\n".join(["    " + _object_line(o) for o in block])
+                text = ",\n".join(["    " + _object_line(o, numbers) for o in block])
                 yield _escape_surrogates(text if first == 0 else ",\n" + text)
             parts = ["\n  ],"]
         else:
