@@ -217,8 +217,12 @@ class Gaps:
 #: A piece whose grid cell and the eight around it hold more pieces than this is *crowded* (see find_gaps).
 CROWDED = 48
 
+#: A piece whose grid cell and the eight around it hold more pieces than this is crowded too, however few runs
+#: of wall they make (so that the pairs a piece not crowded looks at stay bounded).
+MANY = 512
+
 #: A crowded piece looks no further once it has this many other pieces within a reach; it keeps the nearest.
-ENOUGH = 8
+ENOUGH = 4
 
 #: The reaches a crowded piece looks within in turn, as parts of the full reach.
 STEPS = (0.0, 1 / 16, 1 / 8, 1 / 4, 1 / 2, 1.0)
@@ -284,7 +288,8 @@ def _wanted(p: Pieces, i, j, gap, ends, wanted):
 
 def _crowded(p: Pieces, bounds: np.ndarray, cell: float) -> np.ndarray:
     """Whether each piece has more than :data:`CROWDED` others in a grid cell ``cell`` wide and the eight around
-    it, a wall's run of segments in one cell counting once (a smooth wall of short segments is not crowded)."""
+    it, a wall's run of segments in one cell counting once (a smooth wall of short segments is not crowded),
+    or more than :data:`MANY` pieces however they run."""
     if len(p) <= CROWDED:
         return np.zeros(len(p), dtype=bool)
     cell = max(cell, 1.0)
@@ -293,15 +298,18 @@ def _crowded(p: Pieces, bounds: np.ndarray, cell: float) -> np.ndarray:
     key = (middle[:, 0] << 32) + middle[:, 1]
     enters = np.ones(len(p), dtype=bool)
     enters[1:] = (key[1:] != key[:-1]) | (p.owner[1:] != p.owner[:-1]) | p.polygon[1:]
-    cells, at = np.unique(key, return_inverse=True)
-    count = np.bincount(at, weights=enters, minlength=len(cells))
-    around = np.zeros(len(cells))
+    cells, at, pieces = np.unique(key, return_inverse=True, return_counts=True)
+    runs = np.bincount(at, weights=enters, minlength=len(cells))
+    runs_around = np.zeros(len(cells))
+    pieces_around = np.zeros(len(cells), dtype=np.int64)
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             other = cells + (dx << 32) + dy
             k = np.minimum(np.searchsorted(cells, other), len(cells) - 1)
-            around += np.where(cells[k] == other, count[k], 0)
-    return around[at] > CROWDED + 1
+            there = cells[k] == other
+            runs_around += np.where(there, runs[k], 0)
+            pieces_around += np.where(there, pieces[k], 0)
+    return (runs_around[at] > CROWDED + 1) | (pieces_around[at] > MANY + 1)
 
 
 def _near(tree, bounds: np.ndarray, q: np.ndarray, grow: np.ndarray):

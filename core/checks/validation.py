@@ -65,9 +65,13 @@ Warnings (worth a look; the level still exports):
   :mod:`core.checks.pieces`), also between two parts of one wall that are
   not next to each other (the two ends of an open chain forming a door, the
   sides of a hairpin). A gap that passes through some other piece (the rest
-  of the wall, a third object) is no passage. Each passage (the gaps between
-  neighbouring pieces of the same two objects) is reported once, at the
-  middle of its narrowest spot; two objects may leave several passages.
+  of the wall, a third object) is no passage, and neither is a gap between
+  two parts of one wall so close along it that the player could not be
+  anywhere inside the loop they make (see :func:`core.checks.pieces.find_gaps`).
+  Each passage (the gaps between neighbouring pieces of the same two objects)
+  is reported once, at the middle of its narrowest spot; two objects may
+  leave several passages. A wall's passages with itself are reported one by
+  one up to :data:`PASSAGES_SHOWN`, and the rest counted in one more warning.
 - **far object**: the level's middle is the median of the objects' centres,
   its core radius ``s`` the median distance of the centres from it (half of
   the objects lie within ``s``), and its typical extent ``D = 2 s`` (at least
@@ -258,7 +262,11 @@ def _wall_problems(o: LevelOutlines) -> list[Problem]:
         w = int(owner[k])
         zero_by_wall.setdefault(w, []).append(int(k - starts[w]))
 
-    simple = shapely.is_simple(o.chains)
+    # GEOS says quickly whether a short chain is simple; a long one is searched at once, which stops at the
+    # first place it meets itself (is_simple takes seconds on a 300,000-node wall that folds on itself).
+    long_chain = shapely.get_num_coordinates(o.chains) > _LONG_CHAIN
+    simple = np.zeros(len(o.chains), dtype=bool)
+    simple[~long_chain] = shapely.is_simple(o.chains[~long_chain])
     for w, obj_index in enumerate(o.wall_index):
         wall: Wall = o.objects[obj_index]
         n = len(wall.points)
@@ -320,12 +328,28 @@ def _self_crossing(points, closed: bool) -> Optional[tuple[Vec2, bool]]:
     if n < 2:
         return None
     segs = shapely.linestrings(np.stack([ring[:-1], ring[1:]], axis=1))
-    first, second = shapely.STRtree(segs).query(segs, predicate="intersects")
+    tree = shapely.STRtree(segs)
+    step = ring[1:] - ring[:-1]
+    # The segments are asked about in order, in growing batches, so the search ends soon after the first
+    # place where the chain meets itself (a chain running back and forth has millions of such pairs).
+    start, batch = 0, 16
+    while start < n:
+        stop = min(n, start + batch)
+        hit = _first_meeting(ring, segs, step, tree, start, stop, closed, n)
+        if hit is not None:
+            return hit
+        start, batch = stop, min(batch * 2, 65536)
+    return None
+
+
+def _first_meeting(ring, segs, step, tree, start: int, stop: int, closed: bool, n: int):
+    """Where segments ``start`` to ``stop`` of a chain first meet a later segment wrongly (see _self_crossing)."""
+    first, second = tree.query(segs[start:stop], predicate="intersects")
+    first = first + start
     keep = first < second
     first, second = first[keep], second[keep]
     order = np.lexsort((second, first))
     first, second = first[order], second[order]
-    step = ring[1:] - ring[:-1]
     for lo in range(0, len(first), _CROSSING_CHUNK):
         a, b = first[lo:lo + _CROSSING_CHUNK], second[lo:lo + _CROSSING_CHUNK]
         wrap = closed & (a == 0) & (b == n - 1)
@@ -359,6 +383,9 @@ def _self_crossing(points, closed: bool) -> Optional[tuple[Vec2, bool]]:
 
 #: Pairs of a wall's segments looked at together when searching where it crosses itself.
 _CROSSING_CHUNK = 4096
+
+#: Walls of more nodes than this are searched for where they meet themselves without asking GEOS first.
+_LONG_CHAIN = 2000
 
 
 # ---------------------------------------------------------------------------
@@ -532,6 +559,9 @@ def _segment_closest_points(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.n
     return a + t[:, None] * d
 
 
+#: Narrow passages of a wall with itself reported one by one; the rest of them are counted in one more problem.
+PASSAGES_SHOWN = 10
+
 #: How many gaps of one passage, narrowest first, are looked at for one that runs through free space.
 PASSAGE_TRIES = 4
 
@@ -596,6 +626,8 @@ def _narrow_passages(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blockin
             else f"{_num(2.0 * player.radius)} px across")
     problems = []
     seen = set()
+    shown_by_wall: dict[int, int] = {}
+    more: dict[int, list] = {}  # a wall's passages with itself beyond PASSAGES_SHOWN: [place, count, first spot]
     for k in first.tolist():
         a, c = int(pieces.owner[i[k]]), int(pieces.owner[j[k]])
         line = ends[k]
@@ -610,12 +642,22 @@ def _narrow_passages(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blockin
             continue  # the same gap between a third object's end and these (a corridor on a door's jamb)
         seen.add(spot)
         if a == c:
+            shown = shown_by_wall[a] = shown_by_wall.get(a, 0) + 1
+            if shown > PASSAGES_SHOWN:
+                if a not in more:
+                    more[a] = [len(problems), 0, where]
+                    problems.append(None)
+                more[a][1] += 1
+                continue
             message = (f"comes within {_num(gap[k])} px of itself near {_at(where)}, too narrow for the player "
                        f"({size}) to pass")
         else:
             message = (f"leaves a gap of {_num(gap[k])} px to {o.ids[c]} near {_at(where)}, too narrow for the "
                        f"player ({size}) to pass between them")
         problems.append(Problem(o.ids[a], message, WARNING, where))
+    for a, (place, count, where) in more.items():
+        problems[place] = Problem(o.ids[a], f"{count:,} more narrow passages within this wall, the next near "
+                                            f"{_at(where)}", WARNING, where)
     return problems
 
 
