@@ -11,13 +11,14 @@ nor a locked layer's objects can be picked or caught by a rubber band.
 from __future__ import annotations
 
 import math
-from typing import Optional
+import time
+from typing import Callable, Optional
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtCore import QEventLoop, QPointF, QRectF, Qt
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from core.level.document import Change, ChangeKind, LevelDocument
-from core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
+from core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
 from editor.items.box_item import BoxItem
 from editor.items.image_item import ImageItem, forget_pictures
 from editor.items.object_item import LookState, ObjectItem
@@ -56,6 +57,12 @@ SAME_MOVE = 1e-6
 
 _NO_CONTENTS = QGraphicsItem.ItemHasNoContents
 
+#: Levels with at least this many objects have their items made ahead of opening, a slice at a time (prepare).
+PREPARE_AT = 5000
+
+#: While items are made ahead, the window answers its events at least this often (seconds).
+ANSWER_EVERY = 0.04
+
 
 def bsp_depth_for(count: int) -> int:
     """The BSP tree depth for ``count`` items (measured with editor.bench at 1,000 to 100,000 objects).
@@ -66,6 +73,19 @@ def bsp_depth_for(count: int) -> int:
     eight objects per leaf keeps both under a few milliseconds.
     """
     return max(5, min(14, math.ceil(math.log2(max(count, 1))) - 3))
+
+
+def stride_for(count: int) -> int:
+    """The z band of a layer for ``count`` objects: :data:`LAYER_STRIDE`, doubled until it holds them all."""
+    stride = LAYER_STRIDE
+    while stride <= count:
+        stride *= 2
+    return stride
+
+
+def _answer_events() -> None:
+    """Let the window repaint and run its timers; the designer's clicks and keys wait until the level is open."""
+    QApplication.processEvents(QEventLoop.ExcludeUserInputEvents)
 
 
 def item_for(obj, looks: Optional[LookState] = None) -> ObjectItem:
@@ -115,6 +135,9 @@ class LevelScene(QGraphicsScene):
         # the object items that draw themselves (the others have no contents until a frame shows them)
         self._drawing: list[ObjectItem] = []
         self._level_box = None  # the level's bounds, until the document changes (level_rect)
+        # items made ahead for a level about to be opened: (its objects, their items, its bounds) (prepare)
+        self._prepared = None
+        self._preparing = False
         # a drag of many objects shown before it is done (show_moving): their items, the offset, how it is shown
         self._moving: list[ObjectItem] = []
         self._moving_offset = (0.0, 0.0)
@@ -343,8 +366,7 @@ class LevelScene(QGraphicsScene):
         n = len(self.document)
         if n < self._stride:
             return False
-        while self._stride <= n:
-            self._stride *= 2
+        self._stride = stride_for(n)
         return True
 
     def _layers_changed(self) -> None:
@@ -488,6 +510,58 @@ class LevelScene(QGraphicsScene):
         return bool(self._moving)
 
     # -- document -> items ---------------------------------------------------
+    def prepare(self, level: Level, progress: Optional[Callable[[int, int], None]] = None,
+                between: Callable[[], None] = _answer_events) -> None:
+        """Make the items for ``level`` before it is opened, a slice at a time, the window answering in between.
+
+        Call it just before the document is reset to ``level``: the reset then only adds the items to the
+        scene. Made all at once on the reset, 100,000 items froze the window for more than a second; here
+        ``between()`` runs at least every :data:`ANSWER_EVERY` seconds (by default the window repaints
+        and runs its timers, while the designer's clicks and keys wait until the level is open), after
+        ``progress(done, total)``. The document is not touched: until the reset the canvas shows the level
+        that was open. Levels under :data:`PREPARE_AT` objects are made at once on the reset, as before;
+        items made for a level that is not the one the document is reset to next are dropped.
+        """
+        self._prepared = None
+        objects = level.objects
+        if len(objects) < PREPARE_AT or self._preparing:
+            return
+        self._preparing = True
+        try:
+            self._prepared = self._make_ahead(level, progress, between)
+        finally:
+            self._preparing = False
+
+    def _make_ahead(self, level: Level, progress, between) -> tuple:
+        objects = level.objects
+        rank = {layer.id: i for i, layer in enumerate(level.layers)}
+        hidden = {layer.id for layer in level.layers if not layer.visible}
+        stride, looks, count = stride_for(len(objects)), self.looks, len(rank)
+        items, boxes = [], []
+        make, keep, measure = item_for, items.append, boxes.append
+        clock = time.perf_counter
+        last = clock()
+        with paused_gc():
+            for i, obj in enumerate(objects):
+                it = make(obj, looks)
+                # as _new_item and _z do once the level is the document's
+                z = rank.get(obj.layer, count) * stride + i
+                it.setZValue(z - PICTURES_BELOW if type(obj) is Image else z)
+                it.setFlag(_NO_CONTENTS, True)
+                if obj.layer in hidden:
+                    it.setVisible(False)
+                keep(it)
+                measure(obj.bounds())
+                if clock() - last > ANSWER_EVERY:  # each item: a long wall alone takes milliseconds
+                    if progress is not None:
+                        progress(i, len(objects))
+                    between()
+                    last = clock()
+        # Level.bounds(), from the boxes measured on the way
+        boxes.append(level.player.bounds())
+        x0s, y0s, x1s, y1s = zip(*boxes)
+        return objects, items, (min(x0s), min(y0s), max(x1s), max(y1s))
+
     def _rebuild(self) -> None:
         self.looks.hovered = None
         self.end_moving(restore=False)
@@ -503,8 +577,17 @@ class LevelScene(QGraphicsScene):
         self._read_types()
         self._stride = LAYER_STRIDE
         self._fit_stride()
-        for i, obj in enumerate(self.document.objects):
-            self._new_item(obj, self._z(obj, i))
+        prepared, self._prepared = self._prepared, None
+        objects = self.document.objects
+        if prepared is not None and prepared[0] is objects:
+            _, made, self._level_box = prepared
+            add, items = self.addItem, self._items
+            for obj, it in zip(objects, made):
+                add(it)
+                items[obj.id] = it
+        else:
+            for i, obj in enumerate(objects):
+                self._new_item(obj, self._z(obj, i))
         self.player_item.sync(self.document.player)
         self._fit_scene_rect()
         self.overview.invalidate(None)
