@@ -83,15 +83,18 @@ class _FinishTypingFirst(QObject):
 
     @guarded("applying a typed value")
     def _pressed(self, target: QWidget) -> None:
-        focused = QApplication.focusWidget()
-        if focused is None or _inside(target, focused):
-            return  # a click inside the field being typed into (placing the cursor)
-        if target.window().windowFlags() & Qt.Popup == Qt.Popup:
+        window = target.window()
+        if window.windowFlags() & Qt.Popup == Qt.Popup:
             return  # a menu or a list that drops from the field (a combo box's): part of the typing
-        combo = focused.parentWidget()
-        if isinstance(combo, QComboBox) and combo.lineEdit() is focused and _inside(target, combo):
-            return  # the arrow of the combo box whose text is being typed
-        finish_typing(focused)
+        # the application's focus, and the clicked window's own (a layer's name being typed in the main window
+        # while the Object Types dialog had the focus)
+        for focused in dict.fromkeys((QApplication.focusWidget(), window.focusWidget())):
+            if focused is None or _inside(target, focused):
+                continue  # a click inside the field being typed into (placing the cursor)
+            combo = focused.parentWidget()
+            if isinstance(combo, QComboBox) and combo.lineEdit() is focused and _inside(target, combo):
+                continue  # the arrow of the combo box whose text is being typed
+            finish_typing(focused)
 
     @guarded("applying a typed value")
     def _finish(self) -> None:

@@ -32,7 +32,9 @@ import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QWheelEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QCheckBox, QComboBox, QLineEdit
+from PySide6.QtWidgets import (
+    QAbstractItemView, QApplication, QCheckBox, QComboBox, QDialogButtonBox, QLineEdit, QToolBar,
+)
 
 from core.level.file_format import load_level
 from editor import guard
@@ -200,6 +202,7 @@ class Monkey:
         """Type ``text`` into ``field`` as keys, then Enter, Tab, Esc, or nothing: the next step finds the field
         still being typed into (its click or shortcut elsewhere must apply the value first)."""
         rng = self.rng
+        name = field.objectName() or type(field).__name__  # a cell's editor is gone after Enter
         field.setFocus()
         QTest.keyClick(field, Qt.Key_A, Qt.ControlModifier)
         QTest.keyClick(field, Qt.Key_Backspace)
@@ -217,8 +220,7 @@ class Monkey:
         if end != "pending":
             self.window.canvas.setFocus()  # leaving the field (applies or puts back its value)
         QApplication.processEvents()
-        return f"typed {text[:40]!r} ({len(text)} characters) into {field.objectName() or type(field).__name__} " \
-               f"then {end}"
+        return f"typed {text[:40]!r} ({len(text)} characters) into {name} then {end}"
 
     def type(self) -> str:
         """Any field the inspector shows: numbers, id, name and grid typed into; type, layer, shape chosen; solid."""
@@ -384,9 +386,10 @@ class Monkey:
             return "layer: " + self._type(editor, rng.choice(TYPED + ["Background", "Foreground"]))
         action = {"raise": panel.raise_action, "lower": panel.lower_action, "add": panel.add_action,
                   "delete": panel.delete_action}[choice]
-        if action.isEnabled():
-            action.trigger()
-        return f"layer {choice} ({'enabled' if action.isEnabled() else 'disabled'})"
+        button = panel.findChild(QToolBar).widgetForAction(action)
+        enabled = action.isEnabled()
+        QTest.mouseClick(button, Qt.LeftButton)  # the panel's own button: a rename still typed is applied first
+        return f"layer {choice} ({'enabled' if enabled else 'disabled'})"
 
     def types(self) -> str:
         """The object types dialog: opened, a type added, renamed (typed), chosen, deleted, closed."""
@@ -406,14 +409,16 @@ class Monkey:
         elif choice == "rename" and dialog.name_field.isEnabled():
             return "type name: " + self._type(dialog.name_field, rng.choice(TYPED + ["enemy", "door", "crate"]))
         elif choice == "choose" and dialog.type_list.count():
-            dialog.type_list.setFocus()
-            dialog.type_list.setCurrentRow(rng.randrange(dialog.type_list.count()))
+            item = dialog.type_list.item(rng.randrange(dialog.type_list.count()))
+            dialog.type_list.scrollToItem(item)
+            QTest.mouseClick(dialog.type_list.viewport(), Qt.LeftButton, Qt.NoModifier,
+                             dialog.type_list.visualItemRect(item).center())
         elif choice == "delete" and dialog.delete_button.isEnabled():
             QTest.mouseClick(dialog.delete_button, Qt.LeftButton)
         elif choice == "color" and dialog.color_button.isEnabled():
             QTest.mouseClick(dialog.color_button, Qt.LeftButton)
         elif choice == "close":
-            dialog.close()
+            QTest.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Close), Qt.LeftButton)
         return f"types: {choice}"
 
     def nodes(self) -> str:
@@ -451,7 +456,10 @@ class Monkey:
         if editor is None or editor is view:
             return "the node's cell did not open for typing"
         QTest.keyClick(editor, Qt.Key_A, Qt.ControlModifier)
-        QTest.keyClicks(editor, text)
+        if len(text) > 200 and isinstance(editor, QLineEdit):
+            editor.insert(text)
+        else:
+            type_keys(editor, text)
         QTest.keyClick(editor, rng.choice([Qt.Key_Return, Qt.Key_Return, Qt.Key_Escape]))
         self.window.canvas.setFocus()
         QApplication.processEvents()

@@ -171,3 +171,37 @@ def test_a_click_inside_the_field_itself_keeps_the_typing(window):
     assert field.isModified() and undo_texts(window) == []
     QTest.keyClick(field, Qt.Key_Return)
     assert undo_texts(window) == ["Change grid of level"]
+
+
+def test_a_layer_name_typed_in_a_window_without_the_focus_is_applied_by_a_click_in_that_window(window, nested):
+    """Found by the random session: the Object Types dialog had the application's focus while a layer's name was
+    being typed in the main window (its own focus widget); the Delete Layer button then committed the name inside
+    the delete (the view commits an open editor when its current row changes), onto another layer."""
+    from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QToolBar
+
+    from editor.panels.layers_panel import NAME
+
+    panel = window.layers_panel
+    QTest.mouseClick(panel.findChild(QToolBar).widgetForAction(panel.add_action), Qt.LeftButton)
+    window.types_action.trigger()
+    dialog = window.types_editor
+    dialog.activateWindow()
+    QApplication.processEvents()
+    assert dialog.isAncestorOf(QApplication.focusWidget())  # the dialog has the application's focus
+    view, model = panel.view, panel.model
+    rect = view.visualRect(model.index(0, NAME))
+    QTest.mouseClick(view.viewport(), Qt.LeftButton, Qt.NoModifier, rect.center())
+    QTest.mouseDClick(view.viewport(), Qt.LeftButton, Qt.NoModifier, rect.center())
+    editor = window.focusWidget()
+    assert view.state() == QAbstractItemView.EditingState and isinstance(editor, QLineEdit)
+    editor.selectAll()
+    QTest.keyClicks(editor, "Enemies")
+    QTest.mouseClick(panel.findChild(QToolBar).widgetForAction(panel.delete_action), Qt.LeftButton)
+    QApplication.processEvents()
+    dialog.close()
+    assert nested == []
+    assert undo_texts(window) == ["Add layer", "Rename layer 'Layer 2' to 'Enemies'", "Delete layer 'Enemies'"]
+    first = window.document.level.layers[0].name
+    levels = levels_by_undo(window)
+    assert [[layer.name for layer in lv.layers] for lv in levels] == \
+        [[first], [first, "Layer 2"], [first, "Enemies"], [first]]
