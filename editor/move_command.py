@@ -21,6 +21,8 @@ _PLACE = {Wall: "points", Box: "origin", OrientedBox: "center", Pillar: "center"
 
 _movers: dict = {}
 
+_vec = tuple.__new__
+
 
 def _mover(cls) -> Callable[[LevelObject, float, float], LevelObject]:
     """A function giving an object of ``cls`` moved by ``(dx, dy)``: equal to ``obj.moved(dx, dy)``.
@@ -41,8 +43,9 @@ def _mover(cls) -> Callable[[LevelObject, float, float], LevelObject]:
             def mover(obj, dx, dy):
                 values = list(values_of(obj))
                 p = values[at]
-                values[at] = (tuple([Vec2(q.x + dx, q.y + dy) for q in p]) if place == "points"
-                              else Vec2(p.x + dx, p.y + dy))
+                # a Vec2 made as the tuple it is, without its Python-level __new__: a wall has many nodes
+                values[at] = (tuple([_vec(Vec2, (x + dx, y + dy)) for x, y in p]) if place == "points"
+                              else _vec(Vec2, (p[0] + dx, p[1] + dy)))
                 return make(*values)
         _movers[cls] = mover
     return mover
@@ -54,8 +57,9 @@ def moved_objects(objects: Sequence[LevelObject], dx: float, dy: float) -> list[
     >>> moved_objects([Box("b", (1, 2), (3, 4))], 10, 20) == [Box("b", (11, 22), (3, 4))]
     True
     """
+    movers = _movers
     with paused_gc():
-        return [_mover(type(o))(o, dx, dy) for o in objects]
+        return [(movers.get(type(o)) or _mover(type(o)))(o, dx, dy) for o in objects]
 
 
 class MoveObjectsCommand(ChangeObjectsCommand):
