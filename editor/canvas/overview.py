@@ -15,9 +15,8 @@ Halved copies (mipmaps, averaged with smooth scaling) are drawn when the view
 is further out: a bilinear blit of a picture four times too big skips whole
 rows of pixels, and with them thin walls.
 
-Between that picture's scale and :data:`MAX_SCALE` (a big level's picture is
-coarser than the view there) the picture is made of tiles painted at the view's
-own zoom, pixel for pixel what the items would draw: painted when first shown,
+From that picture's scale up to :data:`MAX_TILED_ZOOM` (100%: objects at their
+own size) the picture is made of tiles painted at the view's own zoom, pixel for pixel what the items would draw: painted when first shown,
 kept (up to :data:`MAX_TILE_PIXELS`) and reused while the view pans or comes
 back to that zoom, and kept current region by region like the picture. A frame
 paints tiles for at most :attr:`LevelOverview.deadline`; the tiles it leaves
@@ -37,8 +36,10 @@ from PySide6.QtGui import QImage, QPainter, QTransform
 #: The picture's longest side and area are at most this many pixels.
 MAX_SIDE = 4096
 MAX_PIXELS = 12_000_000
-#: Never drawn instead of the items above this zoom, whatever the level's size.
+#: The whole-level picture's scale is at most this, whatever the level's size.
 MAX_SCALE = 0.25
+#: Tiles at the view's zoom stand in for the items up to this zoom; closer in, the items draw themselves.
+MAX_TILED_ZOOM = 1.0
 #: Room around the level inside the picture, so small edits at the edge need no new picture.
 MARGIN = 0.02
 #: More dirty rectangles than this are merged into their union.
@@ -105,7 +106,7 @@ class LevelOverview:
     def wanted_at(self, zoom: float) -> bool:
         """Whether a view at ``zoom`` shows the picture (or tiles) rather than the items."""
         s = self.scale()
-        return s > 0 and zoom <= max(s, MAX_SCALE)
+        return s > 0 and zoom <= max(s, MAX_TILED_ZOOM)
 
     def _choose_rect(self) -> None:
         self._geometry_stale = False

@@ -1,6 +1,6 @@
 """The overview's tiles at the view's own zoom, and the canvas drawing only the items over the picture.
 
-A big level's whole-level picture is coarser than the view between its scale and MAX_SCALE; there the
+A big level's whole-level picture is coarser than the view between its scale and MAX_TILED_ZOOM; there the
 canvas shows tiles painted at the view's zoom, which must look like the items themselves, selection and
 hover included, and follow edits at once. Here the picture's size limit is lowered so a small level does it.
 """
@@ -30,7 +30,7 @@ def pillar_grid(side: int = 50) -> Level:
 
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
-    """2,500 pillars whose whole-level picture is 256 pixels wide (scale about 0.05): tiles from there to 0.25."""
+    """2,500 pillars whose whole-level picture is 256 pixels wide (scale about 0.05): tiles from there to 100%."""
     monkeypatch.setattr(overview_module, "MAX_SIDE", 256)
     window = make_window(qtbot, tmp_path, pillar_grid())
     window.scene.overview.invalidate(None)
