@@ -21,8 +21,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from core.level import atomic
-from core.level.atomic import LevelSaveError, write_text_atomic
-from core.level.file_format import LevelFileError, dumps_level, load_level
+from core.level.atomic import LevelSaveError, write_blocks_atomic
+from core.level.file_format import LevelFileError, level_blocks, load_level
 from core.level.kinds import plural
 from core.level.model import Level
 from core.level.problems import LEVEL_ID
@@ -370,14 +370,14 @@ class FileActions:
                 check = check_work()
             except Exception as e:  # noqa: BLE001 - a failing geometry check must never cost the designer their work
                 check_failure = describe(e)
+            # the text goes to the file block by block as it is made: never whole in memory
             try:
-                text = dumps_level(level, check.hulls if check is not None else {})
+                _write(path, level_blocks(level, check.hulls if check is not None else {}), replace_read_only)
             except (ValueError, OverflowError) as e:
-                if check is None:
+                if check is None or not check.hulls:
                     raise
                 check, check_failure = None, f"its hulls could not be written: {describe(e)}"
-                text = dumps_level(level, {})
-            _write(path, text, replace_read_only)
+                _write(path, level_blocks(level, {}), replace_read_only)
             return check, check_failure
 
         try:
@@ -418,6 +418,9 @@ class FileActions:
             self.show_error("Saved without hulls",
                             f"{name} was saved, but its hulls are empty and the Problems list is not up to "
                             f"date: {check_failure}.", "")
+            return True
+        if check.problems is None:  # a large level saved without validating it: its problems follow soon
+            self.checks.validate_saved(check)
             return True
         self.checks.accept(check)
         errors = sum(p.is_error for p in check.problems)
@@ -512,18 +515,18 @@ class FileActions:
             event.ignore()
 
 
-def _write(path: str, text: str, replace_read_only: bool) -> None:
-    """The atomic write; ``replace_read_only``: the designer said to replace a read-only file (writers that
-    refuse such files on their own take it as a keyword)."""
-    writer = write_text_atomic
+def _write(path: str, blocks, replace_read_only: bool) -> None:
+    """The atomic write of the text in ``blocks``; ``replace_read_only``: the designer said to replace a
+    read-only file (writers that refuse such files on their own take it as a keyword)."""
+    writer = write_blocks_atomic
     try:
         takes_it = "replace_read_only" in inspect.signature(writer).parameters
     except (TypeError, ValueError):
         takes_it = False
     if takes_it:
-        writer(path, text, replace_read_only=replace_read_only)
+        writer(path, blocks, replace_read_only=replace_read_only)
     else:
-        writer(path, text)
+        writer(path, blocks)
 
 
 def _unique_paths(paths) -> list[str]:

@@ -20,9 +20,10 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from core.checks.check import CheckResult, add_hulls, check_level
+from core.checks.check import CheckResult, add_hulls, add_problems, check_level, level_hulls_only
 from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Level
+from editor import long_task
 from editor.subscriptions import subscribe_while_alive
 from editor.guard import guarded
 
@@ -31,6 +32,11 @@ DELAY_MS = 400
 
 #: How often the GUI thread looks for a finished check while one runs, in milliseconds.
 POLL_MS = 25
+
+#: A save of a level with more objects than this writes its hulls without validating it first; the
+#: problems follow from the background check, from the outlines the save built (validation of
+#: 100,000 objects takes seconds, and the file does not need it).
+SAVE_CHECKS_UP_TO = 10_000
 
 
 class ValidationRunner(QObject):
@@ -67,6 +73,7 @@ class ValidationRunner(QObject):
         self._busy = False
         self._closed = False
         self.current: CheckResult | None = None
+        self._saved: CheckResult | None = None  # a save's unvalidated result, for the next check
         #: How many checks were started (for tests and the curious).
         self.runs = 0
         subscribe_while_alive(document, self, self._on_document_changed)
@@ -103,15 +110,27 @@ class ValidationRunner(QObject):
         return check_level(level, with_hulls=True, base_dir=self._folder()) if cur is None else add_hulls(cur)
 
     def completion(self, level: Level) -> Callable[[], CheckResult]:
-        """What :meth:`complete` does, as a function a worker thread may run (for a save off the GUI thread).
+        """What a save needs of ``level``, as a function a worker thread may run (the save is off the GUI thread).
 
-        Whatever it needs from this runner is read now, on the GUI thread.
+        The hulls always; the problems too unless the level has more than :data:`SAVE_CHECKS_UP_TO`
+        objects and no check of it is done yet (then ``problems`` is None: hand the result to
+        :meth:`validate_saved`). Whatever it needs from this runner is read now, on the GUI thread.
         """
         cur = self.result_for(level)
         if cur is not None:
             return lambda: add_hulls(cur)
         folder = self._folder()
+        if len(level.objects) > SAVE_CHECKS_UP_TO:
+            return lambda: level_hulls_only(level, base_dir=folder)
         return lambda: check_level(level, with_hulls=True, base_dir=folder)
+
+    def validate_saved(self, result: CheckResult) -> None:
+        """Validate the level a save wrote without validating it (``problems`` None), from the save's outlines, now."""
+        if self._closed or result.level is not self._doc.level:
+            return
+        self._saved = result
+        if self._running is None:
+            self.run_now()
 
     # -- scheduling ----------------------------------------------------------------
     def _on_document_changed(self, change: Change) -> None:
@@ -133,6 +152,9 @@ class ValidationRunner(QObject):
         self._timer.stop()
         if self._closed or self._running is not None:
             return
+        if long_task.busy:  # a save (or an open) is under way: leave it the machine, check when it is done
+            self._timer.start()
+            return
         cur = self.current
         if cur is not None and cur.level is self._doc.level and (cur.hulls is not None or not self._hulls_wanted):
             self._set_busy(False)
@@ -143,7 +165,13 @@ class ValidationRunner(QObject):
         self._running = generation
         self.runs += 1
         self._set_busy(True)
-        self._future = self._executor.submit(check_level, level, with_hulls, self._folder())
+        saved, self._saved = self._saved, None
+        if saved is not None and saved.level is level:
+            # the save's outlines (and hulls) of this very level: only the problems are left to find, with
+            # pictures looked for beside the file as it is now (a first save gives the level its folder)
+            self._future = self._executor.submit(add_problems, replace(saved, base_dir=self._folder()))
+        else:
+            self._future = self._executor.submit(check_level, level, with_hulls, self._folder())
         self._poll.start()
 
     @guarded("checking the level")

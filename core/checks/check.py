@@ -12,6 +12,7 @@ its folder as ``base_dir``, so that reference images' pictures are looked at.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from core.checks.hulls import level_hulls
@@ -20,26 +21,27 @@ from core.checks.validation import validate_level
 from core.level.model import Level
 from core.level.problems import ERROR, LEVEL_ID, Problem
 
-__all__ = ["CheckResult", "check_level", "add_hulls"]
+__all__ = ["CheckResult", "check_level", "add_hulls", "level_hulls_only", "add_problems"]
 
 
 @dataclass(frozen=True)
 class CheckResult:
     """What one check found: the problems of ``level``, its hulls when asked for, and the outlines behind them.
 
-    ``base_dir`` is the folder the pictures were looked for in (None: they were not).
+    ``base_dir`` is the folder the pictures were looked for in (None: they were not). ``problems`` is
+    None when the level was not validated (:func:`level_hulls_only`).
     """
 
     level: Level
-    problems: tuple
-    hulls: dict | None = None
+    problems: tuple | None
+    hulls: Mapping | None = None
     outlines: LevelOutlines | None = None
     base_dir: str | None = None
 
     @property
     def errors(self) -> tuple:
-        """The problems that are errors."""
-        return tuple(p for p in self.problems if p.is_error)
+        """The problems that are errors (none when the level was not validated)."""
+        return tuple(p for p in self.problems or () if p.is_error)
 
 
 def check_level(level: Level, with_hulls: bool = False, base_dir: str | None = None) -> CheckResult:
@@ -122,3 +124,31 @@ def add_hulls(result: CheckResult) -> CheckResult:
     except Exception:  # noqa: BLE001 - the check already reported why; a save still goes ahead
         hulls = {}
     return CheckResult(result.level, result.problems, hulls, result.outlines, result.base_dir)
+
+
+def level_hulls_only(level: Level, base_dir: str | None = None) -> CheckResult:
+    """The hulls of ``level`` and the outlines behind them, without validating it (``problems`` is None).
+
+    For a save of a large level: the file needs its hulls, not its problems, which
+    :func:`add_problems` adds later from the same outlines. A level the geometry code
+    cannot handle gets its full check instead (which says why, object by object).
+    """
+    try:
+        outlines = level_outlines(level)
+        hulls = level_hulls(level, outlines)
+    except Exception:  # noqa: BLE001 - check_level blames the objects at fault, or the level
+        return check_level(level, with_hulls=True, base_dir=base_dir)
+    return CheckResult(level, None, hulls, outlines, base_dir)
+
+
+def add_problems(result: CheckResult) -> CheckResult:
+    """``result`` validated, from its outlines, when it has no problems yet (:func:`level_hulls_only`)."""
+    if result.problems is not None:
+        return result
+    if result.outlines is None:
+        return check_level(result.level, with_hulls=result.hulls is not None, base_dir=result.base_dir)
+    try:
+        problems = tuple(validate_level(result.level, result.outlines, result.base_dir))
+    except Exception:  # noqa: BLE001 - the full check says which objects the geometry code fails on
+        return check_level(result.level, with_hulls=result.hulls is not None, base_dir=result.base_dir)
+    return CheckResult(result.level, problems, result.hulls, result.outlines, result.base_dir)

@@ -146,6 +146,16 @@ class LevelHulls(Mapping):
     def __repr__(self) -> str:
         return f"LevelHulls({len(self)} entries)"
 
+    def object_table(self) -> tuple:
+        """The objects' hulls for drawing: ``(ids, entries, aabb, centres, radii)`` without the whole level's.
+
+        ``entries[i]`` builds the ``i``-th object's dict when asked; the arrays are shared, not copied.
+        """
+        rows = self._row_of()
+        ids = [k for k in rows if k != LEVEL_KEY]
+        index = np.fromiter((rows[k] for k in ids), dtype=np.int64, count=len(ids))
+        return ids, _Entries(self, index), self.aabb[index], self.centres[index], self.radii[index]
+
     def entry(self, row: int) -> dict:
         """The hulls of row ``row`` as in a level file."""
         h0, h1 = (self.hull_ends[row - 1] if row else 0), self.hull_ends[row]
@@ -177,6 +187,19 @@ class LevelHulls(Mapping):
             starts = key_lines(keys[first:first + _LINES_PER_BLOCK])
             block = b",\n".join([start + text[a:b] for start, a, b in zip(starts, cut, cut[1:])])
             yield block if first == 0 else b",\n" + block
+
+
+class _Entries:
+    """A sequence of some rows' hulls, each built when asked for."""
+
+    def __init__(self, hulls: LevelHulls, rows: np.ndarray):
+        self._hulls, self._rows = hulls, rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, i: int) -> dict:
+        return self._hulls.entry(int(self._rows[i]))
 
 
 #: What follows each number of a line: see :func:`_block_text`.
@@ -313,7 +336,7 @@ def _hulls(o: LevelOutlines) -> LevelHulls:
     pieces.append((boxy, box_xy, box_n, box_xy, box_n))
     if len(tiles):
         # The cells' corners may lie off the grid of DECIMALS decimals: grown so rounding cannot cut in.
-        tile_hulls = shapely.convex_hull(o.outlines[tiles])
+        tile_hulls = shapely.convex_hull(o.outlines_of(tiles))
         tile_xy, tile_n = _rings(tile_hulls, grow=True)
         tile_rect_xy, tile_rect_n = _rings(shapely.oriented_envelope(tile_hulls), grow=True)
         pieces.append((tiles, tile_xy, tile_n, tile_rect_xy, tile_rect_n))

@@ -59,7 +59,7 @@ def test_close_then_save_then_failure_keeps_the_window_open_with_the_edits(opene
     def broken(*args):
         raise ValueError("cannot write the hulls")
 
-    monkeypatch.setattr(files, "write_text_atomic", broken)
+    monkeypatch.setattr(files, "write_blocks_atomic", broken)
     assert not window.close()
     assert window.isVisible() and window.isWindowModified()
     assert window.document.level is level and window.undo_stack.count() == 1
@@ -104,7 +104,7 @@ def test_the_save_error_words_each_reason_once(opened, monkeypatch):
         def fail(path_, text, words=words):
             raise LevelSaveError(f"could not save {path_}: {words}")
 
-        monkeypatch.setattr(files, "write_text_atomic", fail)
+        monkeypatch.setattr(files, "write_blocks_atomic", fail)
         window.errors.clear()
         window.save_action.trigger()
         (title, text, details), = window.errors
@@ -261,13 +261,13 @@ def _wait_for_idle_threads(seconds: float = 60.0) -> None:
 # -- long saves do not freeze the window -------------------------------------------------------------------------
 def test_a_slow_save_keeps_the_window_alive_and_the_document_still(opened, monkeypatch):
     window, path = opened
-    real = files.write_text_atomic
+    real = files.write_blocks_atomic
 
     def slow(path_, text):
         time.sleep(0.6)
         real(path_, text)
 
-    monkeypatch.setattr(files, "write_text_atomic", slow)
+    monkeypatch.setattr(files, "write_blocks_atomic", slow)
     ticks, longest, last, started, where = [], [0.0], [time.monotonic()], [0.0], [0.0]
 
     def tick():
@@ -301,14 +301,14 @@ def test_a_slow_save_keeps_the_window_alive_and_the_document_still(opened, monke
 
 def test_closing_during_a_save_waits_for_it(opened, monkeypatch):
     window, path = opened
-    real = files.write_text_atomic
+    real = files.write_blocks_atomic
     answers = []
 
     def slow(path_, text):
         time.sleep(0.4)
         real(path_, text)
 
-    monkeypatch.setattr(files, "write_text_atomic", slow)
+    monkeypatch.setattr(files, "write_blocks_atomic", slow)
     QTimer.singleShot(100, lambda: answers.append(window.maybe_save()))
     assert window.save()
     assert answers == [False]  # asked while saving: not now

@@ -224,3 +224,40 @@ def test_run_with_a_new_path_saves_there_without_asking(qtbot, tmp_path, monkeyp
     assert app.run(str(target)) == 0
     assert seen == {"title": "brand-new.json[*] — Level Editor", "empty": 0, "saved": True}
     assert load_level(target).name == "brand-new"
+
+
+def test_a_large_level_is_saved_with_hulls_before_it_is_validated_and_its_problems_follow(qtbot, tmp_path,
+                                                                                          monkeypatch):
+    import json
+
+    import core.checks.check as check_module
+    import editor.validation_runner as runner_module
+    from core.checks.hulls import level_hulls
+    from core.level.model import Box, Level, Player, Wall
+
+    monkeypatch.setattr(runner_module, "SAVE_CHECKS_UP_TO", 2)  # "large": more than two objects
+    level = Level(player=Player(spawn=(96, 96), radius=12),
+                  objects=(Box("crate", (80, 80), (64, 48)), Wall("wall-a", [(200, 40), (360, 200)], 8),
+                           Wall("wall-b", [(200, 200), (360, 40)], 8)))
+    window = make_window(qtbot, tmp_path, level)
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None and not window.checks.busy,
+                    timeout=10_000)  # the check of the opened level is over
+    built, validated = [], []
+    real_outlines, real_validate = check_module.level_outlines, check_module.validate_level
+    monkeypatch.setattr(check_module, "level_outlines", lambda lv: built.append(lv) or real_outlines(lv))
+    target = tmp_path / "large.json"
+    # validation runs only once the file is written
+    monkeypatch.setattr(check_module, "validate_level",
+                        lambda *a: validated.append((a[0], target.exists())) or real_validate(*a))
+    window.checks.current = None  # no background check of this level yet
+    window.ask_save_path = lambda: str(target)
+    key(window, Qt.Key_S, Qt.ControlModifier)
+    assert not window.isWindowModified()
+    assert json.loads(target.read_text())["hulls"] == level_hulls(level)
+    assert window.statusBar().currentMessage() == f"Saved {target}"
+    # the background check validates the saved level from the outlines the save built: none are built again
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
+    assert len(built) == 1 and validated == [(window.document.level, True)]
+    problems = window.checks.current.problems
+    assert any(p.is_error for p in problems) and {"player", "wall-a"} <= {p.object_id for p in problems}
+    assert window.problems_dock.windowTitle().startswith("Problems (")
