@@ -10,6 +10,16 @@ from editor.bulk import moved_by
 from editor.subscriptions import subscribe_while_alive
 
 
+def whole_level(document: LevelDocument, ids) -> bool:
+    """Whether ``ids`` are every object of ``document`` in drawing order (what Select All selects).
+
+    The objects they name are then the level's own, in its order: a panel showing 100,000 of them reads
+    them from the level instead of looking each one up.
+    """
+    objects = document.objects
+    return len(ids) == len(objects) and list(ids) == [o.id for o in objects]
+
+
 class Selection(QObject):
     """The selected object ids, in the order they were selected.
 

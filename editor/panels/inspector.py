@@ -50,7 +50,7 @@ from editor.panels.properties_table import (
 )
 from editor.panels.wall_nodes import NodesModel, NodesTable
 from editor.property_commands import NONE_TEXT, LevelProperties, ObjectProperties, id_problem, rename_command
-from editor.selection import Selection
+from editor.selection import Selection, whole_level
 from editor.subscriptions import subscribe_while_alive
 
 _NUMBER_CHARS = set("0123456789+-.eE ")
@@ -636,7 +636,10 @@ class Inspector(QWidget):
         cached = self._objects_cache
         if cached is not None and cached[0] is self._doc.level and cached[1] is ids:
             return cached[2]
-        objs = [o for o in map(self._doc.get, ids) if o is not None]
+        if whole_level(self._doc, ids):
+            objs = list(self._doc.objects)
+        else:
+            objs = [o for o in map(self._doc.get, ids) if o is not None]
         self._objects_cache = (self._doc.level, ids, objs)
         return objs
 

@@ -28,7 +28,7 @@ from editor.guard import guarded
 from editor.panels.field_limits import MAX_NAME_LENGTH
 from editor.panels.properties_table import PROBLEM_STYLE
 from editor.property_commands import rename_command
-from editor.selection import Selection
+from editor.selection import Selection, whole_level
 from editor.subscriptions import subscribe_while_alive
 
 NAME, KIND, TYPE, LAYER = range(4)
@@ -181,6 +181,9 @@ class ObjectListModel(QAbstractTableModel):
         index_of, player = doc.index_of, Selection.PLAYER
         with_player = player in object_ids
         ids = [i for i in object_ids if i != player] if with_player else object_ids
+        if self._rows is None and whole_level(doc, ids):
+            # every object (Select All): every row, in order, the spawn's first
+            return list(range(0 if with_player else 1, len(ids) + 1))
         try:
             indices = list(map(index_of, ids))  # one call per id: every one an object's, as a selection's are
         except KeyError:

@@ -262,3 +262,18 @@ def test_the_inspector_never_scrolls_sideways(window):
     click(window, 600, 600)
     inner = window.inspector.scroll_area.widget()
     assert inner.width() <= window.inspector.scroll_area.viewport().width()
+
+
+def test_select_all_of_many_objects_reads_every_one_as_it_is(qtbot, tmp_path):
+    from core.level.model import Box, Level, Pillar
+    from tests.editor.helpers import make_window
+
+    objects = tuple(Box(f"box-{i}", (i * 40, 0), (20, 20), layer="main") if i % 2 else
+                    Pillar(f"pillar-{i}", (i * 40, 100), 8, layer="main") for i in range(100))
+    win = make_window(qtbot, tmp_path, Level(objects=objects))
+    win.select_all()
+    ids = win.selection.ids()
+    assert win.inspector._objects(ids) == [win.document.get(i) for i in ids] == list(objects)
+    reordered = ids[::-1]
+    assert win.inspector._objects(reordered) == [win.document.get(i) for i in reordered]
+    assert win.inspector.title.text() == "100 objects selected"

@@ -232,6 +232,9 @@ def test_the_rows_of_many_ids_are_the_rows_of_each(window, order):
         type_filter(window, "box")
     ids = ["pillar-1", "player", "box-2", "no-such-object", "wall-1", "box-10"]
     assert model.rows_of(ids) == sorted(r for r in map(model.row_of, ids) if r is not None)
+    every = [o.id for o in window.document.objects]
+    for ids in (every, ["player"] + every, every[::-1], every[:-1]):
+        assert model.rows_of(ids) == sorted(r for r in map(model.row_of, ids) if r is not None), ids
     player = model.row_of("player")  # None when the filter leaves it out
     assert model.rows_of([]) == [] and model.rows_of(["player"]) == ([] if player is None else [player])
 
@@ -241,3 +244,13 @@ def test_select_all_selects_every_row_in_the_list(window):
     view = window.object_list.view
     rows = {i.row() for i in view.selectionModel().selectedRows()}
     assert rows == set(range(1, 7)) and len(window.selection) == 6
+
+
+def test_the_whole_level_is_every_object_in_drawing_order(window):
+    from editor.selection import whole_level
+
+    doc = window.document
+    every = [o.id for o in doc.objects]
+    assert whole_level(doc, every) and whole_level(doc, tuple(every))
+    assert not whole_level(doc, every[::-1]) and not whole_level(doc, every[:-1])
+    assert not whole_level(doc, every[:-1] + ["player"])
