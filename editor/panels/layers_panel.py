@@ -215,6 +215,11 @@ class LayersModel(QAbstractTableModel):
     def setData(self, index: QModelIndex, value, role=Qt.EditRole) -> bool:
         if not index.isValid() or index.column() != NAME or role != Qt.EditRole:
             return False
+        if self._context.pushing:
+            # Qt's view commits a name box left open when its current row moves, and that happens while another
+            # change (deleting or moving a layer) is being made: the box's row then names another layer. What
+            # was typed into it was applied before that change began (editor/panels/typed_edits.py).
+            return False
         layer = self.layer_at(index.row())
         name = str(value).strip()
         if not name or name == layer.name:

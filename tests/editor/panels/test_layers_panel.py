@@ -350,3 +350,16 @@ def test_a_layer_name_too_long_is_refused(window):
     before = window.document.level.layers
     assert not model.setData(model.index(0, NAME), "x" * 5000)
     assert window.document.level.layers == before and window.undo_stack.count() == 0
+
+
+def test_a_name_box_left_open_is_not_committed_onto_another_layer_while_a_layer_is_deleted(window):
+    """Found by the random GUI session: the view commits an open name box when its current row moves, which
+    happens inside the delete; the box's row then named another layer, which took the deleted one's name."""
+    panel, ctx = window.layers_panel, window.context
+    before = [layer.name for layer in window.document.level.layers]
+    stack_before = undo_texts(window)
+    with ctx.changing("Delete layer"):
+        assert panel.model.setData(panel.model.index(0, NAME), "Renamed inside", Qt.EditRole) is False
+    assert [layer.name for layer in window.document.level.layers] == before and undo_texts(window) == stack_before
+    assert panel.model.setData(panel.model.index(0, NAME), "Renamed", Qt.EditRole) is True  # outside: renamed
+    assert names(window)[0] == "Renamed"
