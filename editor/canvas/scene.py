@@ -14,6 +14,7 @@ import math
 import time
 from typing import Callable, Optional
 
+import shiboken6
 from PySide6.QtCore import QEventLoop, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
@@ -62,6 +63,9 @@ PREPARE_AT = 5000
 
 #: While items are made ahead, the window answers its events at least this often (seconds).
 ANSWER_EVERY = 0.04
+
+#: The item classes of level objects; every other item added is drawn over them (overlay_items).
+_OBJECT_ITEM_TYPES = frozenset(ITEM_CLASSES.values())
 
 
 def bsp_depth_for(count: int) -> int:
@@ -147,6 +151,8 @@ class LevelScene(QGraphicsScene):
         self._moving_shown = (0.0, 0.0)
         self._moving_box = None
         self.overview = LevelOverview(self.level_rect, self._overview_items, self.__len__)
+        # the items that are not level objects (the spawn, tools' handles and previews, problem signs...)
+        self._overlays: dict = {}
         self.player_item = PlayerItem(document.player, self.looks)
         self.player_item.setZValue(PLAYER_Z)
         self.addItem(self.player_item)
@@ -215,6 +221,26 @@ class LevelScene(QGraphicsScene):
             self._level_box = self.document.level.bounds()
         b = self._level_box
         return QRectF(b[0], b[1], b[2] - b[0], b[3] - b[1])
+
+    # -- the items over the objects ------------------------------------------------
+    def addItem(self, item) -> None:
+        super().addItem(item)
+        if type(item) not in _OBJECT_ITEM_TYPES:
+            self._overlays[item] = None
+
+    def removeItem(self, item) -> None:
+        self._overlays.pop(item, None)
+        super().removeItem(item)
+
+    def overlay_items(self) -> list:
+        """The items in the scene that are not level objects: the spawn, tools' handles and previews, problem signs.
+
+        A view showing the overview picture draws only these with Qt (editor/canvas/canvas.py).
+        """
+        alive = [it for it in self._overlays if shiboken6.isValid(it) and it.scene() is self]
+        if len(alive) != len(self._overlays):
+            self._overlays = dict.fromkeys(alive)
+        return alive
 
     # -- selection and hover look ---------------------------------------------
     def set_selection(self, selection: Selection) -> None:
@@ -590,6 +616,9 @@ class LevelScene(QGraphicsScene):
                 self._new_item(obj, self._z(obj, i))
         self.player_item.sync(self.document.player)
         self._fit_scene_rect()
+        # Qt indexes the new items at its first look-up: here, while the level opens, rather than in
+        # the first frame that asks (a view showing the overview may not ask for seconds)
+        self.items(QRectF(0, 0, 1, 1))
         self.overview.invalidate(None)
         if self.selection is not None:
             self._show_selection()
