@@ -925,6 +925,10 @@ def _spawn_area(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blocking) ->
         return Problem(LEVEL_ID, f"the spawn point is inside {o.ids[inside[0]]}, so it has no free space around it",
                        INFO, spawn)
 
+    enclosed = ("the spawn is in an enclosed area: the free space around it is closed off on all sides, or its only "
+                "ways out are too narrow for the player")
+    if _inside_a_closed_wall(o, spawn):
+        return Problem(LEVEL_ID, enclosed, INFO, spawn)
     bridge = _bridges(level, pieces, b)
     link_a = np.concatenate([pieces.owner[b.touch_i], pieces.owner[b.i]])
     link_b = np.concatenate([pieces.owner[b.touch_j], pieces.owner[b.j]])
@@ -950,10 +954,31 @@ def _spawn_area(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blocking) ->
                 links[label[link_owner] == g]]
         rings = shapely.get_exterior_ring(pieces.skeletons[ours & pieces.polygon])
         if _encloses(point, np.concatenate(ends), rings, lo[g], hi[g], _player_reach(level)):
-            return Problem(LEVEL_ID, "the spawn is in an enclosed area: the free space around it is "
-                                     "closed off on all sides, or its only ways out are too narrow for the "
-                                     "player", INFO, spawn)
+            return Problem(LEVEL_ID, enclosed, INFO, spawn)
     return Problem(LEVEL_ID, open_message, INFO, spawn)
+
+
+def _inside_a_closed_wall(o: LevelOutlines, spawn: Vec2) -> bool:
+    """Whether a wall's chain that ends where it starts goes round the spawn (a point on no wall) an odd number
+    of times.
+
+    Then every way from the spawn to infinity crosses that chain, so the spawn is enclosed, and this is
+    found by counting crossings along one ray (linear in nodes), without building the network of lines:
+    a closed wall of 300,000 nodes round the spawn is decided in milliseconds instead of seconds.
+    """
+    if not len(o.chains):
+        return False
+    closed = shapely.is_closed(o.chains) & (shapely.get_num_coordinates(o.chains) > 3)
+    if not closed.any():
+        return False
+    xy, wall = shapely.get_coordinates(o.chains[closed], return_index=True)
+    same = wall[1:] == wall[:-1]
+    x0, y0, x1, y1 = xy[:-1, 0][same], xy[:-1, 1][same], xy[1:, 0][same], xy[1:, 1][same]
+    straddles = (y0 > spawn.y) != (y1 > spawn.y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        at_x = x0 + (spawn.y - y0) * (x1 - x0) / np.where(straddles, y1 - y0, 1.0)
+    crossings = np.bincount(wall[:-1][same][straddles & (spawn.x < at_x)], minlength=int(closed.sum()))
+    return bool((crossings % 2 == 1).any())
 
 
 def _encloses(point, segments: np.ndarray, rings: np.ndarray, lo, hi, reach: float) -> bool:
