@@ -29,7 +29,7 @@ from editor.items.player_item import PlayerItem
 from editor.items.point_item import PointItem
 from editor.items.tiles_item import TilesItem
 from editor.items.wall_item import WallItem
-from editor.bulk import moved_by, paused_gc
+from editor.bulk import moved_by, paused_gc, settle
 from editor.canvas.overview import LevelOverview
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
@@ -583,9 +583,12 @@ class LevelScene(QGraphicsScene):
                         progress(i, len(objects))
                     between()
                     last = clock()
-        # Level.bounds(), from the boxes measured on the way
-        boxes.append(level.player.bounds())
-        x0s, y0s, x1s, y1s = zip(*boxes)
+            # Level.bounds(), from the boxes measured on the way
+            boxes.append(level.player.bounds())
+            x0s, y0s, x1s, y1s = zip(*boxes)
+            del boxes
+            # before the collector runs again: 100,000 new items would set off a pass over everything alive
+            settle()
         return objects, items, (min(x0s), min(y0s), max(x1s), max(y1s))
 
     def _rebuild(self) -> None:
@@ -614,6 +617,8 @@ class LevelScene(QGraphicsScene):
         else:
             for i, obj in enumerate(objects):
                 self._new_item(obj, self._z(obj, i))
+            if len(objects) >= PREPARE_AT:
+                settle()
         self.player_item.sync(self.document.player)
         self._fit_scene_rect()
         # Qt indexes the new items at its first look-up: here, while the level opens, rather than in

@@ -83,3 +83,19 @@ def test_a_small_level_is_made_at_once_on_the_reset(qtbot):
     calls = []
     scene.prepare(big_level(), between=lambda: calls.append(1))
     assert calls == [] and scene._prepared is None and len(scene) == 0
+
+
+def test_a_big_level_s_items_are_set_aside_from_the_cycle_collector(qtbot, small_slices):
+    import gc
+
+    gc.unfreeze()
+    doc = LevelDocument(Level())
+    scene = LevelScene(doc)
+    scene.prepare(big_level(), between=lambda: None)
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()
+    # every item made ahead, and what it holds, is out of the collector's passes until unfrozen
+    assert frozen >= len(big_level().objects)
+    doc.reset(big_level(30))  # under PREPARE_AT=10 too: made on the reset, then set aside
+    assert gc.get_freeze_count() >= 30
+    gc.unfreeze()
