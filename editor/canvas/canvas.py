@@ -79,6 +79,7 @@ class Canvas(QGraphicsView):
         self._pan_from = QPointF()
         self._space_held = False
         self._grid_shown = True
+        self._background_drawn = False  # set while Qt draws only the items over the overview picture
         scene.sceneRectChanged.connect(self._keep_zoom_in_range)
         # paints the overview's tiles that a frame left for later (TILE_BUDGET_S)
         self._refine = QTimer(self)
@@ -295,17 +296,21 @@ class Canvas(QGraphicsView):
         complete = overview.complete
         if not complete:
             self._refine.start()
-        # (the real paint event's area still bounds what these draw)
-        for area in self._overlay_areas(region):
-            super().paintEvent(QPaintEvent(area))
+        # Qt draws the items there over what is drawn already (the real paint event's area still bounds them)
+        self._background_drawn = True
+        try:
+            for area in self._overlay_areas(region):
+                super().paintEvent(QPaintEvent(area))
+        finally:
+            self._background_drawn = False
         # the frame as a whole, not the last small area Qt repainted
         overview.complete = complete
 
     def _overlay_areas(self, region: QRegion) -> list[QRect]:
         """Rectangles (viewport pixels) holding the items other than objects that meet ``region``, a few of them.
 
-        Each holds its items whole: Qt draws an item whole wherever it meets the area it repaints, and
-        the area is painted afresh (background, picture, items), so nothing translucent is drawn twice.
+        Each holds its items whole: Qt draws an item whole wherever it meets the area it repaints, and each
+        item must be drawn once (translucent ones twice would look darker), over the background and picture.
         """
         transform = self.viewportTransform()
         view = self.viewport().rect()
@@ -328,6 +333,8 @@ class Canvas(QGraphicsView):
 
     @guarded("drawing the canvas")
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        if self._background_drawn:
+            return  # Qt drawing the items over the overview picture (paintEvent)
         painter.fillRect(rect, BACKGROUND)
         if self._grid_shown:
             self._draw_grid(painter, rect)

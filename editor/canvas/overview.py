@@ -312,7 +312,8 @@ class LevelOverview:
         deadline = self.deadline
         missing = []
         painter.save()
-        painter.resetTransform()
+        # device pixels as the world transform maps them (a window and viewport, if any, stay)
+        painter.setWorldTransform(QTransform())
         painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
         for i, j in order:
             image = self._tile(key, i, j, deadline is None or time.perf_counter() < deadline)
