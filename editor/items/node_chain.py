@@ -75,6 +75,52 @@ def polygon_of(nodes: np.ndarray) -> QPolygonF:
     return polygon
 
 
+#: Segments per block of the index a long chain's segments are found by (:func:`segments_meeting`).
+BLOCK_SEGMENTS = 64
+_kept_blocks: list = []
+
+
+def _blocks_of(nodes: np.ndarray) -> np.ndarray:
+    """The boxes ``(x0, y0, x1, y1)`` of the chain's blocks of :data:`BLOCK_SEGMENTS` segments (kept per array)."""
+    for kept, boxes in _kept_blocks:
+        if kept is nodes:
+            return boxes
+    starts = np.arange(0, len(nodes) - 1, BLOCK_SEGMENTS)
+    low = np.minimum.reduceat(nodes, starts, axis=0)
+    high = np.maximum.reduceat(nodes, starts, axis=0)
+    # a block's last segment ends on the next block's first node
+    after = np.minimum(starts + BLOCK_SEGMENTS, len(nodes) - 1)
+    low = np.minimum(low, nodes[after])
+    high = np.maximum(high, nodes[after])
+    boxes = np.hstack((low, high))
+    _kept_blocks.insert(0, (nodes, boxes))
+    del _kept_blocks[KEPT_ARRAYS:]
+    return boxes
+
+
+def segments_meeting(nodes: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    """Which segments (``i`` joins nodes ``i`` and ``i + 1``) have a box meeting ``[x0, x1] x [y0, y1]``.
+
+    The blocks of segments whose box misses it are skipped as a whole: a view
+    or a click on a small part of 300,000 nodes looks at that part only.
+    """
+    count = len(nodes) - 1
+    boxes = _blocks_of(nodes)
+    near = np.flatnonzero((boxes[:, 0] <= x1) & (boxes[:, 2] >= x0) & (boxes[:, 1] <= y1) & (boxes[:, 3] >= y0))
+    seen = np.zeros(count, dtype=bool)
+    if len(near) == 0:
+        return seen
+    if len(near) * 2 > len(boxes):
+        index = slice(None)
+    else:
+        index = (near[:, None] * BLOCK_SEGMENTS + np.arange(BLOCK_SEGMENTS)).ravel()
+        index = index[index < count]
+    a, b = nodes[:-1][index], nodes[1:][index]
+    seen[index] = ((np.minimum(a[:, 0], b[:, 0]) <= x1) & (np.maximum(a[:, 0], b[:, 0]) >= x0)
+                   & (np.minimum(a[:, 1], b[:, 1]) <= y1) & (np.maximum(a[:, 1], b[:, 1]) >= y0))
+    return seen
+
+
 def bounds_of(nodes: np.ndarray, pad: float) -> QRectF:
     """The nodes' bounding rectangle grown by ``pad`` on every side."""
     x0, y0 = nodes.min(axis=0)
@@ -93,11 +139,8 @@ def runs_in_view(nodes: np.ndarray, view: QRectF, reach: float, zoom: float,
     """
     if len(nodes) < 2:
         return [polygon_of(nodes)] if len(nodes) else []
-    a, b = nodes[:-1], nodes[1:]
-    x0, x1 = view.left() - reach, view.right() + reach
-    y0, y1 = view.top() - reach, view.bottom() + reach
-    seen = ((np.minimum(a[:, 0], b[:, 0]) <= x1) & (np.maximum(a[:, 0], b[:, 0]) >= x0)
-            & (np.minimum(a[:, 1], b[:, 1]) <= y1) & (np.maximum(a[:, 1], b[:, 1]) >= y0))
+    seen = segments_meeting(nodes, view.left() - reach, view.top() - reach, view.right() + reach,
+                            view.bottom() + reach)
     if not seen.any():
         return []
     # runs of segments in view: segment i joins nodes i and i + 1
@@ -128,7 +171,7 @@ def nodes_in_view(nodes: np.ndarray, view: QRectF, zoom: float) -> QPolygonF:
         cells = np.floor((inside - (view.left(), view.top())) / step).astype(np.int64)
         columns = int(cells[:, 0].max()) + 1
         key = cells[:, 1] * columns + cells[:, 0]
-        if columns * (int(cells[:, 1].max()) + 1) <= 8 * len(inside) + 4_000_000:
+        if columns * (int(cells[:, 1].max()) + 1) <= 2 * len(inside):
             last = np.full(columns * (int(cells[:, 1].max()) + 1), -1, np.int64)
             last[key] = np.arange(len(inside))
             inside = inside[np.sort(last[last >= 0])]
@@ -185,13 +228,11 @@ def chain_meets_rect(nodes: np.ndarray, rect: QRectF, radius: float) -> bool:
         dx = max(x0 - nodes[0, 0], 0.0, nodes[0, 0] - x1)
         dy = max(y0 - nodes[0, 1], 0.0, nodes[0, 1] - y1)
         return dx * dx + dy * dy <= radius * radius
-    a, b = nodes[:-1], nodes[1:]
     # only segments whose box grown by radius meets the rectangle can
-    near = ((np.minimum(a[:, 0], b[:, 0]) <= x1 + radius) & (np.maximum(a[:, 0], b[:, 0]) >= x0 - radius)
-            & (np.minimum(a[:, 1], b[:, 1]) <= y1 + radius) & (np.maximum(a[:, 1], b[:, 1]) >= y0 - radius))
+    near = segments_meeting(nodes, x0 - radius, y0 - radius, x1 + radius, y1 + radius)
     if not near.any():
         return False
-    a, b = a[near], b[near]
+    a, b = nodes[:-1][near], nodes[1:][near]
     # an end inside the rectangle grown by radius, nearer than radius to it
     for p in (a, b):
         dx = np.maximum(np.maximum(x0 - p[:, 0], 0.0), p[:, 0] - x1)
@@ -221,11 +262,19 @@ def chain_meets_rect(nodes: np.ndarray, rect: QRectF, radius: float) -> bool:
     return False
 
 
-def distance_sq_to_chain(nodes: np.ndarray, x: float, y: float) -> float:
-    """The squared distance from ``(x, y)`` to the nearest segment of the chain (to the node, for one node)."""
+def distance_sq_to_chain(nodes: np.ndarray, x: float, y: float, reach: Optional[float] = None) -> float:
+    """The squared distance from ``(x, y)`` to the nearest segment of the chain (to the node, for one node).
+
+    With ``reach``, only segments that can be within it are measured (infinity when none is).
+    """
     if len(nodes) == 1:
         return float((nodes[0, 0] - x) ** 2 + (nodes[0, 1] - y) ** 2)
-    return float(_segment_distances_sq(nodes, x, y).min())
+    if reach is None:
+        return float(_segment_distances_sq(nodes, x, y).min())
+    near = np.flatnonzero(segments_meeting(nodes, x - reach, y - reach, x + reach, y + reach))
+    if len(near) == 0:
+        return float("inf")
+    return float(_distances_sq(nodes[near], nodes[near + 1] - nodes[near], x, y).min())
 
 
 def longest_segment(nodes: np.ndarray) -> tuple[float, float, float, float]:
@@ -264,19 +313,19 @@ def row_spans(nodes: np.ndarray, scale: float, dx: float, dy: float, box: tuple[
     """
     x0, y0, x1, y1 = box
     empty = np.empty(0, np.int64)
-    p = nodes * scale + (dx, dy)
-    a, b = p[:-1], p[1:]
-    seen = ((np.minimum(a[:, 0], b[:, 0]) - radius <= x1) & (np.maximum(a[:, 0], b[:, 0]) + radius >= x0)
-            & (np.minimum(a[:, 1], b[:, 1]) - radius <= y1) & (np.maximum(a[:, 1], b[:, 1]) + radius >= y0))
-    a, b = a[seen], b[seen]
+    if len(nodes) < 2:
+        return empty, empty, empty
+    # the segments that reach into the box, found on the chain as it is (its blocks out of view skipped)
+    inward = radius / scale
+    seen = np.flatnonzero(segments_meeting(nodes, (x0 - dx) / scale - inward, (y0 - dy) / scale - inward,
+                                           (x1 - dx) / scale + inward, (y1 - dy) / scale + inward))
+    a = nodes[seen] * scale + (dx, dy)
+    b = nodes[seen + 1] * scale + (dx, dy)
     # the discs: one per node at an end of a segment in view
-    if len(p) > 1:
-        ends = np.zeros(len(p), dtype=bool)
-        ends[:-1] |= seen
-        ends[1:] |= seen
-        centres = p[ends]
-    else:
-        centres = p
+    ends = np.zeros(len(nodes), dtype=bool)
+    ends[seen] = True
+    ends[seen + 1] = True
+    centres = nodes[ends] * scale + (dx, dy)
     disc, disc_row = _rows(centres[:, 1] - radius, centres[:, 1] + radius, y0, y1)
     # the bodies: rows the rectangle reaches, the corners being the ends moved by radius across the segment
     ux, uy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
@@ -374,8 +423,11 @@ def dense_picture(nodes: np.ndarray, scale: float, dx: float, dy: float, box: tu
     row, c0, c1 = spans
     if len(row) == 0:
         return (None, 0, 0, None)
-    # only what the chain covers, one pixel round it (the edge's rings are taken from inside)
-    cut = (int(c0.min()), int(row.min()), int(c1.max()) + 1, int(row.max()) + 1)
+    # only what the chain covers, and room round it for the edge's rings to be taken from inside: at the sides
+    # of ``box`` the chain goes on out of it, and what lies along them keeps its colour
+    ring = edge_pixels
+    cut = (max(int(c0.min()) - ring, box[0]), max(int(row.min()) - ring, box[1]),
+           min(int(c1.max()) + 1 + ring, box[2]), min(int(row.max()) + 1 + ring, box[3]))
     mask = coverage(spans, cut)
     pixels = np.zeros(mask.shape, np.uint32)
     if edge_pixels > 0:

@@ -185,7 +185,7 @@ class WallItem(ObjectItem):
         px, py = scene_pos.x(), scene_pos.y()
         if self.is_long:
             p0 = self.value.points[0]
-            return node_chain.distance_sq_to_chain(self._extra, px - p0.x, py - p0.y) <= limit
+            return node_chain.distance_sq_to_chain(self._extra, px - p0.x, py - p0.y, math.sqrt(limit)) <= limit
         for a, b in self.value.segments():
             if point_segment_distance_sq_xy(px, py, a.x, a.y, b.x, b.y) <= limit:
                 return True
@@ -273,11 +273,9 @@ class WallItem(ObjectItem):
             return False
         t = self.value.thickness
         nodes = self._extra
-        a, b = nodes[:-1], nodes[1:]
-        seen = ((np.minimum(a[:, 0], b[:, 0]) <= view.right() + t) & (np.maximum(a[:, 0], b[:, 0]) >= view.left() - t)
-                & (np.minimum(a[:, 1], b[:, 1]) <= view.bottom() + t)
-                & (np.maximum(a[:, 1], b[:, 1]) >= view.top() - t))
-        d = b[seen] - a[seen]
+        seen = np.flatnonzero(node_chain.segments_meeting(nodes, view.left() - t, view.top() - t, view.right() + t,
+                                                          view.bottom() + t))
+        d = nodes[seen + 1] - nodes[seen]
         ink = (np.hypot(d[:, 0], d[:, 1]).sum() * zoom + len(d) * t * zoom) * t * zoom
         if ink < DENSE_INK_PIXELS:
             return False

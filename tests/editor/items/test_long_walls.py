@@ -12,8 +12,8 @@ import time
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QImage, QPainter, QPainterPath
 from PySide6.QtWidgets import QApplication
 
 from core.collision.geometry import point_segment_distance_sq_xy
@@ -21,7 +21,8 @@ from core.level.file_format import save_level
 from core.level.model import Level, Player, Wall
 from editor.items import node_chain
 from editor.items.wall_item import WallItem
-from tests.editor.helpers import click, make_window
+from editor.tools import node_tool
+from tests.editor.helpers import click, drag, make_window
 
 NODES = 200_000
 #: Seconds to open the file and draw the canvas once: measured 0.4 to 0.6 s
@@ -180,3 +181,192 @@ def test_a_long_wall_drawn_by_the_overview_painter_looks_as_on_the_canvas():
     painter.end()
     assert image.pixelColor(20 + 100, int(100 + 50 * math.sin(200 / 40))).name() == WallItem.FILL.name()
     assert image.pixelColor(200, 190).name() == "#ffffff"
+
+
+# -- rubber bands, dense pictures, dragging and editing the nodes of a long wall (issue 14, item 4) -------------
+
+def test_a_rubber_band_takes_a_long_wall_exactly_where_its_outline_meets_the_band_without_making_the_outline():
+    rng = random.Random(7)
+    wall = Wall("w", random_walk(2000, seed=9), 8, False)
+    item = WallItem(wall)
+    outline = WallItem(wall).shape()  # the exact outline, made by another item: the answer to compare with
+    box = outline.boundingRect()
+    for _ in range(300):
+        x, y = rng.uniform(box.left(), box.right()), rng.uniform(box.top(), box.bottom())
+        rect = QRectF(x, y, rng.uniform(0.1, 40), rng.uniform(0.1, 40))
+        band = QPainterPath()
+        band.addRect(rect)
+        assert item.collidesWithPath(band, Qt.IntersectsItemShape) == outline.intersects(rect), rect
+    assert item._outline is None  # never made for the bands
+    whole = QPainterPath()
+    whole.addRect(box.adjusted(-1, -1, 1, 1))
+    assert item.collidesWithPath(whole, Qt.ContainsItemShape)
+    assert not item.collidesWithPath(whole.translated(5, 0), Qt.ContainsItemShape)
+
+
+def test_a_rubber_band_on_the_canvas_selects_a_300000_node_wall_only_when_it_touches_it(qtbot, tmp_path):
+    points = zig_zag(300_000)  # teeth from y 0 to 400, 8 thick
+    window = make_window(qtbot, tmp_path, wall_level(points))
+    window.canvas.set_zoom(1.0)
+    window.canvas.centerOn(QPointF(300_000, 450))
+    QApplication.processEvents()
+    drag(window, (300_010, 480), (300_100, 420))  # below the wall: its edge is at y 404
+    assert window.selection.ids() == []
+    t = time.perf_counter()
+    drag(window, (300_010, 480), (300_100, 402))
+    took = time.perf_counter() - t
+    assert window.selection.ids() == ["wall-1"]
+    assert window.scene.item("wall-1")._outline is None
+    assert took < ONE_FRAME * 2, f"the rubber band took {took:.2f} s"
+
+
+def _brute_force_coverage(nodes: np.ndarray, width: int, height: int, radius: float) -> np.ndarray:
+    ys, xs = np.mgrid[0:height, 0:width] + 0.5
+    d = np.full(ys.shape, np.inf)
+    for a, b in zip(nodes[:-1], nodes[1:]):
+        ab = b - a
+        length_sq = float(ab @ ab)
+        t = np.clip(((xs - a[0]) * ab[0] + (ys - a[1]) * ab[1]) / length_sq, 0, 1) if length_sq > 0 else 0.0
+        d = np.minimum(d, np.hypot(xs - a[0] - t * ab[0], ys - a[1] - t * ab[1]))
+    return d, d <= radius
+
+
+def test_a_dense_picture_covers_exactly_the_pixels_whose_centre_is_within_the_radius_of_the_chain():
+    rng = random.Random(11)
+    for trial in range(60):
+        nodes = np.array([(rng.uniform(-10, 60), rng.uniform(-10, 50)) for _ in range(rng.randint(2, 8))])
+        if trial % 5 == 0:
+            nodes[1] = nodes[0]  # a segment of no length
+        if trial % 7 == 0:
+            nodes[:, 0] = nodes[0, 0]  # upright
+        if trial % 11 == 0:
+            nodes[:, 1] = nodes[0, 1]  # level
+        radius = rng.uniform(0.3, 6)
+        box = (0, 0, 50, 40)
+        got = node_chain.coverage(node_chain.row_spans(nodes, 1.0, 0.0, 0.0, box, radius), box)
+        distance, expected = _brute_force_coverage(nodes, 50, 40, radius)
+        differ = (got != expected) & (np.abs(distance - radius) > 1e-9)
+        assert not differ.any(), (trial, nodes.tolist(), radius)
+
+
+def test_a_dense_picture_follows_the_painters_scale_and_shift_and_rings_the_edge():
+    nodes = np.array([[0.0, 0.0], [10.0, 0.0]])
+    image, x, y, _pixels = node_chain.dense_picture(nodes, 2.0, 5.0, 7.0, (0, 0, 100, 100), 3.0, 0xFF0000FF, 1,
+                                                    0xFF00FF00)
+    # the segment lands on (5, 7)-(25, 7), three pixels each side, and a pixel of room round it
+    assert (x, y, image.width(), image.height()) == (1, 3, 28, 8)
+    assert image.pixel(12, 4) == 0xFF0000FF  # inside: the fill
+    assert image.pixel(12, 1) == 0xFF00FF00 and image.pixel(12, 6) == 0xFF00FF00  # the edge's ring
+    assert image.pixel(12, 0) == 0 and image.pixel(0, 4) == 0  # nothing round it
+    # cut by the side of the box, where the wall goes on: no ring there
+    image, x, y, _pixels = node_chain.dense_picture(nodes, 2.0, 5.0, 7.0, (0, 0, 15, 100), 3.0, 0xFF0000FF, 1,
+                                                    0xFF00FF00)
+    assert x + image.width() == 15 and image.pixel(image.width() - 1, 4) == 0xFF0000FF
+    assert node_chain.dense_picture(nodes, 1.0, 500.0, 0.0, (0, 0, 100, 100), 3.0, 1)[0] is None
+
+
+@pytest.mark.parametrize("zoom", [4.0, 1.0], ids=["400%", "100%"])
+def test_a_dense_long_wall_drawn_as_a_picture_looks_as_drawn_by_qt(zoom, monkeypatch):
+    from editor.items import wall_item
+    wall = Wall("w", [(i * 2.0, 40.0 * (i % 2)) for i in range(3000)], 2, False)
+
+    def draw(ink_limit):
+        monkeypatch.setattr(wall_item, "DENSE_INK_PIXELS", ink_limit)
+        item = WallItem(wall)
+        image = QImage(600, 240, QImage.Format_ARGB32_Premultiplied)
+        image.fill(0xFF000000)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.translate(3.5, 20.25)
+        painter.scale(zoom, zoom)
+        item.paint_at(painter, zoom)
+        painter.end()
+        pixels = np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes()).reshape(240, 600, 4)
+        return pixels[:, :, :3].astype(int)
+
+    picture, strokes = draw(0), draw(float("inf"))
+    drawn = (picture.sum(axis=2) > 0) | (strokes.sum(axis=2) > 0)
+    assert drawn.sum() > 10_000
+    # pixel for pixel the same colours, but for the antialiased rims of the strokes: at 100% the wall is two pixels
+    # wide, and its rims are most of it (measured: 99% of the pixels drawn agree at 400%, 92% at 100%)
+    close = (np.abs(picture - strokes).max(axis=2) < 100)[drawn].mean()
+    assert close > 0.9, close
+    ink = picture.sum() / strokes.sum()
+    assert 0.9 < ink < 1.1, ink
+
+
+def test_frames_of_a_300000_node_zig_zag_half_a_unit_apart_stay_short_at_every_zoom(qtbot, tmp_path):
+    points = [(1000 + i * 0.5, 1000 + (i % 2) * 40.0) for i in range(300_000)]
+    level = Level(name="dense", player=Player(spawn=(0, 0), radius=12),
+                  objects=(Wall("dense-wall", points, 2, False),))
+    window = make_window(qtbot, tmp_path, level)
+    viewport = window.canvas.viewport()
+    slowest = 0.0
+    for zoom in (0.01, 0.1, 0.5, 1.0, 2.0, 4.0):
+        window.canvas.set_zoom(zoom)
+        window.canvas.centerOn(QPointF(points[150_000][0], 1020))
+        QApplication.processEvents()
+        t = time.process_time()
+        viewport.repaint()
+        slowest = max(slowest, time.process_time() - t)
+        assert _painted(window) > 1000
+    # measured 0.53 s of CPU at 400% drawn by Qt's strokes; now under 0.05 s (bound generous: shared machine)
+    assert slowest < 0.3, f"the slowest frame took {slowest:.2f} s of CPU"
+    assert window.errors == []
+
+
+def test_dragging_a_300000_node_wall_shows_it_moving_and_changes_the_level_once(qtbot, tmp_path):
+    points = zig_zag(300_000)
+    window = make_window(qtbot, tmp_path, wall_level(points))
+    window.canvas.set_zoom(1.0)
+    window.canvas.centerOn(QPointF(600, 300))
+    QApplication.processEvents()
+    before = window.document.get("wall-1")
+    t = time.perf_counter()
+    drag(window, (401, 200), (451, 232), steps=4)
+    took = time.perf_counter() - t
+    moved = window.document.get("wall-1")
+    assert moved.points[0] != before.points[0]
+    assert window.undo_stack.count() == 1
+    dx, dy = moved.points[0].x - before.points[0].x, moved.points[0].y - before.points[0].y
+    assert moved.points[-1] == (before.points[-1].x + dx, before.points[-1].y + dy)
+    assert took < 3 * ONE_FRAME, f"the drag took {took:.2f} s"
+    window.undo_stack.undo()
+    assert window.document.get("wall-1") == before
+
+
+def test_edit_nodes_on_a_300000_node_wall_shows_handles_only_for_the_nodes_in_view(qtbot, tmp_path):
+    points = zig_zag(300_000)
+    window = make_window(qtbot, tmp_path, wall_level(points))
+    canvas = window.canvas
+    window.selection.set(["wall-1"])
+    canvas.set_zoom(0.01)
+    canvas.centerOn(QPointF(300_000, 200))
+    tool = window.tool_named("NodeTool")
+    t = time.perf_counter()
+    window.set_tool(tool)
+    QApplication.processEvents()
+    assert time.perf_counter() - t < ONE_FRAME
+    # most of the wall in view: too many nodes for handles, and the hint says to zoom in
+    assert tool.handle_positions() == {}
+    assert "zoom in" in tool.current_hint()
+    # at 100% the nodes in view have handles, and they follow the view
+    canvas.set_zoom(1.0)
+    canvas.centerOn(QPointF(1000, 200))
+    QApplication.processEvents()
+    shown = tool.handle_positions()
+    view = canvas.visible_rect()
+    assert 0 < len(shown) <= node_tool.MAX_HANDLES
+    assert all(view.contains(p) for p in shown.values())
+    assert set(shown) == {("wall-1", i) for i, (x, y) in enumerate(points) if view.contains(QPointF(x, y))}
+    canvas.centerOn(QPointF(5000, 200))
+    QApplication.processEvents()
+    assert ("wall-1", 2500) in tool.handle_positions() and ("wall-1", 500) not in tool.handle_positions()
+    # a node is dragged where it is (node 2496 at (4992, 0), on the grid of 16), in one undo step
+    drag(window, (4992, 0), (4992, 48))
+    assert window.document.get("wall-1").points[2496] == (4992, 48)
+    assert window.undo_stack.count() == 1
+    assert tool.handle_positions()[("wall-1", 2496)] == QPointF(4992, 48)
+    window.undo_stack.undo()
+    assert window.document.get("wall-1").points[2496] == (4992, 0)
+    assert window.errors == []
