@@ -16,6 +16,14 @@ its ratio to the smallest size's (1.0 is linear), and the problems found.
 ``--walls N``: single walls of N nodes (a random walk, a zig-zag, all nodes at
 one point; open and closed), the check and the hulls of each.
 
+``--dense N``: single dense walls of N nodes, 2 px thick, around the default
+24 px player (:data:`DENSE_SHAPES`: zig-zags 0.5 and 2 px apart, a random walk,
+a spiral, a chain running back and forth along one line, a closed circle, a
+comb, every node twice, all nodes at one point), each written to a file and
+put through ``level-editor check`` and ``level-editor export`` in a process of
+its own: seconds (wall clock and CPU), peak memory, and the CPU seconds per
+million nodes (flat: linear).
+
 A second table does the same for one tile grid of 1,000, 10,000 and 100,000
 cells (``--cells``): rooms of solid cells with doorways, sprinkled with
 single cells at random, so the grid has long runs and ragged bits alike.
@@ -23,14 +31,19 @@ single cells at random, so the grid has long runs and ragged bits alike.
     python -m tests.benchmarks.bench_validation                 # the full tables
     python -m tests.benchmarks.bench_validation --sizes 1000 --cells 1000    # a quick look
     python -m tests.benchmarks.bench_validation --sizes 10000 100000 --cells --walls 300000
+    python -m tests.benchmarks.bench_validation --sizes --cells --dense 30000 100000 300000
 """
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import math
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from typing import Optional, Sequence
@@ -100,6 +113,102 @@ def long_wall_level(nodes: int, shape: str, closed: bool = False, seed: int = 0)
         pts.append((x, y))
     return Level(name=f"{shape} {nodes}", player=Player(spawn=(-1e5, -1e5)),
                  objects=[Wall("wall", pts, 8.0, closed=closed)])
+
+
+#: The dense walls of ``--dense``, by name (see :func:`dense_wall`).
+DENSE_SHAPES = ("zig-zag 0.5 px", "zig-zag 2 px", "random walk", "spiral", "back and forth", "closed circle", "comb",
+                "every node twice", "one point")
+
+
+def dense_wall(shape: str, nodes: int) -> tuple[list, bool]:
+    """The nodes of one dense wall of ``shape`` (one of :data:`DENSE_SHAPES`) and whether it is closed.
+
+    >>> points, closed = dense_wall("comb", 8)
+    >>> points[:4], closed
+    ([[1000, 1000], [1000, 1060], [1004, 1060], [1004, 1000]], False)
+    """
+    if shape == "zig-zag 0.5 px":  # every segment overlaps the next ones: no room anywhere
+        return [[1000 + i * 0.5, 1000 + (i % 2) * 40] for i in range(nodes)], False
+    if shape == "zig-zag 2 px":
+        return [[1000 + i * 2, 1000 + (i % 2) * 40] for i in range(nodes)], False
+    if shape == "random walk":  # steps uniform in +-10 px: the chain crosses itself everywhere
+        rng = random.Random(1)
+        x = y = 5000.0
+        points = []
+        for _ in range(nodes):
+            x, y = x + rng.uniform(-10, 10), y + rng.uniform(-10, 10)
+            points.append([round(x, 2), round(y, 2)])
+        return points, False
+    if shape == "spiral":  # turns 3 px apart, nodes about 1 px apart: a 1 px corridor winding in
+        points, t = [], 0.0
+        for _ in range(nodes):
+            r = 20 + 3 * t / (2 * math.pi)
+            points.append([round(5000 + r * math.cos(t), 3), round(5000 + r * math.sin(t), 3)])
+            t += 1.0 / r
+        return points, False
+    if shape == "back and forth":  # along one line, 99 segments of 5 px each way, every run on the last
+        return [[1000 + 5 * (i % 198 if i % 198 < 99 else 198 - i % 198), 1000] for i in range(nodes)], False
+    if shape == "closed circle":  # 1 px segments, round the spawn
+        radius = nodes / (2 * math.pi)
+        return [[round(5000 + radius * math.cos(2 * math.pi * i / nodes), 3),
+                 round(5000 + radius * math.sin(2 * math.pi * i / nodes), 3)] for i in range(nodes)], True
+    if shape == "comb":  # teeth 60 px long, 4 px wide, 4 px apart
+        points = []
+        for k in range(nodes // 4):
+            x = 1000 + k * 8
+            points += [[x, 1000], [x, 1060], [x + 4, 1060], [x + 4, 1000]]
+        return points, False
+    if shape == "every node twice":  # a zig-zag 2 px apart whose every node is repeated
+        return [[1000 + (i // 2) * 2, 1000 + ((i // 2) % 2) * 40] for i in range(nodes)], False
+    if shape == "one point":
+        return [[1000, 1000]] * nodes, False
+    raise ValueError(f"no dense wall called {shape!r}")
+
+
+def dense_level_file(shape: str, nodes: int, path: str) -> None:
+    """Write a level whose one wall is the dense wall ``shape`` of ``nodes`` nodes, 2 px thick, to ``path``."""
+    points, closed = dense_wall(shape, nodes)
+    doc = {"format": "level-editor.level", "version": 2, "name": f"{shape} {nodes}", "grid": 32,
+           "layers": [{"id": "main", "name": "Main", "visible": True, "locked": False}],
+           "player": {"spawn": [48, 48], "shape": "circle", "radius": 12},
+           "objects": [{"id": "dense-wall", "kind": "wall", "layer": "main", "points": points, "thickness": 2,
+                        "closed": closed}]}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+
+
+def _command(argv: list[str]) -> tuple[float, float, float, int]:
+    """``level-editor ARGV`` in a process of its own: (wall seconds, CPU seconds, peak MB, exit code)."""
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())", *argv],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    return (time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0,
+            child.returncode)
+
+
+def run_dense(sizes: Sequence[int], out=sys.stdout) -> list[dict]:
+    """Check and export each dense wall at each size in processes of their own; print the table, return the rows."""
+    rows = []
+    header = (f"{'dense wall':<17} {'nodes':>8} {'check s':>8} {'cpu s':>6} {'export s':>9} {'cpu s':>6} "
+              f"{'peak MB':>8} {'cpu s/M nodes':>14}  exit")
+    print(header, file=out)
+    print("-" * len(header), file=out)
+    with tempfile.TemporaryDirectory() as folder:
+        for shape in DENSE_SHAPES:
+            for n in sizes:
+                path = os.path.join(folder, "dense.json")
+                dense_level_file(shape, n, path)
+                check = _command(["check", path])
+                export = _command(["export", path, "-o", os.path.join(folder, "out.json")])
+                peak = max(check[2], export[2])
+                row = dict(level="dense", shape=shape, nodes=n, check=check[0], check_cpu=check[1],
+                           export=export[0], export_cpu=export[1], peak_mb=peak, exit=check[3])
+                rows.append(row)
+                print(f"{shape:<17} {n:>8,} {check[0]:>8.2f} {check[1]:>6.2f} {export[0]:>9.2f} {export[1]:>6.2f} "
+                      f"{peak:>8.0f} {check[1] / n * 1e6:>14.1f}  {check[3]}", file=out, flush=True)
+    return rows
 
 
 def _timed(func, *args):
@@ -181,14 +290,21 @@ def run(sizes: Sequence[int] = SIZES, out=sys.stdout, cells: Sequence[int] = CEL
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.bench_validation", description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), metavar="N",
-                        help="object counts to measure (default: 1000 10000 100000)")
+    parser.add_argument("--sizes", type=int, nargs="*", default=list(SIZES), metavar="N",
+                        help="object counts to measure (default: 1000 10000 100000; none: skip them)")
     parser.add_argument("--walls", type=int, nargs="*", default=[], metavar="N",
                         help="nodes of single long walls to measure (random walk, zig-zag, all at one point)")
     parser.add_argument("--cells", type=int, nargs="*", default=list(CELLS), metavar="N",
                         help="cells of the tile grids to measure (default: 1000 10000 100000; none: skip them)")
+    parser.add_argument("--dense", type=int, nargs="*", default=[], metavar="N",
+                        help="nodes of the dense walls to check and export in processes of their own "
+                             "(e.g. 30000 100000 300000)")
     args = parser.parse_args(argv)
-    run(args.sizes, cells=args.cells, walls=args.walls)
+    if args.sizes or args.cells or args.walls:
+        run(args.sizes, cells=args.cells, walls=args.walls)
+    if args.dense:
+        print("", flush=True)
+        run_dense(args.dense)
     return 0
 
 
