@@ -74,6 +74,7 @@ class ValidationRunner(QObject):
         self._closed = False
         self.current: CheckResult | None = None
         self._saved: CheckResult | None = None  # a save's unvalidated result, for the next check
+        self._stop_requested = False  # read by the running check between its steps
         #: How many checks were started (for tests and the curious).
         self.runs = 0
         subscribe_while_alive(document, self, self._on_document_changed)
@@ -121,8 +122,17 @@ class ValidationRunner(QObject):
             return lambda: add_hulls(cur)
         folder = self._folder()
         if len(level.objects) > SAVE_CHECKS_UP_TO:
+            self._stop_running()
             return lambda: level_hulls_only(level, base_dir=folder)
         return lambda: check_level(level, with_hulls=True, base_dir=folder)
+
+    def _stop_running(self) -> None:
+        """Ask a running check to stop at its next step: a save of a large level wants the machine.
+
+        The save builds the outlines itself, and the problems are found from them afterwards.
+        """
+        if self._running is not None:
+            self._stop_requested = True
 
     def validate_saved(self, result: CheckResult) -> None:
         """Validate the level a save wrote without validating it (``problems`` None), from the save's outlines, now."""
@@ -171,7 +181,9 @@ class ValidationRunner(QObject):
             # pictures looked for beside the file as it is now (a first save gives the level its folder)
             self._future = self._executor.submit(add_problems, replace(saved, base_dir=self._folder()))
         else:
-            self._future = self._executor.submit(check_level, level, with_hulls, self._folder())
+            self._stop_requested = False
+            self._future = self._executor.submit(check_level, level, with_hulls, self._folder(),
+                                                 lambda: self._stop_requested)
         self._poll.start()
 
     @guarded("checking the level")
@@ -185,7 +197,7 @@ class ValidationRunner(QObject):
         if self._closed or future.cancelled():
             return
         result = future.result()
-        if generation == self._generation and result.level is self._doc.level:
+        if result is not None and generation == self._generation and result.level is self._doc.level:
             self.accept(result)
         elif not self._timer.isActive():
             self.run_now()  # the level changed while we checked: check the new one

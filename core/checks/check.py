@@ -12,7 +12,7 @@ its folder as ``base_dir``, so that reference images' pictures are looked at.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from core.checks.hulls import level_hulls
@@ -44,7 +44,12 @@ class CheckResult:
         return tuple(p for p in self.problems or () if p.is_error)
 
 
-def check_level(level: Level, with_hulls: bool = False, base_dir: str | None = None) -> CheckResult:
+class _Stopped(Exception):
+    """The caller of :func:`check_level` asked it to stop."""
+
+
+def check_level(level: Level, with_hulls: bool = False, base_dir: str | None = None,
+                stop: Callable[[], bool] | None = None) -> CheckResult | None:
     """Validate ``level`` (and compute its hulls) from one set of outlines.
 
     ``base_dir`` is the folder of the level file: reference images' paths are
@@ -52,17 +57,27 @@ def check_level(level: Level, with_hulls: bool = False, base_dir: str | None = N
 
     A level the geometry code cannot handle gives one error problem instead of
     an exception (and empty hulls), so every caller can still say something.
+
+    ``stop``, when given, is asked between the steps (outlines, problems, hulls): when it says
+    True the check ends there and returns None (a background check of a level that is no longer
+    open leaves the machine to a save).
     """
     try:
-        outlines, problems, hulls = _check(level, with_hulls, base_dir)
+        outlines, problems, hulls = _check(level, with_hulls, base_dir, stop)
+    except _Stopped:
+        return None
     except Exception as error:  # noqa: BLE001 - blamed on the objects that cause it; callers keep working
         outlines, problems, hulls = _check_without_culprits(level, with_hulls, base_dir, error)
     return CheckResult(level, problems, hulls, outlines, base_dir)
 
 
-def _check(level: Level, with_hulls: bool, base_dir: str | None):
+def _check(level: Level, with_hulls: bool, base_dir: str | None, stop: Callable[[], bool] | None = None):
     outlines = level_outlines(level)
+    if stop is not None and stop():
+        raise _Stopped
     problems = tuple(validate_level(level, outlines, base_dir))
+    if stop is not None and stop() and with_hulls:
+        raise _Stopped
     hulls = level_hulls(level, outlines) if with_hulls else None
     return outlines, problems, hulls
 

@@ -96,7 +96,10 @@ HULL_TOLERANCE = 0.05
 _CALIPER_CORNERS = 64
 
 #: Objects written to a file per block of lines (bounds the memory a save needs besides the arrays).
-_LINES_PER_BLOCK = 4096
+_LINES_PER_BLOCK = 1024
+
+#: Round objects grown per block (bounds the memory of the arrays in between).
+_GROWN_PER_BLOCK = 4096
 
 
 class LevelHulls(Mapping):
@@ -331,7 +334,8 @@ def _hulls(o: LevelOutlines) -> LevelHulls:
                                                      indices=np.repeat(np.arange(len(too_many)), grown_n[too_many])))
         envelope_xy, envelope_n = _rings(shapely.oriented_envelope(polys), grow=True)
         rect_xy, rect_n = _replace_rings(rect_xy, rect_n, too_many, envelope_xy, envelope_n)
-    pieces.append((curved, _clean(grown_xy), grown_n, rect_xy, rect_n))
+    grown_xy = _clean(grown_xy)  # outside the real arcs by the margin, more than rounding moves a point
+    pieces.append((curved, grown_xy, grown_n, rect_xy, rect_n))
     box_xy, box_n = _quad_rings(corners)
     pieces.append((boxy, box_xy, box_n, box_xy, box_n))
     if len(tiles):
@@ -537,7 +541,7 @@ def _grown_rings(core: _Cores, r: np.ndarray):
     half = np.arccos((r + ROUND_MARGIN) / (r + ROUND_MARGIN + HULL_TOLERANCE))
     m = 4 * np.clip(np.ceil((np.pi / 4) / half), 2, 256).astype(np.int64)
     xys, counts = [], []
-    step = _LINES_PER_BLOCK * 4
+    step = _GROWN_PER_BLOCK
     for first in range(0, len(r), step):
         last = min(first + step, len(r))
         a, b = core.at[first], core.at[last - 1] + core.count[last - 1]

@@ -1295,9 +1295,9 @@ def _level_blocks(level: Level, hulls: Optional[Mapping]) -> Iterator[str | byte
         if objects:
             parts.append('  "objects": [\n')
             yield _escape_surrogates("\n".join(parts))
-            numbers = _NumberTexts()
             for first in range(0, len(objects), _OBJECTS_PER_BLOCK):
                 block = objects[first:first + _OBJECTS_PER_BLOCK]
+                numbers = _NumberTexts()  # per block: the numbers of 100,000 objects would take 60 MB
                 text = ",\n".join(["    " + _object_line(o, numbers) for o in block])
                 yield _escape_surrogates(text if first == 0 else ",\n" + text)
             parts = ["\n  ],"]
