@@ -14,6 +14,7 @@ import codecs
 import gc
 import json
 import os
+import re
 import sys
 from typing import Optional, Sequence
 
@@ -96,8 +97,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("generate", help="write a generated level of N objects (rooms, corridors, furniture)",
                        description="Write a generated level (rooms joined by corridors, wall chains, boxes, oriented "
                                    "boxes and pillars) for trying the editor and the play-test at scale.")
-    p.add_argument("-n", "--objects", type=_count, required=True, metavar="N", help="how many objects")
-    p.add_argument("--seed", type=int, default=0, help="picks the furniture (default 0)")
+    p.add_argument("-n", "--objects", type=_count, required=True, metavar="N",
+                   help=f"how many objects (at most {MAX_GENERATED:,})")
+    p.add_argument("--seed", type=_seed, default=0, help="picks the furniture (default 0)")
     p.add_argument("--player", choices=("circle", "box"), default="circle", help="the player's shape")
     p.add_argument("-o", "--output", required=True, metavar="OUT.json")
     p.set_defaults(func=_cmd_generate)
@@ -226,6 +228,18 @@ def _cmd_check(args) -> int:
     return code
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    r"""``text`` on one line: line breaks and other control characters (from names in a hostile file) escaped.
+
+    >>> print(one_line("layer a\nb: tab\there"))
+    layer a\nb: tab\there
+    """
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
@@ -242,6 +256,8 @@ def _cmd_export(args) -> int:
         return EXIT_PROBLEMS
     fmt = args.format or tiled_format(args.output) or "level"
     if fmt != "level":
+        if _refuse_over(args.output, ("level", args.level)):
+            return EXIT_UNREADABLE
         return _write_tiled(level, args, fmt)
     return _write(level, args.output, result.hulls)
 
@@ -267,14 +283,16 @@ def _cmd_import(args) -> int:
     from core.interop.tiled_import import read_tiled
 
     level_dir = _folder_of(args.output)
+    if _refuse_over(args.output, ("map", args.map)):
+        return EXIT_UNREADABLE
     try:
         result = read_tiled(args.map, level_dir=level_dir)
     except TiledImportError as e:
-        print(f"level-editor: {e}", file=sys.stderr)
+        print(f"level-editor: {one_line(str(e))}", file=sys.stderr)
         return EXIT_UNREADABLE
     try:
         for note in result.notes:
-            print(f"{args.map}: {note}", file=sys.stderr)
+            print(f"{args.map}: {one_line(note)}", file=sys.stderr)
     except BrokenPipeError:
         _reader_gone(sys.stderr)
     hulls = check_level(result.level, with_hulls=True, base_dir=level_dir).hulls
@@ -291,14 +309,54 @@ def _write(level, path: str, hulls=None) -> int:
     return EXIT_OK
 
 
-def _count(text: str) -> int:
+#: The most objects ``generate`` writes (a level beyond it is larger than the limits let a level be).
+MAX_GENERATED = 1_000_000
+
+
+def _short(text: str, most: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``most`` characters (a number of 5,000 digits is not echoed whole)."""
+    shown = repr(text)
+    return shown if len(shown) <= most else shown[:most - 4] + "...'"
+
+
+def _whole(text: str) -> int:
+    if len(text) > 100 and text.strip().lstrip("+-").isdigit():
+        raise argparse.ArgumentTypeError(f"a number of {len(text.strip())} digits is too large")
     try:
-        n = int(text)
+        return int(text) if len(text) <= 100 else int("x")
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {_short(text)}") from None
+
+
+def _count(text: str) -> int:
+    n = _whole(text)
     if n < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    if n > MAX_GENERATED:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GENERATED:,} objects, not {n:,}")
     return n
+
+
+def _seed(text: str) -> int:
+    return _whole(text)
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` name one existing file (through links, ``./`` and the like)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def _refuse_over(output: str, *inputs: tuple[str, str]) -> bool:
+    """Say so and return True when ``output`` is one of the ``(what, path)`` inputs: writing would destroy it."""
+    for what, path in inputs:
+        if _same_file(output, path):
+            print(f"level-editor: {output}: is the {what} itself; nothing written (name another output file)",
+                  file=sys.stderr)
+            return True
+    return False
 
 
 def _cmd_generate(args) -> int:
@@ -311,6 +369,8 @@ def _cmd_simulate(args) -> int:
     from core.playtest.replay import ReplayFileError, dumps_trace, load_replay, save_trace
     from core.playtest.simulation import run_replay
 
+    if args.output and _refuse_over(args.output, ("level", args.level), ("replay", args.input)):
+        return EXIT_UNREADABLE
     try:
         level = load_level(args.level)
     except LevelFileError as e:
@@ -326,7 +386,7 @@ def _cmd_simulate(args) -> int:
         else:
             sys.stdout.write(dumps_trace(trace) + "\n")
     except ReplayFileError as e:
-        print(f"level-editor: {e}", file=sys.stderr)
+        print(f"level-editor: {one_line(str(e))}", file=sys.stderr)
         return EXIT_UNREADABLE
     except LevelSaveError as e:
         print(f"level-editor: {e}", file=sys.stderr)

@@ -33,6 +33,7 @@ __all__ = [
     "xml_safe",
     "is_number",
     "relocate_path",
+    "brief",
     "number",
     "whole",
     "finite",
@@ -146,6 +147,17 @@ def whole(value, default: Optional[int] = None) -> Optional[int]:
 def finite(*values: float) -> bool:
     """Whether every value is a finite number."""
     return all(math.isfinite(v) for v in values)
+
+
+def brief(value, most: int = 40) -> str:
+    r"""``repr(value)`` for a message: on one line, at most ``most`` characters (a hostile value may be a
+    million characters long, or hold line breaks).
+
+    >>> print(brief(10 ** 50), brief("a\nb"))
+    1000000000000000000000000000000000000... 'a\nb'
+    """
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def text_of(value) -> str:

@@ -13,7 +13,7 @@ from typing import Optional
 
 from core.interop.tiled_common import TiledImportError
 from core.level.reading import LevelFileError, read_file_bytes
-from core.interop.tmx import parse_xml, tmx_map, tsx_tileset, tx_template
+from core.interop.tmx import TooDeep, parse_xml, tmx_map, tsx_tileset, tx_template
 
 __all__ = ["MAX_FILE_BYTES", "MAX_UNPACKED_BYTES", "load_document", "Files"]
 
@@ -51,21 +51,28 @@ def _parse_int(literal: str):
     return int(literal) if len(literal) <= 4000 else float(literal)
 
 
+def _xml_document(root, source: str) -> dict:
+    if root.tag == "tileset":
+        d = tsx_tileset(root)
+        d["type"] = "tileset"
+        return d
+    if root.tag == "template":
+        return tx_template(root)
+    if root.tag != "map":
+        raise TiledImportError(f"{source}: is XML but not a Tiled map (its root element is <{root.tag}>)")
+    return tmx_map(root)
+
+
 def load_document(path: str, source: str) -> dict:
     """A Tiled file (XML or JSON, by its content) as TMJ-shaped data."""
     data = _read_bytes(path, source)
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if head == b"<" or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         root = parse_xml(data, source)
-        if root.tag == "tileset":
-            d = tsx_tileset(root)
-            d["type"] = "tileset"
-            return d
-        if root.tag == "template":
-            return tx_template(root)
-        if root.tag != "map":
-            raise TiledImportError(f"{source}: is XML but not a Tiled map (its root element is <{root.tag}>)")
-        return tmx_map(root)
+        try:
+            return _xml_document(root, source)
+        except TooDeep as e:
+            raise TiledImportError(f"{source}: {e}") from None
     if head in (b"{", b"["):
         try:
             text = data.decode("utf-8-sig")

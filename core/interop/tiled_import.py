@@ -50,6 +50,7 @@ from core.interop.tiled_common import (
     LEVEL_MARK,
     PLAYER_TYPE,
     TiledImportError,
+    brief,
     finite,
     is_number,
     number,
@@ -61,7 +62,7 @@ from core.interop.tiled_files import Files, load_document
 from core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
 from core.level.file_format import FORMAT, VERSION, LevelFileError, level_to_dict, parse_level
 from core.level.kinds import id_prefix
-from core.level.limits import MAX_COORDINATE, MAX_SIZE
+from core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_TILE_CELLS, MIN_SIZE
 from core.level.model import (
     DEFAULT_LAYER,
     EMPTY_CELL,
@@ -84,6 +85,9 @@ __all__ = ["ImportResult", "read_tiled", "tiled_to_level", "DEFAULT_THICKNESS"]
 
 #: A wall's thickness when its polygon or polyline has no ``thickness`` property.
 DEFAULT_THICKNESS = 8.0
+
+#: The level's grid when the map's tile width cannot be one.
+DEFAULT_GRID = 16.0
 
 #: A tile grid covering more cells than this (solid or not) is cut into blocks of BLOCK x BLOCK cells.
 MAX_GRID_CELLS = 1 << 22
@@ -186,6 +190,11 @@ def _split(props, notes: list[str], where: str) -> tuple[dict, dict]:
             continue
         out[p["name"]] = p
     return out, book
+
+
+def _listed(value) -> list:
+    """``value`` when it is a list, else an empty one (a map's lists may hold anything in a hostile file)."""
+    return value if isinstance(value, list) else []
 
 
 def _no_constant(name: str):
@@ -308,8 +317,10 @@ class _Importer:
         base = tpl["object"]
         merged = dict(base)
         merged.update({k: v for k, v in obj.items() if k not in ("properties", "template")})
-        props = {p.get("name"): p for p in base.get("properties") or () if isinstance(p, dict)}
-        props.update({p.get("name"): p for p in obj.get("properties") or () if isinstance(p, dict)})
+        props = {p["name"]: p for p in _listed(base.get("properties")) if isinstance(p, dict)
+                 and isinstance(p.get("name"), str)}
+        props.update({p["name"]: p for p in _listed(obj.get("properties")) if isinstance(p, dict)
+                      and isinstance(p.get("name"), str)})
         merged["properties"] = list(props.values())
         tilesets = None
         if "gid" in base and "gid" not in obj and isinstance(tpl.get("tileset"), dict):
@@ -532,24 +543,34 @@ class _Importer:
         anchor = _anchor(book, ctx) if self.ours and order is not None else None
         cells: dict = {}
         anchored: set = set()
-        any_tile = unknown = 0
+        any_tile = unknown = kept = far = 0
         missing: set[str] = set()
+        # What each global id means here, worked out once: None (no tileset holds it), False (it does not count),
+        # or (tile width, tile height, x offset, y offset); a layer of millions of tiles uses a handful of ids.
+        meaning: dict = {}
         for col, row, gid in layer_tiles(layer, f"{self.source}: {where}"):
             any_tile += 1
-            hit = self.tilesets.find(gid)
-            if hit is None:
-                unknown += 1
+            seen = meaning.get(gid, ())
+            if seen == ():
+                seen = meaning[gid] = self._tile_meaning(gid, mode, missing, ctx, cells)
+            if not seen:
+                unknown += seen is None
                 continue
-            ts, local = hit
-            if ts.missing:
-                missing.add(ts.name)
-            if mode == "collision" and not ts.collides(local):
+            tw, th, offx, offy, shift = seen
+            kept += 1
+            if kept > MAX_TILE_CELLS:
+                raise TiledImportError(f"{self.source}: {where}: more than {MAX_TILE_CELLS:,} solid tiles, the most "
+                                       f"cells a level may have; refused")
+            if shift is not None and anchor is None and -_FAST < col < _FAST and -_FAST < row < _FAST:
+                # a tile of the map's own size: its cell is its column and row, shifted as every such tile is
+                group, di, dj = shift
+                group.add((col + di, row + dj))
                 continue
-            tw, th = ts.size(local)
-            if not (finite(tw, th) and tw > 0 and th > 0):
+            x = ctx.ox + col * tw_map + offx
+            top = ctx.oy + (row + 1) * th_map - th + offy
+            if not finite(x, top):
+                far += 1
                 continue
-            x = ctx.ox + col * tw_map + ts.offset[0]
-            top = ctx.oy + (row + 1) * th_map - th + ts.offset[1]
             if anchor is not None and tw == th == anchor[0]:  # a cell of the grid the export wrote
                 i, j = round((x - anchor[1][0]) / tw), round((top - anchor[1][1]) / th)
                 if 0 <= i < anchor[2][0] and 0 <= j < anchor[2][1]:
@@ -559,6 +580,8 @@ class _Importer:
             cells.setdefault((tw, th, px, py), set()).add((round((x - px) / tw), round((top - py) / th)))
         if unknown:
             self.notes.append(f"{where}: {unknown} tiles have ids that no tileset holds; left out")
+        if far:
+            self.notes.append(f"{where}: {far} tiles lie too far away to compute with; left out")
         base = _Found("tiles", name, where, self._where_to(ctx), {}, text_of(book.get("type")) if self.ours else "",
                       props, mode != "area", book if self.ours else {}, None, order)
         if not cells and anchor is None:
@@ -574,6 +597,30 @@ class _Importer:
             if f.kind == "tiles":
                 f.name, f.order, f.exact_name = f"{name}-{i + 2}", None, True
         self.found.extend(found)
+
+    def _tile_meaning(self, gid: int, mode: str, missing: set, ctx: _Context, cells: dict):
+        """None: no tileset holds ``gid``; False: its tile does not count; else (width, height, x and y offset,
+        shift), where shift is ``(cells of its grid, column shift, row shift)`` for a tile of the map's tile size
+        (its cell follows from its column and row alone) and None for others."""
+        hit = self.tilesets.find(gid)
+        if hit is None:
+            return None
+        ts, local = hit
+        if ts.missing:
+            missing.add(ts.name)
+        if mode == "collision" and not ts.collides(local):
+            return False
+        tw, th = ts.size(local)
+        if not (finite(tw, th) and tw > 0 and th > 0):
+            return False
+        offx, offy = ts.offset
+        shift = None
+        if tw == self.tile_w and th == self.tile_h:
+            x, top = ctx.ox + offx, ctx.oy + offy  # column 0, row 0
+            px, py = _phase(x, top, tw, th)
+            if finite(x, top):
+                shift = cells.setdefault((tw, th, px, py), set()), round((x - px) / tw), round((top - py) / th)
+        return tw, th, offx, offy, shift
 
     def _tile_objects(self, layer: dict, objects: list, props: dict, book: dict, ctx: _Context, name: str) -> None:
         """The export's tile grid whose cells are not map tiles: a tile object per solid cell."""
@@ -644,7 +691,7 @@ class _Importer:
                 return Ref("")
             if target in refs:
                 return Ref(refs[target])
-            self.notes.append(f"{where}: property {name} refers to object {value}, which is not in the level: "
+            self.notes.append(f"{where}: property {name} refers to object {brief(value)}, which is not in the level: "
                               f"it refers to nothing now")
             return Ref("")
         elif kind == "class":
@@ -652,7 +699,8 @@ class _Importer:
             return None
         elif kind in ("string", "color", "file", None) or isinstance(value, str):
             return value if isinstance(value, str) else ("" if value is None else str(value))
-        self.notes.append(f"{where}: property {name} ({kind}) has a value a level cannot hold ({value!r}); left out")
+        self.notes.append(f"{where}: property {name} ({brief(kind)}) has a value a level cannot hold "
+                          f"({brief(value)}); left out")
         return None
 
     def _values(self, props: dict, where: str, refs: dict) -> dict:
@@ -759,7 +807,7 @@ class _Importer:
             raise TiledImportError(f"{self.source}: the map has no positive tilewidth and tileheight, so it is not a "
                                    f"Tiled map")
         tilesets = []
-        for raw in data.get("tilesets") or ():
+        for raw in _listed(data.get("tilesets")):
             if isinstance(raw, dict):
                 ts = read_tileset(raw, self.map_dir, self.files)
                 if ts is not None:
@@ -807,6 +855,10 @@ class _Importer:
         grid = self.tile_w
         if self.ours and is_number(self.book.get("grid")) and math.isfinite(self.book["grid"]) and self.book["grid"] > 0:
             grid = float(self.book["grid"])
+        if not MIN_SIZE <= grid <= MAX_GRID:  # the grids the loader accepts
+            self.notes.append(f"the map's tile width {grid:g} is not a grid a level can have ({MIN_SIZE:g} to "
+                              f"{MAX_GRID:g} px): the level's grid is {DEFAULT_GRID:g} px")
+            grid = DEFAULT_GRID
         extra = self.book.get("extra") if self.ours and isinstance(self.book.get("extra"), dict) else {}
         return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
                      layers=tuple(self.layers), types=types, properties=properties)
@@ -826,6 +878,8 @@ def _all_finite(fields: dict) -> bool:
 
 
 _LIMIT = min(MAX_COORDINATE, MAX_SIZE)
+#: Columns and rows below this take the quick way to their cell (their products with a tile size stay exact).
+_FAST = 1 << 32
 
 
 def _phase(x: float, y: float, w: float, h: Optional[float] = None) -> tuple[float, float]:
@@ -877,7 +931,8 @@ def tiled_to_level(data: dict, name: str = "map", map_dir: str = ".", level_dir:
         raise TiledImportError(f"{source}: is a level file, not a Tiled map")
     kind = data.get("type")
     if kind is not None and kind != "map":
-        what = {"tileset": "a Tiled tileset", "template": "a Tiled template"}.get(kind, f"of type {kind!r}")
+        what = {"tileset": "a Tiled tileset", "template": "a Tiled template"}.get(
+            kind if isinstance(kind, str) else "", f"of type {brief(kind)}")
         raise TiledImportError(f"{source}: is {what}, not a map")
     if "layers" not in data and "tilewidth" not in data:
         raise TiledImportError(f"{source}: has no layers and no tile size, so it is not a Tiled map")

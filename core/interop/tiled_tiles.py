@@ -47,7 +47,8 @@ class Tileset:
         group = tile.get("objectgroup")
         if isinstance(group, dict) and isinstance(group.get("objects"), list) and group["objects"]:
             return True
-        for p in tile.get("properties") or ():
+        props = tile.get("properties")
+        for p in props if isinstance(props, list) else ():
             if isinstance(p, dict) and p.get("name") in ("solid", "collides"):
                 v = p.get("value")
                 if v is True or (isinstance(v, str) and v.strip().lower() == "true"):
@@ -80,7 +81,8 @@ def read_tileset(raw: dict, base_dir: str, files: Files, firstgid: Optional[int]
         if finite(ox, oy):
             ts.offset = (ox, oy)
     ts.alignment = text_of(data.get("objectalignment")) or "unspecified"
-    for tile in data.get("tiles") or ():
+    tiles = data.get("tiles")
+    for tile in tiles if isinstance(tiles, list) else ():
         if isinstance(tile, dict):
             local = whole(tile.get("id"))
             if local is not None:
@@ -113,6 +115,8 @@ def decode_tiles(raw, encoding, compression, count: int, where: str) -> "array.a
             gids = [int(t) for t in raw.replace("\n", "").replace("\r", "").split(",") if t.strip()]
         except ValueError:
             raise TiledImportError(f"{where}: its CSV tile data holds something that is not a tile id") from None
+    elif encoding == "base64" and not isinstance(raw, str):
+        raise TiledImportError(f"{where}: its base64 tile data is not text")
     elif isinstance(raw, str) and encoding == "base64":
         try:
             packed = base64.b64decode("".join(raw.split()), validate=True)

@@ -22,11 +22,22 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
+from xml.parsers import expat
 from typing import Any, Optional
 
 from core.interop.tiled_common import TiledExportError, TiledImportError, xml_safe
 
-__all__ = ["dumps_tmx", "parse_xml", "tmx_map", "tsx_tileset", "tx_template"]
+__all__ = ["dumps_tmx", "parse_xml", "tmx_map", "tsx_tileset", "tx_template", "MAX_XML_DEPTH", "TooDeep"]
+
+#: Group layers and class properties nested deeper than this are refused (Python would run out of stack).
+MAX_XML_DEPTH = 64
+
+
+class TooDeep(ValueError):
+    """Group layers or class properties nested deeper than :data:`MAX_XML_DEPTH`."""
+
+    def __init__(self, what: str):
+        super().__init__(f"{what} nested more than {MAX_XML_DEPTH} deep; refused")
 
 
 # ---------------------------------------------------------------------------
@@ -199,11 +210,12 @@ def parse_xml(data: bytes, source: str) -> ET.Element:
         When the file is not well-formed XML or declares entities.
     """
     text = _prolog_text(data)
-    if "<!ENTITY" in text:
+    declares = _declarations(data)
+    if "<!ENTITY" in text or declares == "entities":
         raise TiledImportError(f"{source}: declares XML entities; such files are refused (they can expand "
                                f"without bound)")
     m = _DOCTYPE.search(text)
-    if m and m.group(1):
+    if (m and m.group(1)) or declares == "subset":
         raise TiledImportError(f"{source}: has a DOCTYPE with its own declarations; such files are refused")
     try:
         return ET.fromstring(data)
@@ -211,6 +223,33 @@ def parse_xml(data: bytes, source: str) -> ET.Element:
         line, column = e.position
         reason = str(e).split(":")[0]
         raise TiledImportError(f"{source}: is not valid XML: {reason} at line {line}, column {column + 1}") from None
+
+
+class _Declared(Exception):
+    pass
+
+
+def _refuse_declaration(*_args) -> None:
+    raise _Declared
+
+
+def _declarations(data: bytes) -> str:
+    """``"entities"`` when the XML declares an entity, ``"subset"`` when its DOCTYPE has declarations of its own,
+    else ``""``, as the parser itself reads the file (in any encoding: UTF-16 without a byte order mark hides
+    ``<!ENTITY`` from a search of the text). Malformed XML is left to the real parse to report."""
+    scan = expat.ParserCreate()
+    scan.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    scan.EntityDeclHandler = _refuse_declaration
+    scan.UnparsedEntityDeclHandler = _refuse_declaration
+    subset = []
+    scan.StartDoctypeDeclHandler = lambda _name, _system, _public, internal: subset.append(bool(internal))
+    try:
+        scan.Parse(data, True)
+    except _Declared:
+        return "entities"
+    except (expat.ExpatError, ValueError, LookupError):
+        pass
+    return "subset" if any(subset) else ""
 
 
 _FLOAT_KEYS = {"x", "y", "width", "height", "rotation", "offsetx", "offsety", "opacity", "parallaxx", "parallaxy",
@@ -249,8 +288,10 @@ def _attrs(el: ET.Element) -> dict:
     return d
 
 
-def _props(el: ET.Element) -> list:
+def _props(el: ET.Element, depth: int = 0) -> list:
     """``<properties>`` as TMJ's list of ``{"name", "type", "value"}`` (values still text; a class: a list)."""
+    if depth > MAX_XML_DEPTH:
+        raise TooDeep("class properties")
     out = []
     for holder in el.findall("properties"):
         for p in holder.findall("property"):
@@ -259,7 +300,7 @@ def _props(el: ET.Element) -> list:
             if p.get("propertytype") is not None:
                 entry["propertytype"] = p.get("propertytype")
             if kind == "class":
-                entry["value"] = _props(p)
+                entry["value"] = _props(p, depth + 1)
             else:
                 entry["value"] = p.get("value") if p.get("value") is not None else (p.text or "")
             out.append(entry)
@@ -326,7 +367,9 @@ def _attrs_int(el: ET.Element) -> dict:
 _LAYER_TAGS = {"layer": "tilelayer", "objectgroup": "objectgroup", "imagelayer": "imagelayer", "group": "group"}
 
 
-def _layers(el: ET.Element) -> list:
+def _layers(el: ET.Element, depth: int = 0) -> list:
+    if depth > MAX_XML_DEPTH:
+        raise TooDeep("group layers")
     out = []
     for child in el:
         kind = _LAYER_TAGS.get(child.tag)
@@ -345,7 +388,7 @@ def _layers(el: ET.Element) -> list:
             image = child.find("image")
             layer["image"] = image.get("source", "") if image is not None else ""
         else:
-            layer["layers"] = _layers(child)
+            layer["layers"] = _layers(child, depth + 1)
         out.append(layer)
     return out
 
