@@ -142,18 +142,18 @@ def add_hulls(result: CheckResult) -> CheckResult:
 
 
 def level_hulls_only(level: Level, base_dir: str | None = None) -> CheckResult:
-    """The hulls of ``level`` and the outlines behind them, without validating it (``problems`` is None).
+    """The hulls of ``level`` without validating it (``problems`` is None): for a save of a large level.
 
-    For a save of a large level: the file needs its hulls, not its problems, which
-    :func:`add_problems` adds later from the same outlines. A level the geometry code
-    cannot handle gets its full check instead (which says why, object by object).
+    The file needs its hulls, not its problems, which :func:`add_problems` adds later. The hulls
+    are gathered straight from the objects, without building their outlines (shapely geometry for
+    every object). A level the geometry code cannot handle gets its full check instead (which says
+    why, object by object).
     """
     try:
-        outlines = level_outlines(level)
-        hulls = level_hulls(level, outlines)
+        hulls = level_hulls(level)
     except Exception:  # noqa: BLE001 - check_level blames the objects at fault, or the level
         return check_level(level, with_hulls=True, base_dir=base_dir)
-    return CheckResult(level, None, hulls, outlines, base_dir)
+    return CheckResult(level, None, hulls, None, base_dir)
 
 
 def add_problems(result: CheckResult) -> CheckResult:
@@ -161,7 +161,8 @@ def add_problems(result: CheckResult) -> CheckResult:
     if result.problems is not None:
         return result
     if result.outlines is None:
-        return check_level(result.level, with_hulls=result.hulls is not None, base_dir=result.base_dir)
+        checked = check_level(result.level, with_hulls=result.hulls is None, base_dir=result.base_dir)
+        return checked if result.hulls is None else replace(checked, hulls=result.hulls)
     try:
         problems = tuple(validate_level(result.level, result.outlines, result.base_dir))
     except Exception:  # noqa: BLE001 - the full check says which objects the geometry code fails on

@@ -65,7 +65,8 @@ import numpy as np
 import shapely
 
 from core.level.json_numbers import decimal_text, thousandths
-from core.level.model import Level
+from core.level.limits import MAX_COORDINATE, MAX_SIZE
+from core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Wall
 from core.checks.outlines import (
     BOX,
     ORIENTED_BOX,
@@ -76,6 +77,7 @@ from core.checks.outlines import (
     LevelOutlines,
     collector_paused,
     level_outlines,
+    rotation_cos_sin_array,
 )
 
 __all__ = ["level_hulls", "LevelHulls", "DECIMALS", "LEVEL_KEY"]
@@ -273,17 +275,152 @@ def level_hulls(level: Level, outlines: Optional[LevelOutlines] = None) -> Mappi
     >>> h["w"]["aabb"], h["w"]["circle"]["radius"]
     ([-2.0, -2.0, 12.0, 2.0], 7.0)
     """
-    o = outlines if outlines is not None else level_outlines(level)
-    if not len(o):
-        return {}
     with collector_paused():
-        return _hulls(o)
+        shapes = _Shapes.of_outlines(outlines) if outlines is not None else _Shapes.of_level(level)
+        if shapes is None:
+            shapes = _Shapes.of_outlines(level_outlines(level))
+        return _hulls(shapes) if len(shapes) else {}
 
 
-def _hulls(o: LevelOutlines) -> LevelHulls:
+class _Shapes:
+    """What the hulls are made from: per object with an outline (level order) its id, kind, exact bounds,
+    round radius and sites (see :class:`~core.checks.outlines.LevelOutlines`), the sites as coordinates.
+
+    Taken from a level's outlines when they are built anyway, or gathered straight from the level
+    (:meth:`of_level`): a save of a large level needs no shapely geometry for most objects.
+    """
+
+    def __init__(self, ids, kinds, aabb, rounding, site_xy, site_owner, outlines=None):
+        self.ids, self.kinds, self.aabb, self.rounding = ids, kinds, aabb, rounding
+        self.site_xy, self.site_owner = site_xy, site_owner
+        self._outlines = outlines
+        counts = np.bincount(site_owner, minlength=len(ids))
+        self._site_at = np.cumsum(counts) - counts
+        self._site_n = counts
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def sites_of(self, index: np.ndarray) -> np.ndarray:
+        """The sites of the objects at ``index`` as shapely MultiPoints."""
+        if self._outlines is not None:
+            return self._outlines.sites[index]
+        n = self._site_n[index]
+        return shapely.multipoints(self.site_xy[_ranges(self._site_at[index], n)],
+                                   indices=np.repeat(np.arange(len(index)), n))
+
+    def outlines_of(self, index: np.ndarray) -> np.ndarray:
+        return self._outlines.outlines_of(index)
+
+    @classmethod
+    def of_outlines(cls, o: LevelOutlines) -> "_Shapes":
+        xy, owner = shapely.get_coordinates(o.sites, return_index=True)
+        return cls(list(o.ids), o.kinds, o.aabb, o.rounding, xy, owner, o)
+
+    @classmethod
+    def of_level(cls, level: Level) -> Optional["_Shapes"]:
+        """Gathered from the objects themselves; None for a level with tile grids (their sites need their outline).
+
+        Objects whose numbers the geometry code cannot take (not finite, beyond the limits; see
+        :class:`~core.checks.outlines.Unfit`) are left out, as the outlines leave them out.
+        """
+        objects = [obj for obj in level.objects if obj.__class__ not in (Point, Image)]
+        ids, kinds = [], []
+        wall_k, wall_pts, wall_n, wall_r = [], [], [], []
+        box_k, box_v, obox_k, obox_v, pil_k, pil_v = [], [], [], [], [], []
+        for obj in objects:
+            cls_ = obj.__class__
+            k = len(ids)
+            if cls_ is Wall:
+                pts = obj.points
+                if not pts:
+                    continue  # no nodes: no shape (the check says so)
+                if len(pts) == 1:
+                    pts = pts * 2  # a lone node collides as a disc
+                elif obj.closed and len(pts) > 2:
+                    pts = pts + pts[:1]
+                wall_k.append(k)
+                wall_pts.extend(pts)
+                wall_n.append(len(pts))
+                wall_r.append(obj.thickness / 2)
+                kinds.append(WALL)
+            elif cls_ is Box:
+                box_k.append(k)
+                box_v.append((*obj.origin, *obj.size))
+                kinds.append(BOX)
+            elif cls_ is OrientedBox:
+                obox_k.append(k)
+                obox_v.append((*obj.center, *obj.half_extents, obj.rotation))
+                kinds.append(ORIENTED_BOX)
+            elif cls_ is Pillar:
+                pil_k.append(k)
+                pil_v.append((*obj.center, obj.radius))
+                kinds.append(PILLAR)
+            else:
+                return None  # tile grids (and anything new): from the outlines
+            ids.append(obj.id)
+        n = len(ids)
+        kinds = np.array(kinds, dtype=np.int8)
+        rounding = np.zeros(n)
+        aabb = np.zeros((n, 4))
+        sizes_ok = np.ones(n, dtype=bool)
+        pieces = []
+        if wall_k:
+            rows = np.array(wall_k)
+            counts = np.array(wall_n)
+            pts = np.array(wall_pts, dtype=float).reshape(-1, 2)
+            r = np.array(wall_r, dtype=float)
+            at = np.cumsum(counts) - counts
+            rounding[rows] = r
+            lo, hi = np.minimum.reduceat(pts, at), np.maximum.reduceat(pts, at)
+            aabb[rows] = np.concatenate([lo - r[:, None], hi + r[:, None]], axis=1)
+            pieces.append((rows, pts, counts))
+        if box_k:
+            rows = np.array(box_k)
+            v = np.array(box_v, dtype=float).reshape(-1, 4)
+            x0, y0, x1, y1 = v[:, 0], v[:, 1], v[:, 0] + v[:, 2], v[:, 1] + v[:, 3]
+            corners = np.stack([np.stack([x0, y0], 1), np.stack([x1, y0], 1), np.stack([x1, y1], 1),
+                                np.stack([x0, y1], 1)], axis=1)
+            aabb[rows] = np.stack([x0, y0, x1, y1], axis=1)
+            sizes_ok[rows] = ((v[:, 2:] >= 0) & (v[:, 2:] <= MAX_SIZE)).all(axis=1)
+            pieces.append((rows, corners.reshape(-1, 2), np.full(len(rows), 4)))
+        if obox_k:
+            rows = np.array(obox_k)
+            v = np.array(obox_v, dtype=float).reshape(-1, 5)
+            cx, cy, hx, hy = v[:, 0], v[:, 1], v[:, 2], v[:, 3]
+            c, sn = rotation_cos_sin_array(v[:, 4])
+            ex, ey, fx, fy = c * hx, sn * hx, -sn * hy, c * hy
+            corners = np.stack([np.stack([cx - ex - fx, cy - ey - fy], 1), np.stack([cx + ex - fx, cy + ey - fy], 1),
+                                np.stack([cx + ex + fx, cy + ey + fy], 1), np.stack([cx - ex + fx, cy - ey + fy], 1)],
+                               axis=1)
+            aabb[rows] = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1)
+            sizes_ok[rows] = ((v[:, 2:4] >= 0) & (v[:, 2:4] <= MAX_SIZE)).all(axis=1) & np.isfinite(v[:, 4])
+            pieces.append((rows, corners.reshape(-1, 2), np.full(len(rows), 4)))
+        if pil_k:
+            rows = np.array(pil_k)
+            v = np.array(pil_v, dtype=float).reshape(-1, 3)
+            rounding[rows] = v[:, 2]
+            aabb[rows] = np.stack([v[:, 0] - v[:, 2], v[:, 1] - v[:, 2], v[:, 0] + v[:, 2], v[:, 1] + v[:, 2]], axis=1)
+            pieces.append((rows, v[:, :2], np.ones(len(rows), dtype=np.int64)))
+        xy, counts = _in_row_order(n, pieces)
+        owner = np.repeat(np.arange(n), counts)
+        sizes_ok &= (rounding >= 0) & (2 * rounding <= MAX_SIZE)  # also False for NaN
+        bad_site = ~np.isfinite(xy).all(axis=1) | (np.abs(xy) > MAX_COORDINATE).any(axis=1)
+        bad = (np.bincount(owner[bad_site], minlength=n) > 0) | ~sizes_ok | ~np.isfinite(aabb).all(axis=1)
+        if bad.any():
+            keep = np.flatnonzero(~bad)
+            renumber = np.cumsum(~bad) - 1
+            sites = ~bad[owner]
+            ids = [ids[k] for k in keep.tolist()]
+            kinds, rounding, aabb = kinds[keep], rounding[keep], aabb[keep]
+            xy, owner = xy[sites], renumber[owner[sites]]
+        return cls(ids, kinds, aabb, rounding, xy, owner)
+
+
+def _hulls(o: "_Shapes") -> LevelHulls:
     n = len(o)
     kinds = o.kinds
-    site_xy, site_owner = shapely.get_coordinates(o.sites, return_index=True)
+    site_xy, site_owner = o.site_xy, o.site_owner
     site_count = np.bincount(site_owner, minlength=n)
     site_start = np.cumsum(site_count) - site_count
 
@@ -318,7 +455,7 @@ def _hulls(o: LevelOutlines) -> LevelHulls:
         radii[chain] = core.farthest(at, centres[chain]) + o.rounding[chain]
     if len(tiles):
         # The smallest circle around the sites is the one around their convex hull, which has far fewer points.
-        site_hulls = shapely.convex_hull(o.sites[tiles])
+        site_hulls = shapely.convex_hull(o.sites_of(tiles))
         centres[tiles] = _circle_centres(site_hulls)
         radii[tiles] = shapely.minimum_bounding_radius(site_hulls)
     centres, radii = _round_circle(centres, radii)
@@ -367,7 +504,7 @@ class _Cores:
     each object's start. Two and three sites are sorted out with NumPy; more go to shapely.
     """
 
-    def __init__(self, o: LevelOutlines, curved, site_xy, site_start, site_count):
+    def __init__(self, o: "_Shapes", curved, site_xy, site_start, site_count):
         count = site_count[curved]
         start = site_start[curved]
         parts = []  # (indices into curved, their corners (flat), how many each has)
@@ -386,7 +523,7 @@ class _Cores:
         more = np.flatnonzero(count > 3)
         self.geometry = {}
         if len(more):
-            hulls = shapely.convex_hull(o.sites[curved[more]])
+            hulls = shapely.convex_hull(o.sites_of(curved[more]))
             self.geometry = dict(zip(more.tolist(), hulls))
             parts.append((more,) + _shapely_cores(hulls))
         self.xy, self.count = _in_row_order(len(curved), parts)
@@ -651,7 +788,7 @@ def _capsule_rects(ends: np.ndarray, r: np.ndarray) -> np.ndarray:
     return np.stack([a - u - v, b + u - v, b + u + v, a - u + v], axis=1)
 
 
-def _whole_level(o: LevelOutlines, site_xy, grown_xy, grown_n, curved, corners, boxy) -> dict:
+def _whole_level(o: "_Shapes", site_xy, grown_xy, grown_n, curved, corners, boxy) -> dict:
     """The level's hulls as arrays: ``aabb``, ``center``, ``radius``, ``hull`` and ``rect`` (points)."""
     box = np.concatenate([o.aabb[:, :2].min(axis=0), o.aabb[:, 2:].max(axis=0)])
     # The nodes, corners and centres belong to the objects, so their hull lies inside the
@@ -675,7 +812,7 @@ def _whole_level(o: LevelOutlines, site_xy, grown_xy, grown_n, curved, corners, 
         if o.kinds[0] == PILLAR:
             centre, radius = site_xy[:1], np.array([o.rounding[0]])
         else:
-            site_hull = shapely.convex_hull(o.sites[:1])
+            site_hull = shapely.convex_hull(o.sites_of(np.array([0])))
             centre = _circle_centres(site_hull)
             radius = np.array([shapely.minimum_bounding_radius(site_hull[0]) + o.rounding[0]])
     else:

@@ -255,9 +255,10 @@ def test_a_large_level_is_saved_with_hulls_before_it_is_validated_and_its_proble
     assert not window.isWindowModified()
     assert json.loads(target.read_text())["hulls"] == level_hulls(level)
     assert window.statusBar().currentMessage() == f"Saved {target}"
-    # the background check validates the saved level from the outlines the save built: none are built again
+    # the save built no outlines (its hulls come straight from the objects); the background check built them once
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
     assert len(built) == 1 and validated == [(window.document.level, True)]
+    assert window.checks.current.hulls == level_hulls(level)
     problems = window.checks.current.problems
     assert any(p.is_error for p in problems) and {"player", "wall-a"} <= {p.object_id for p in problems}
     assert window.problems_dock.windowTitle().startswith("Problems (")
