@@ -16,6 +16,7 @@ freeze the window while its copy is written.
 """
 from __future__ import annotations
 
+import math
 import os
 import threading
 import uuid
@@ -45,14 +46,26 @@ def interval_seconds(settings: QSettings) -> float:
     override = os.environ.get(INTERVAL_ENV)
     if override:
         try:
-            return max(0.0, min(float(override), MAX_INTERVAL))
+            seconds = float(override)
         except ValueError:
-            pass
+            seconds = math.nan
+        if seconds >= 0:  # NaN and negative numbers are no interval: the preference decides
+            return min(seconds, float(MAX_INTERVAL))
+    return float(stored_interval(settings))
+
+
+def stored_interval(settings: QSettings) -> int:
+    """The preference in whole seconds, 0 to :data:`MAX_INTERVAL`; whatever else the settings file holds there
+    (text, a list, a negative number, NaN, infinity) gives the default."""
     value = settings.value(INTERVAL_KEY, DEFAULT_INTERVAL)
-    try:
-        return float(max(0, min(int(value), MAX_INTERVAL)))
-    except (TypeError, ValueError):
-        return float(DEFAULT_INTERVAL)
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            return DEFAULT_INTERVAL
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+        return DEFAULT_INTERVAL
+    return int(min(value, MAX_INTERVAL))
 
 
 def default_recovery_folder() -> str:

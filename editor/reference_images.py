@@ -109,8 +109,9 @@ class ReferenceImageActions:
         if not picture:
             return None
         centre = self.canvas.visible_rect().center()
-        size = QImageReader(picture).size()  # reads the header only; invalid when the file is not a picture
-        if size.isValid():
+        # the header only, of a regular file only (a named pipe would wait for a writer for ever)
+        size = QImageReader(picture).size() if os.path.isfile(picture) else None
+        if size is not None and size.isValid():
             centre -= QPointF(size.width() / 2, size.height() / 2)
         return self.add_reference_image(picture, centre)
 

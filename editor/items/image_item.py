@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from typing import Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -39,22 +40,38 @@ def picture_path(value: Image, base_folder: Optional[str]) -> Optional[str]:
 
 
 def load_picture(path: Optional[str]) -> tuple[Optional[QImage], str]:
-    """The picture at ``path`` and ``""``, or None and why not ("missing", "unreadable"). Never raises."""
+    """The picture at ``path`` and ``""``, or None and why not ("missing", "not a file", "too large",
+    "unreadable"). Never raises, never waits on a named pipe or reads a device.
+
+    "too large" is a picture whose header claims more pixels than Qt decodes
+    (:meth:`QImageReader.allocationLimit`, 256 MB): a PNG that says it is
+    100000 x 100000 pixels is never unpacked.
+    """
     if path is None:
         return None, "missing"
     found = _pictures.get(path)
     if found is None:
-        if not os.path.isfile(path):
-            found = (None, "missing")
-        else:
-            reader = QImageReader(path)
-            picture = reader.read()
-            if picture.isNull():
-                found = (None, "unreadable")
-            else:
-                found = (picture.convertToFormat(QImage.Format_ARGB32_Premultiplied), "")
+        found = _read_picture(path)
         _pictures[path] = found
     return found
+
+
+def _read_picture(path: str) -> tuple[Optional[QImage], str]:
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        return None, "missing"
+    if not stat.S_ISREG(info.st_mode):  # a folder, a named pipe (opening it would wait for a writer), a device
+        return None, "not a file"
+    reader = QImageReader(path)
+    size = reader.size()
+    limit = QImageReader.allocationLimit() * 2**20
+    if size.isValid() and limit and size.width() * size.height() * 4 > limit:
+        return None, "too large"
+    picture = reader.read()
+    if picture.isNull():
+        return None, "unreadable"
+    return picture.convertToFormat(QImage.Format_ARGB32_Premultiplied), ""
 
 
 def forget_pictures() -> None:
