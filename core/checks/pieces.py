@@ -221,6 +221,9 @@ CROWDED = 48
 #: of wall they make (so that the pairs a piece not crowded looks at stay bounded).
 MANY = 512
 
+#: A piece longer than this many cells is never crowded.
+LONG = 4
+
 #: A crowded piece looks no further once it has this many other pieces within a reach; it keeps the nearest.
 ENOUGH = 4
 
@@ -255,7 +258,8 @@ def find_gaps(p: Pieces, reach: float, wanted=None, room=None) -> Gaps:
     reaches of :data:`STEPS` in turn and stops at the first where it has
     :data:`ENOUGH` others, keeping the nearest of them. (A wall's run of
     segments in one cell counts once there: a smooth wall of short segments
-    is not crowded, the zig-zags and spirals of a wall folded on itself are.) A pair is still found
+    is not crowded, the zig-zags and spirals of a wall folded on itself are;
+    a piece longer than :data:`LONG` cells never is.) A pair is still found
     in full from a piece that is not crowded; only a gap between two crowded
     pieces, each with that many nearer neighbours, can go unseen.
     """
@@ -289,7 +293,7 @@ def _wanted(p: Pieces, i, j, gap, ends, wanted):
 def _crowded(p: Pieces, bounds: np.ndarray, cell: float) -> np.ndarray:
     """Whether each piece has more than :data:`CROWDED` others in a grid cell ``cell`` wide and the eight around
     it, a wall's run of segments in one cell counting once (a smooth wall of short segments is not crowded),
-    or more than :data:`MANY` pieces however they run."""
+    or more than :data:`MANY` pieces however they run; never when it is longer than :data:`LONG` cells."""
     if len(p) <= CROWDED:
         return np.zeros(len(p), dtype=bool)
     cell = max(cell, 1.0)
@@ -309,7 +313,10 @@ def _crowded(p: Pieces, bounds: np.ndarray, cell: float) -> np.ndarray:
             there = cells[k] == other
             runs_around += np.where(there, runs[k], 0)
             pieces_around += np.where(there, pieces[k], 0)
-    return (runs_around[at] > CROWDED + 1) | (pieces_around[at] > MANY + 1)
+    # A piece longer than a few cells is never crowded: the many small pieces along it may each leave it a gap,
+    # all of which are found from its side (a straight wall along a dense one: one passage, not a few short ones).
+    long = np.maximum(bounds[:, 2] - bounds[:, 0], bounds[:, 3] - bounds[:, 1]) > LONG * cell
+    return ((runs_around[at] > CROWDED + 1) | (pieces_around[at] > MANY + 1)) & ~long
 
 
 def _near(tree, bounds: np.ndarray, q: np.ndarray, grow: np.ndarray):
