@@ -29,7 +29,7 @@ from core.level.document import LevelDocument
 from core.level.model import Level
 from core.level.atomic import LevelSaveError
 from core.level.recovery import recovery_file_name, recovery_folder, remove_copy, touch, write_recovery
-from editor.guard import guarded
+from editor.guard import describe, guarded
 
 __all__ = ["Autosave", "INTERVAL_KEY", "DEFAULT_INTERVAL", "INTERVAL_ENV", "MAX_INTERVAL",
            "interval_seconds", "default_recovery_folder"]
@@ -173,6 +173,8 @@ class Autosave(QObject):
                 path, error = write_recovery(self.folder, level, original, self.session), ""
             except (LevelSaveError, OSError, ValueError) as e:
                 path, error = None, str(e)
+            except Exception as e:  # noqa: BLE001 - a thread that dies unheard would stop autosave for good
+                path, error = None, describe(e)
             self._write_done.emit((generation, level, path, error))
 
         self._worker = threading.Thread(target=work, name="autosave", daemon=True)

@@ -41,6 +41,7 @@ True
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import math
@@ -52,7 +53,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from core.level.model import Level
-from core.level.atomic import write_text_atomic
+from core.level.atomic import LevelSaveError, write_text_atomic
 from core.level.file_format import LevelFileError, dumps_json, dumps_level, loads_level
 from core.level.reading import read_file_bytes
 
@@ -150,7 +151,11 @@ def write_recovery(folder: str, level: Level, original: Optional[str], session: 
     ValueError
         When the copy's path would be the level's own file.
     """
-    os.makedirs(folder, exist_ok=True)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:  # a file where the folder should be, a folder that may not be made
+        why = "a file is there, not a folder" if e.errno == errno.EEXIST else (e.strerror or str(e))
+        raise LevelSaveError(f"could not make the recovery folder {folder}: {why}", errno=e.errno) from None
     path = os.path.join(folder, recovery_file_name(original, session))
     if original and os.path.abspath(original) == os.path.abspath(path):
         raise ValueError(f"a recovery copy must never replace the level itself: {original}")

@@ -225,7 +225,17 @@ def parse_replay(data: Any, source: str = "<replay>") -> Replay:
 
 def loads_replay(text: str, source: str = "<replay>") -> Replay:
     """Parse and check a replay from JSON text."""
+    # Every tick is an [x, y] pair: a text of more brackets than the most ticks is refused before it is parsed
+    # (ten million pairs take a minute and gigabytes to parse, only to be refused for their number).
+    brackets = text.count("[")
+    if brackets > MAX_REPLAY_TICKS + _OTHER_BRACKETS:
+        raise ReplayFileError(source, f"holds {brackets:,} lists, more than a replay of the most ticks has "
+                                      f"({MAX_REPLAY_TICKS:,} [x, y] pairs)")
     return parse_replay(_parse_json(text, source), source)
+
+
+#: Lists a replay holds besides its ticks' pairs: "velocities" itself, "start", and room for a game's own keys.
+_OTHER_BRACKETS = 1000
 
 
 def load_replay(path) -> Replay:

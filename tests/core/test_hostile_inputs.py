@@ -132,3 +132,47 @@ def test_a_refusal_naming_a_layer_with_a_line_break_is_one_line(tmp_path, capsys
     path.write_text(json.dumps(data))
     line = one_line_error(capsys, 2, ["import", path, "-o", tmp_path / "out.json"])
     assert line == f"level-editor: {path}: layer a\\nb: 'objects' is not a list"
+
+
+def test_a_recovery_folder_that_cannot_be_made_is_a_save_error_in_words(tmp_path):
+    from core.level.atomic import LevelSaveError
+    from core.level.model import Level
+    from core.level.recovery import list_copies, write_recovery
+
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the folder should be")
+    for folder, why in ((blocker, "a file is there, not a folder"), (blocker / "recovery", "Not a directory")):
+        with pytest.raises(LevelSaveError) as e:
+            write_recovery(str(folder), Level(), None, "s1")
+        assert str(e.value) == f"could not make the recovery folder {folder}: {why}"
+        assert list_copies(str(folder)) == []
+
+
+def test_recovery_copies_that_are_pipes_folders_or_garbage_are_not_offered(tmp_path):
+    from core.level.recovery import SUFFIX, list_copies
+
+    os.mkfifo(tmp_path / f"pipe{SUFFIX}")
+    (tmp_path / f"folder{SUFFIX}").mkdir()
+    (tmp_path / f"empty{SUFFIX}").write_bytes(b"")
+    (tmp_path / f"binary{SUFFIX}").write_bytes(bytes(range(256)) * 1000)
+    (tmp_path / f"deep{SUFFIX}").write_text("[" * 100_000 + "\n{}")
+    (tmp_path / f"long{SUFFIX}").write_text('{"format": "' + "x" * 200_000 + '"}\n{}')
+    started = time.monotonic()
+    assert list_copies(str(tmp_path)) == []
+    assert time.monotonic() - started < 10
+
+
+def test_a_replay_of_far_more_pairs_than_ticks_allowed_is_refused_before_it_is_parsed(tmp_path, capsys, monkeypatch):
+    from core.playtest import replay
+
+    monkeypatch.setattr(replay, "MAX_REPLAY_TICKS", 100)
+    pairs = ",".join(["[1e-300, 1e-300]"] * 1200)
+    path = tmp_path / "replay.json"
+    path.write_text('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [' + pairs + "]}")
+    line = one_line_error(capsys, 2, ["simulate", LEVELS / "showcase.json", "--input", path])
+    assert line == f"level-editor: {path}: holds 1,201 lists, more than a replay of the most ticks has (100 [x, y] pairs)"
+    # fewer than that many lists, more ticks than allowed: counted after parsing, as before
+    path.write_text('{"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": ['
+                    + ",".join(["[0, 0]"] * 101) + "]}")
+    line = one_line_error(capsys, 2, ["simulate", LEVELS / "showcase.json", "--input", path])
+    assert line.endswith('"velocities" has 101 ticks, more than the 100 a replay may have')

@@ -138,3 +138,26 @@ def test_a_recent_file_that_is_a_device_or_gone_opens_nothing_by_itself(qtbot, t
     window = make_window(qtbot, tmp_path)
     window._fill_recent_menu()
     assert [a.toolTip() for a in window.recent_menu.actions() if a.isEnabled()] == [str(level)]
+
+
+def test_an_unexpected_error_while_writing_a_recovery_copy_is_said_and_the_next_tick_tries_again(
+        qtbot, tmp_path, monkeypatch):
+    from core.level.model import Pillar
+    from editor import autosave
+    from editor.commands import AddObjectsCommand
+
+    monkeypatch.setenv("LEVEL_EDITOR_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv(INTERVAL_ENV, "0.05")
+    calls = []
+
+    def broken(*args, **kwargs):
+        calls.append(args)
+        raise RuntimeError("the disk said something odd")
+
+    monkeypatch.setattr(autosave, "write_recovery", broken)
+    window = make_window(qtbot, tmp_path, sample_level())
+    window.undo_stack.push(AddObjectsCommand(window.document, [Pillar("pillar-9", (500.0, 100.0), 10.0)]))
+    with qtbot.waitSignal(window.autosave.failed, timeout=5000) as signal:
+        pass
+    assert signal.args[0] == "Recovery copy not written: the disk said something odd (RuntimeError)"
+    qtbot.waitUntil(lambda: len(calls) >= 2, timeout=5000)  # the thread's end was heard: autosave goes on
