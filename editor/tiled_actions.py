@@ -30,6 +30,13 @@ def is_tiled_map(path: str) -> bool:
     return tiled_format(name[:-3] if name.endswith(".gz") else name) is not None
 
 
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
 class TiledActions:
     """Export As and Import for the main window (a part of it)."""
 
@@ -61,6 +68,10 @@ class TiledActions:
         level = self.document.level
         level_dir = os.path.dirname(self.path) if self.path else None
         name = os.path.basename(path)
+        if self.path and tiled_format(path) is not None and _same_file(path, self.path):
+            self.show_error("Could not export level", f"{name} is the level's own file: a Tiled map there would "
+                            f"replace the level.", "Export to another name; the level's file is as it was.")
+            return False
         try:
             if tiled_format(path) is not None:
                 notes = write_tiled(level, path, level_dir=level_dir)

@@ -161,3 +161,28 @@ def test_an_unexpected_error_while_writing_a_recovery_copy_is_said_and_the_next_
         pass
     assert signal.args[0] == "Recovery copy not written: the disk said something odd (RuntimeError)"
     qtbot.waitUntil(lambda: len(calls) >= 2, timeout=5000)  # the thread's end was heard: autosave goes on
+
+
+def test_export_as_never_writes_a_tiled_map_over_the_levels_own_file(qtbot, tmp_path):
+    own = tmp_path / "castle.tmj"  # a level file that happens to end in .tmj
+    save_level(sample_level(), str(own))
+    before = own.read_bytes()
+    window = make_window(qtbot, tmp_path, sample_level())
+    window.path = str(own)  # as Save As leaves it
+    window.ask_export_path = lambda: str(tmp_path / "." / "castle.tmj")
+    assert window.export_as() is False
+    assert own.read_bytes() == before
+    title, text, _ = window.errors[-1]
+    assert title == "Could not export level" and text.startswith("castle.tmj is the level's own file")
+
+
+@pytest.mark.parametrize("suffix", [".tmx", ".json"])
+def test_export_as_to_a_named_pipe_nobody_reads_says_so_at_once(qtbot, tmp_path, suffix):
+    pipe = tmp_path / f"pipe{suffix}"
+    os.mkfifo(pipe)
+    window = make_window(qtbot, tmp_path, sample_level())
+    window.ask_export_path = lambda: str(pipe)
+    started = time.monotonic()
+    assert window.export_as() is False
+    assert time.monotonic() - started < 10
+    assert "named pipe that no program is reading" in window.errors[-1][1]
