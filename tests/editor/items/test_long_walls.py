@@ -306,9 +306,11 @@ def test_frames_of_a_300000_node_zig_zag_half_a_unit_apart_stay_short_at_every_z
         window.canvas.set_zoom(zoom)
         window.canvas.centerOn(QPointF(points[150_000][0], 1020))
         QApplication.processEvents()
-        t = time.process_time()
+        # the GUI thread's own time: the level's check runs meanwhile on a thread of its own, and the machine
+        # is shared
+        t = time.thread_time()
         viewport.repaint()
-        slowest = max(slowest, time.process_time() - t)
+        slowest = max(slowest, time.thread_time() - t)
         assert _painted(window) > 1000
     # measured 0.53 s of CPU at 400% drawn by Qt's strokes; now under 0.05 s (bound generous: shared machine)
     assert slowest < 0.3, f"the slowest frame took {slowest:.2f} s of CPU"
