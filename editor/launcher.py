@@ -24,12 +24,33 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else 2
-    if args.level and os.path.isdir(args.level):
-        print(f"level-editor: {args.level} is a folder, not a level file", file=sys.stderr)
+    problem = _path_problem(args.level) if args.level else None
+    if problem:
+        print("level-editor: " + cli.one_line(f"{args.level}: {problem}"), file=sys.stderr)
         return cli.EXIT_UNREADABLE
     from editor.app import run
 
     return run(args.level)
+
+
+def _path_problem(path: str) -> Optional[str]:
+    """Why ``path`` can be neither a level to open nor a new level to save there (None: it can be).
+
+    A file that is there is the open's to judge (it names a pipe, a device, a broken file in a dialog); a path
+    that is not there yet must be one Save can write, or the designer learns it only after the work is done.
+    """
+    if os.path.isdir(path):
+        return "is a folder, not a level file"
+    if os.path.lexists(path):
+        return None
+    if path.endswith(("/", os.sep)):
+        return "ends in a slash, so it names a folder, not a level file"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.exists(folder):
+        return f"its folder {folder} does not exist, so a new level could not be saved there"
+    if not os.path.isdir(folder):
+        return "a part of its path is a file, not a folder, so a new level could not be saved there"
+    return None
 
 
 if __name__ == "__main__":

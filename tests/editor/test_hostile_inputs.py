@@ -186,3 +186,30 @@ def test_export_as_to_a_named_pipe_nobody_reads_says_so_at_once(qtbot, tmp_path,
     assert window.export_as() is False
     assert time.monotonic() - started < 10
     assert "named pipe that no program is reading" in window.errors[-1][1]
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("new.json/", "ends in a slash, so it names a folder, not a level file"),
+    ("a-file.json/new.json", "a part of its path is a file, not a folder, so a new level could not be saved there"),
+    ("no\nfolder/new.json", "its folder {tmp}/no\\nfolder does not exist, so a new level could not be saved there"),
+    (".", "is a folder, not a level file"),
+])
+def test_the_command_line_refuses_a_level_path_save_could_never_write_before_the_window_opens(
+        tmp_path, capsys, monkeypatch, name, problem):
+    from editor import app, launcher
+
+    monkeypatch.setattr(app, "run", lambda path: pytest.fail("the editor opened"))
+    (tmp_path / "a-file.json").write_text("{}")
+    path = f"{tmp_path}/{name}" if name != "." else str(tmp_path)
+    assert launcher.main([path]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["level-editor: " + (path.replace("\n", "\\n") + ": " + problem.format(tmp=tmp_path))]
+
+
+def test_the_command_line_opens_a_new_level_in_a_folder_that_exists(tmp_path, monkeypatch):
+    from editor import app, launcher
+
+    opened = []
+    monkeypatch.setattr(app, "run", lambda path: opened.append(path) or 0)
+    assert launcher.main([str(tmp_path / "new.json")]) == 0
+    assert opened == [str(tmp_path / "new.json")]
