@@ -10,8 +10,11 @@ nor a locked layer's objects can be picked or caught by a rubber band.
 """
 from __future__ import annotations
 
+import functools
 import math
+from collections import deque
 import time
+from operator import attrgetter
 from typing import Callable, Optional
 
 import shiboken6
@@ -57,6 +60,8 @@ MANY = 64
 SAME_MOVE = 1e-6
 
 _NO_CONTENTS = QGraphicsItem.ItemHasNoContents
+
+_ID = attrgetter("id")
 
 #: Levels with at least this many objects have their items made ahead of opening, a slice at a time (prepare).
 PREPARE_AT = 5000
@@ -610,10 +615,9 @@ class LevelScene(QGraphicsScene):
         objects = self.document.objects
         if prepared is not None and prepared[0] is objects:
             _, made, self._level_box = prepared
-            add, items = self.addItem, self._items
-            for obj, it in zip(objects, made):
-                add(it)
-                items[obj.id] = it
+            # in C loops: Qt's own addItem (object items are not overlays, nothing to note) and one dict update
+            deque(map(functools.partial(QGraphicsScene.addItem, self), made), maxlen=0)
+            self._items.update(zip(map(_ID, objects), made))
         else:
             for i, obj in enumerate(objects):
                 self._new_item(obj, self._z(obj, i))

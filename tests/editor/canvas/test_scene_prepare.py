@@ -58,6 +58,7 @@ def test_items_made_ahead_are_the_items_a_reset_makes_and_the_reset_only_adds_th
     made = scene._prepared[1]
     doc.reset(level)
     assert [scene.item(o.id) for o in level.objects] == made
+    assert all(it.scene() is scene for it in made) and not set(scene.overlay_items()) & set(made)
     fresh = LevelScene(LevelDocument(level))
     assert shown(scene) == shown(fresh)
     assert scene.level_rect() == fresh.level_rect()
