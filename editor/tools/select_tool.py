@@ -35,6 +35,9 @@ MIN_SIZE = 1.0
 #: A drag of more objects than this is shown on the canvas as it goes and changes the level once, on release
 #: (moving 100,000 objects in the level on every mouse move took seconds a step); fewer change it as they go.
 LIVE_MOVE_LIMIT = 200
+#: ... and so is a drag of a wall of more nodes than this (a move of a 300,000-node wall made 300,000 new nodes,
+#: 0.5 to 4 s a step).
+LIVE_MOVE_NODES = 5000
 
 _BOX_ROLES = {
     "nw": (-1, -1), "n": (0, -1), "ne": (1, -1), "e": (1, 0),
@@ -320,7 +323,8 @@ class SelectTool(Tool):
         self._anchor = _reference_point(self._value(anchor_id))
         self._dragged_ids = tuple(ids)
         dragged = len(self._originals) + (self._original_player is not None)
-        self._previewing = dragged > LIVE_MOVE_LIMIT and hasattr(self._scene, "show_moving")
+        long_walls = any(len(getattr(o, "points", ())) > LIVE_MOVE_NODES for o in self._originals)
+        self._previewing = (dragged > LIVE_MOVE_LIMIT or long_walls) and hasattr(self._scene, "show_moving")
         self._offset = (0.0, 0.0)
         self._set_cursor(Qt.SizeAllCursor)
 
