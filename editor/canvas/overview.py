@@ -16,11 +16,12 @@ is further out: a bilinear blit of a picture four times too big skips whole
 rows of pixels, and with them thin walls.
 
 From that picture's scale up to :data:`MAX_TILED_ZOOM` (100%: objects at their
-own size) the picture is made of tiles painted at the view's own zoom, pixel for pixel what the items would draw: painted when first shown,
-kept (up to :data:`MAX_TILE_PIXELS`) and reused while the view pans or comes
-back to that zoom, and kept current region by region like the picture. A frame
-paints tiles for at most :attr:`LevelOverview.deadline`; the tiles it leaves
-show the whole-level picture, scaled, until the following frames paint them
+own size) the picture is made of tiles painted at the view's own zoom, pixel
+for pixel what the items would draw: painted when first shown, kept (up to
+:data:`MAX_TILE_PIXELS`) and reused while the view pans or comes back to that
+zoom, and kept current region by region like the picture. A frame paints new
+tiles until :attr:`LevelOverview.deadline`; the tiles it leaves show the
+whole-level picture, scaled, until the following frames paint them
 (:attr:`LevelOverview.complete` tells the view to ask for those frames).
 """
 from __future__ import annotations
@@ -75,6 +76,10 @@ class LevelOverview:
         self._image: Optional[QImage] = None
         self._rect = QRectF()
         self._scale = 0.0
+        # where and at what scale the picture was painted (the geometry may have moved on since: a stale
+        # picture stands in for tiles not painted yet while the view is closer in, see _draw_tiles)
+        self._image_rect = QRectF()
+        self._image_scale = 0.0
         self._dirty: list[QRectF] = []
         # halved copies: _mips[k] is _image at 1 / 2**(k + 1); _pending[k] its regions (level 0 pixels) to redo
         self._mips: list[QImage] = []
@@ -126,7 +131,9 @@ class LevelOverview:
             self._all_dirty = True
             self._geometry_stale = True
             self._dirty.clear()
-            self._tiles.clear()
+            for (zoom, i, j), tile in self._tiles.items():
+                side = TILE / zoom
+                tile[1] = [QRectF(i * side, j * side, side, side)]
             return
         self._invalidate_tiles(rect)
         if self._all_dirty:
@@ -140,8 +147,9 @@ class LevelOverview:
 
     def translate(self, dx: float, dy: float) -> None:
         """Every object in the picture moved by ``(dx, dy)`` scene units: the picture moves along, unrepainted."""
-        # tiles sit on a grid of their own: painted again when shown
+        # tiles sit on a grid of their own: painted again when shown (the picture, moved, shows meanwhile)
         self._tiles.clear()
+        self._image_rect.translate(dx, dy)
         if self._geometry_stale:
             return  # a new picture is made before the next use anyway
         self._rect.translate(dx, dy)
@@ -166,6 +174,7 @@ class LevelOverview:
             h = math.ceil(self._rect.height() * self._scale / ALIGN) * ALIGN
             if self._image is None or self._image.width() != w or self._image.height() != h:
                 self._image = QImage(w, h, QImage.Format_ARGB32_Premultiplied)
+            self._image_rect, self._image_scale = QRectF(self._rect), self._scale
             self._mips.clear()
             self._pending.clear()
             self._paint_region(QRect(0, 0, w, h), everything=True)
@@ -260,7 +269,14 @@ class LevelOverview:
             pad = PAD_PIXELS / zoom
             if (rect.right() + pad >= i * side and rect.left() - pad <= (i + 1) * side
                     and rect.bottom() + pad >= j * side and rect.top() - pad <= (j + 1) * side):
-                tile[1].append(QRectF(rect))
+                dirty = tile[1]
+                dirty.append(QRectF(rect))
+                if len(dirty) > MAX_DIRTY:
+                    # a tile out of view through a long drag: one area to paint again when it is shown
+                    union = QRectF(dirty[0])
+                    for r in dirty[1:]:
+                        union = union.united(r)
+                    tile[1] = [union]
 
     def _tile(self, zoom: float, i: int, j: int, may_paint: bool) -> Optional[QImage]:
         """Tile (i, j) at ``zoom``, current; ``None`` when it is not painted yet and ``may_paint`` is false."""
@@ -338,6 +354,10 @@ class LevelOverview:
                     painter.drawImage(transform.mapRect(piece), image, source)
         painter.restore()
         self.complete = not missing
+        if missing and not self._all_dirty and not self.is_current():
+            # the picture's changed regions (cheap); a picture of everything again waits until it is shown
+            # itself: meanwhile the last one stands in, and the tiles shown are painted again at once
+            self.refresh()
         for i, j in missing:
             tile = QRectF(i * side + dx, j * side + dy, side, side)
             self._draw_picture(painter, part.intersected(tile), zoom)
@@ -346,31 +366,32 @@ class LevelOverview:
     def draw(self, painter: QPainter, exposed: QRectF) -> None:
         """Draw the part of the picture under ``exposed`` (scene units) with ``painter`` (scene transform)."""
         self.complete = True
-        if not self.is_current():
+        zoom = painter.worldTransform().m11()
+        tiled = zoom > self.scale() * (1 + 1e-9)
+        if (not tiled or self._image is None) and not self.is_current():
             self.refresh()
         if self._image is None:
             return
-        rect = self._rect.translated(*self._offset)
-        part = exposed.intersected(rect)
+        part = exposed.intersected(self._rect.translated(*self._offset))
         if part.isEmpty():
             return
-        zoom = painter.worldTransform().m11()
-        if zoom > self._scale * (1 + 1e-9):
+        if tiled:
             self._draw_tiles(painter, part, zoom)
         else:
             self._draw_picture(painter, part, zoom)
 
     def _draw_picture(self, painter: QPainter, part: QRectF, zoom: float) -> None:
-        """Draw ``part`` (scene units, inside the picture) from the whole-level picture."""
+        """Draw ``part`` (scene units) from the whole-level picture."""
+        rect = self._image_rect.translated(*self._offset)
+        part = part.intersected(rect)
         if part.isEmpty():
             return
-        rect = self._rect.translated(*self._offset)
         # the coarsest level still at least as fine as the screen: drawing it shrinks by under 2x
         k = 0
-        while k < 12 and self._scale / (2 << k) >= zoom:
+        while k < 12 and self._image_scale / (2 << k) >= zoom:
             k += 1
         image = self._level(k)
-        s = self._scale * image.width() / self._image.width()
+        s = self._image_scale * image.width() / self._image.width()
         o = rect.topLeft()
         source = QRectF((part.left() - o.x()) * s, (part.top() - o.y()) * s, part.width() * s, part.height() * s)
         painter.save()

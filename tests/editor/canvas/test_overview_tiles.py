@@ -147,3 +147,25 @@ def test_overlapping_areas_are_joined_and_separate_ones_kept():
     assert sorted((r.x(), r.y(), r.width(), r.height()) for r in merged) == [(0, 0, 15, 15), (100, 100, 5, 5)]
     # a rectangle joining two others pulls them into one
     assert len(_merge_rects([QRect(0, 0, 10, 10), QRect(20, 0, 10, 10), QRect(5, 0, 20, 10)])) == 1
+
+
+def test_a_change_of_everything_repaints_the_tiles_in_view_at_once_and_the_picture_when_shown(window, monkeypatch):
+    scene, canvas = window.scene, window.canvas
+    plain = settled(window).pixel(pixel_of(window, 2000, 2000))
+    overview = scene.overview
+    asked = []
+    items_in = overview._items_in
+    overview._items_in = lambda area: asked.append(area) or items_in(area)
+    monkeypatch.setattr(canvas_module, "TILE_BUDGET_S", -1.0)  # no new tile: only the painted ones change
+    window.select_all()  # every object looks different: everything is marked
+    canvas.viewport().repaint()
+    assert overview.complete
+    image = canvas.viewport().grab().toImage()
+    assert image.pixel(pixel_of(window, 2000, 2000)) != plain
+    # the tiles in view, not a new picture of the whole level (seconds at 100,000 objects)
+    assert asked and None not in asked
+    canvas.set_zoom(overview.scale() * 0.8)  # further out than the tiles: the picture itself
+    canvas.centerOn(2000, 2000)
+    canvas.viewport().repaint()
+    assert None in asked
+    assert drawn_near(canvas.viewport().grab().toImage(), pixel_of(window, 2000, 2000))
