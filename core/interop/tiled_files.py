@@ -109,10 +109,12 @@ class Files:
             doc = load_document(found, os.path.basename(path))
         except TiledImportError as e:
             reason = str(e).split(": ", 1)[-1]
+            shown = shown if shown.strip() else repr(shown)  # an empty path is named as such
             if not os.path.exists(found):
                 self.notes.append(f"{what} {shown} is missing" + (": its tiles count as not solid"
                                                                   if what == "tileset" else ""))
             else:
+                reason = reason[len("cannot be read: "):] if reason.startswith("cannot be read: ") else reason
                 self.notes.append(f"{what} {shown} cannot be read: {reason}")
         self.cache[path] = doc
         return doc

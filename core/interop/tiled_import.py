@@ -62,7 +62,7 @@ from core.interop.tiled_files import Files, load_document
 from core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
 from core.level.file_format import FORMAT, VERSION, LevelFileError, level_to_dict, parse_level
 from core.level.kinds import id_prefix
-from core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_TILE_CELLS, MIN_SIZE
+from core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_SPEED, MAX_TILE_CELLS, MIN_SIZE
 from core.level.model import (
     DEFAULT_LAYER,
     EMPTY_CELL,
@@ -751,18 +751,25 @@ class _Importer:
             dx, dy = _rotate(w / 2, h / 2, rot)
             x, y = _tidy(x + dx), _tidy(y + dy)
         default = Player()
+        if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):
+            self.notes.append(f"{label}: its position is beyond a level's limits (±{MAX_COORDINATE:g} px): "
+                              f"the player starts at {default.spawn.x:g}, {default.spawn.y:g}")
+            x, y = default.spawn.x, default.spawn.y
         shape_p = props.pop("shape", None)
         shape = shape_p.get("value") if shape_p else default.shape
-        if shape not in Player.SHAPES:
-            self.notes.append(f"{label}: shape {shape!r} is not circle or box: circle it is")
+        if not isinstance(shape, str) or shape not in Player.SHAPES:
+            self.notes.append(f"{label}: shape {brief(shape)} is not circle or box: circle it is")
             shape = "circle"
         values = {}
         for key in ("radius", "box_width", "box_height", "speed"):
             v = _number_prop(props, key)
             if v is None:
                 continue
-            if math.isfinite(v) and v > 0:
+            most = MAX_SPEED if key == "speed" else MAX_SIZE
+            if math.isfinite(v) and 0 < v <= most:
                 values[key] = v
+            elif math.isfinite(v) and v > most:
+                self.notes.append(f"{label}: {key} {v:g} is larger than a level allows ({most:g}); left out")
             else:
                 self.notes.append(f"{label}: {key} {v:g} is not a positive number; left out")
         radius = values.get("radius", default.radius)

@@ -152,6 +152,16 @@ def decode_tiles(raw, encoding, compression, count: int, where: str) -> "array.a
     return gids
 
 
+def _count(n: int) -> str:
+    """A width or height for a message: whole up to 12 digits, else like 1e+308."""
+    if abs(n) < 10**12:
+        return str(n)
+    try:
+        return f"{float(n):g}"
+    except OverflowError:
+        return "-inf" if n < 0 else "inf"
+
+
 def layer_tiles(layer: dict, where: str) -> Iterator[tuple[int, int, int]]:
     """(column, row, global id) of every non-empty tile of a tile layer, chunks (infinite maps) included."""
     encoding, compression = layer.get("encoding"), layer.get("compression")
@@ -178,7 +188,8 @@ def layer_tiles(layer: dict, where: str) -> Iterator[tuple[int, int, int]]:
     if w < 0 or h < 0:
         raise TiledImportError(f"{where}: a negative width or height")
     if w * h > MAX_LAYER_TILES:
-        raise TiledImportError(f"{where}: {w}x{h} tiles, more than the {MAX_LAYER_TILES} a layer may have")
+        raise TiledImportError(f"{where}: {_count(w)}x{_count(h)} tiles, more than the {MAX_LAYER_TILES} a layer "
+                               f"may have")
     raw = layer.get("data")
     if raw is None or (w * h == 0 and not raw):
         return

@@ -11,6 +11,7 @@ import pytest
 from core.interop import tiled_import
 from core.interop.tiled_common import TiledImportError
 from core.interop.tiled_import import read_tiled, tiled_to_level
+from core.interop.tiled_tiles import MAX_LAYER_TILES
 from core.interop.tmx import MAX_XML_DEPTH
 
 TMX_HEAD = '<?xml version="1.0" encoding="UTF-16"?>'
@@ -155,3 +156,29 @@ def test_a_property_value_a_level_cannot_hold_is_named_briefly_on_one_line():
     result = tiled_to_level(tmj(properties=props))
     notes = [n for n in result.notes if "property" in n]
     assert len(notes) == 2 and all(len(n) < 160 and "\n" not in n for n in notes)
+
+
+def test_a_player_of_sizes_or_speeds_beyond_a_levels_limits_keeps_the_defaults_with_notes():
+    spawn = {"id": 1, "name": "hero", "type": "player_spawn", "x": 1e300, "y": 5, "point": True, "properties": [
+        {"name": "radius", "type": "float", "value": 1e308}, {"name": "speed", "type": "int", "value": 10 ** 30},
+        {"name": "shape", "type": "string", "value": ["x"]}]}
+    result = tiled_to_level(tmj([{"type": "objectgroup", "name": "o", "objects": [spawn]}]))
+    player, default = result.level.player, tiled_import.Player()
+    assert (player.spawn, player.radius, player.speed, player.shape) == (default.spawn, default.radius,
+                                                                           default.speed, "circle")
+    assert len([n for n in result.notes if n.startswith("object hero (id 1): ")]) == 4
+
+
+@pytest.mark.parametrize("width, shown", [(10 ** 400, "inf"), (1e308, "1e+308"), (2 ** 40, "1.09951e+12")])
+def test_a_layer_too_large_names_its_size_briefly(tmp_path, width, shown):
+    layer = {"type": "tilelayer", "name": "t", "width": width, "height": 1, "data": [1]}
+    assert refusal(write(tmp_path, "m.tmj", tmj([layer]))) == (
+        f"layer t: {shown}x1 tiles, more than the {MAX_LAYER_TILES} a layer may have")
+
+
+def test_an_empty_or_unreadable_tileset_path_is_named_once(tmp_path):
+    path = write(tmp_path, "m.tmj", tmj([{"type": "tilelayer", "name": "t", "width": 1, "height": 1, "data": [1]}],
+                                        [{"firstgid": 1, "source": ""}, {"firstgid": 2, "source": "/proc/self/mem"}]))
+    notes = read_tiled(path).notes
+    assert "tileset '' cannot be read: is a folder, not a map" in notes
+    assert not any("cannot be read: cannot be read" in n for n in notes)
