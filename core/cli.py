@@ -419,6 +419,10 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     try:
         parser = _build_parser()
         args = parser.parse_args(argv)
+        output = getattr(args, "output", None)
+        if output is not None and (not output.strip() or output.endswith(("/", os.sep))):
+            parser.error(f"-o/--output {output!r} names no file" + (" (it ends in a slash: a folder)"
+                                                                   if output.strip() else ""))
         if getattr(args, "func", None) is None:
             parser.error("name a command (check, export, import, simulate); `level-editor LEVEL.json` opens the "
                          "editor")

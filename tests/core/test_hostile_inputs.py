@@ -176,3 +176,15 @@ def test_a_replay_of_far_more_pairs_than_ticks_allowed_is_refused_before_it_is_p
                     + ",".join(["[0, 0]"] * 101) + "]}")
     line = one_line_error(capsys, 2, ["simulate", LEVELS / "showcase.json", "--input", path])
     assert line.endswith('"velocities" has 101 ticks, more than the 100 a replay may have')
+
+
+@pytest.mark.parametrize("command", ["export", "import", "simulate", "generate"])
+@pytest.mark.parametrize("output, why", [("", "names no file"), ("x.json/", "names no file (it ends in a slash: a folder)")])
+def test_an_output_path_that_names_no_file_is_bad_usage(files, tmp_path, capsys, command, output, why):
+    level, replay, tiled = files
+    output = f"{tmp_path}/{output}" if output else output
+    argv = {"export": ["export", level], "import": ["import", tiled], "simulate": ["simulate", level, "--input", replay],
+            "generate": ["generate", "-n", "3"]}[command] + ["-o", output]
+    line = one_line_error(capsys, 2, argv)
+    assert line == f"level-editor: error: -o/--output {output!r} {why}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["level.json", "map.tmj", "replay.json"]
