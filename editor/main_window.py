@@ -44,6 +44,7 @@ from editor.status_bar import StatusBar
 from editor.tools.registry import TOOL_CLASSES
 from editor.tools.tool import Tool
 from editor.tools.undo_actions import GestureUndo
+from editor.panels import typed_edits
 from editor.validation_runner import ValidationRunner
 
 def _icon(name: str) -> QIcon:
@@ -77,6 +78,8 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.setWindowIcon(_icon("app"))
         self.setDockNestingEnabled(True)
 
+        # a value typed into a panel is applied before any click elsewhere or shortcut acts (typed_edits.py)
+        typed_edits.install()
         self.tools: list[Tool] = [cls(self.context, self) for cls in TOOL_CLASSES]
         self.tool: Optional[Tool] = None
         self.tool_actions: dict[Tool, QAction] = {}
@@ -136,6 +139,9 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
     def set_level(self, level: Level, path: Optional[str] = None) -> None:
         # pictures' paths are relative to the level file: the scene reads them from its folder
         self.scene.set_base_folder(os.path.dirname(os.path.abspath(path)) if path else None)
+        # a big level's items are made a slice at a time first, the window answering in between
+        self.scene.prepare(level, lambda done, total: self.statusBar().showMessage(
+            f"Opening: {done:,} of {total:,} objects shown…"))
         super().set_level(level, path)
 
     def _save_to(self, path: str) -> bool:

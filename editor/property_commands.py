@@ -481,10 +481,11 @@ class ObjectProperties(PropertySource):
         return [o for o in (self.document.get(i) for i in self.ids) if o is not None]
 
     def rows(self) -> list[PropertyRow]:
-        objs = self.objects()
-        if not objs:
-            return []
         level = self.document.level
+        first = next((o for o in map(self.document.get, self.ids) if o is not None), None)
+        if first is None or not level.properties_of(first):
+            return []  # only names every object has are shown, and the first has none (100,000 objects unread)
+        objs = self.objects()
         merged = [level.properties_of(o) for o in objs]
         types = [level.object_type(o.type) for o in objs]
         rows = []

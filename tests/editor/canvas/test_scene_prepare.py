@@ -3,11 +3,13 @@ the reset then only adds them, and they are the items a reset would have made.""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QTimer
 
 from core.level.document import LevelDocument
 from core.level.model import Box, Image, Layer, Level, Pillar, Player, Wall
 from editor.canvas import scene as scene_module
 from editor.canvas.scene import LevelScene
+from tests.editor.helpers import make_window
 
 
 def big_level(n: int = 60) -> Level:
@@ -100,3 +102,13 @@ def test_a_big_level_s_items_are_set_aside_from_the_cycle_collector(qtbot, small
     doc.reset(big_level(30))  # under PREPARE_AT=10 too: made on the reset, then set aside
     assert gc.get_freeze_count() >= 30
     gc.unfreeze()
+
+
+def test_the_window_answers_its_timers_while_a_big_level_opens(qtbot, tmp_path, small_slices):
+    window = make_window(qtbot, tmp_path, Level(objects=(Box("old-box", (0, 0), (10, 10)),)))
+    seen = []
+    QTimer.singleShot(0, lambda: seen.append(sorted(o.id for o in window.document.objects)))
+    window.set_level(big_level())
+    # the timer ran while the items were being made, before the level was opened
+    assert seen == [["old-box"]]
+    assert len(window.scene) == 60 and len(window.document) == 60
