@@ -1270,13 +1270,20 @@ def level_blocks(level: Level, hulls: Optional[Mapping] = None) -> Iterator[str 
     ValueError
         As :func:`dumps_level`, when the block with the faulty custom data is made.
     """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield from _level_blocks(level, hulls)
-    finally:
-        if was_on:
-            gc.enable()
+    blocks = _level_blocks(level, hulls)
+    while True:
+        # paused while each block is made, never across a yield: a write that fails half-way leaves this
+        # generator suspended until it is collected, and the collector must not stay off meanwhile
+        was_on = gc.isenabled()
+        gc.disable()
+        try:
+            block = next(blocks, None)
+        finally:
+            if was_on:
+                gc.enable()
+        if block is None:
+            return
+        yield block
 
 
 def _level_blocks(level: Level, hulls: Optional[Mapping]) -> Iterator[str | bytes]:
