@@ -13,15 +13,22 @@ Each is opened in a real main window, with real mouse and wheel events, and time
 
 - opening the file until the wall is on screen, and the longest gap of a 10 ms
   timer meanwhile (the longest the window froze),
+- the longest gap of that timer while the level's check then runs on its worker
+  thread, and the GUI thread's CPU time in that gap (near zero: the GUI thread
+  was waiting for Python's global lock, held by one long call of the check),
 - the slowest frame while zooming by wheel from the whole level to 400% and
   back, panning at every zoom,
 - selecting the wall by a click and by a rubber band (from the press to the
   frame after the release),
 - dragging it (the slowest mouse move of the drag, the release), undo of the drag,
+  the first snap after it (the snap points of the wall brought up to date),
 - the Edit Nodes tool on it (switching to it, and how many handle items it made),
+  and dragging its middle node at 400% (the slowest mouse move),
 - deleting it and undoing the delete.
 
-Every figure is taken after the frame it causes is drawn (``viewport().repaint()``).
+Every figure is taken after the frame it causes is drawn (``viewport().repaint()``);
+most steps also give the GUI thread's own CPU time (``time.thread_time``): on a
+shared machine the wall-clock figure counts the time other processes had the cores.
 Each level is measured in a process of its own; timings on a machine shared with
 other work are noisy: ``--repeat N`` prints the range of N runs.
 """
@@ -39,7 +46,7 @@ import time
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -61,10 +68,29 @@ def _frame(step, viewport) -> tuple[float, float]:
     app.processEvents()
     return time.perf_counter() - t, time.thread_time() - cpu
 
+
+def _frames(step, count: int, viewport) -> tuple[float, float]:
+    """The slowest of ``count`` frames ``step(i)``: its wall-clock seconds and, apart, the most GUI CPU one took."""
+    frames = [_frame(lambda: step(i), viewport) for i in range(count)]
+    return max(f[0] for f in frames), max(f[1] for f in frames)
+
+
+def _settle(window, meter: "FreezeMeter", limit_s: float = 120.0) -> tuple[float, float]:
+    """Wait (serving events) until the level's background check is done; the meter's longest gap meanwhile."""
+    app = QApplication.instance()
+    meter.start()
+    t = time.perf_counter()
+    while time.perf_counter() - t < 0.5 or (window.checks.busy and time.perf_counter() - t < limit_s):
+        app.processEvents()
+        time.sleep(0.002)
+    return meter.stop(), meter.longest_cpu
+
 #: The keys of :func:`measure_long_wall`'s result, in table order, with what each one means.
 KEYS = {
     "open_s": "open the file until the wall is on screen",
     "open_freeze_s": "longest freeze while opening (10 ms timer's largest gap)",
+    "check_freeze_s": "longest freeze while the level's check runs in the background (10 ms timer)",
+    "check_freeze_cpu_s": "the same, CPU time of the GUI thread in that gap",
     "zoom_frame_max_s": "slowest frame, wheel zoom whole level <-> 400%",
     "zoom_frame_cpu_s": "the same, CPU time of the GUI thread",
     "pan_frame_max_s": "slowest frame, panning at every zoom",
@@ -72,11 +98,20 @@ KEYS = {
     "click_select_s": "select by a click",
     "band_select_s": "select by a rubber band",
     "drag_step_s": "drag the wall: slowest mouse move",
+    "drag_step_cpu_s": "the same, CPU time of the GUI thread",
     "drag_release_s": "drag the wall: the release",
+    "drag_release_cpu_s": "the same, CPU time of the GUI thread",
     "undo_drag_s": "undo the drag",
+    "undo_drag_cpu_s": "the same, CPU time of the GUI thread",
+    "snap_after_change_s": "first snap after the undo (snap points brought up to date)",
+    "snap_after_change_cpu_s": "the same, CPU time of the GUI thread",
     "node_tool_s": "switch to Edit Nodes on the selected wall",
+    "node_tool_cpu_s": "the same, CPU time of the GUI thread",
+    "node_drag_step_s": "Edit Nodes at 400%: slowest mouse move dragging one node",
+    "node_drag_step_cpu_s": "the same, CPU time of the GUI thread",
     "delete_s": "delete the wall",
     "undo_delete_s": "undo the delete",
+    "undo_delete_cpu_s": "the same, CPU time of the GUI thread",
 }
 
 #: Checks that ride along with the figures (not timings).
@@ -87,6 +122,7 @@ CHECKS = {
     "drag_moved": "the drag moved the wall (1: yes)",
     "undo_restored": "undo of the drag gave it back (1: yes)",
     "node_handles": "handle items Edit Nodes made",
+    "node_dragged": "dragging a node moved that node only (1: yes)",
     "delete_undone": "undo of the delete gave it back (1: yes)",
 }
 
@@ -135,19 +171,23 @@ class FreezeMeter:
 
     def __init__(self):
         self.longest = 0.0
+        #: CPU time of the GUI thread within the longest gap (small: the thread was waiting, e.g. for the GIL)
+        self.longest_cpu = 0.0
         self._last = time.perf_counter()
+        self._last_cpu = time.thread_time()
         self._timer = QTimer()
         self._timer.setInterval(10)
         self._timer.timeout.connect(self._tick)
 
     def _tick(self) -> None:
-        now = time.perf_counter()
-        self.longest = max(self.longest, now - self._last)
-        self._last = now
+        now, cpu = time.perf_counter(), time.thread_time()
+        if now - self._last > self.longest:
+            self.longest, self.longest_cpu = now - self._last, cpu - self._last_cpu
+        self._last, self._last_cpu = now, cpu
 
     def start(self) -> None:
-        self.longest = 0.0
-        self._last = time.perf_counter()
+        self.longest = self.longest_cpu = 0.0
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
         self._timer.start()
 
     def stop(self) -> float:
@@ -182,6 +222,32 @@ def _empty_pixel_near(window, pixel: QPoint):
     return None
 
 
+def _measure_node_drag(window, wall_id: str, out: dict) -> None:
+    """Edit Nodes at 400% about the middle node of the wall: drag that node down, timing each mouse move."""
+    app = QApplication.instance()
+    canvas, viewport = window.canvas, window.canvas.viewport()
+    wall = window.document.get(wall_id)
+    index = len(wall.points) // 2
+    node = wall.points[index]
+    canvas.set_zoom(4.0, QPointF(node.x, node.y))
+    canvas.centerOn(QPointF(node.x, node.y))
+    app.processEvents()
+    pixel = canvas.mapFromScene(QPointF(node.x, node.y))
+    QTest.mousePress(viewport, Qt.LeftButton, Qt.NoModifier, pixel)
+    app.processEvents()
+    out["node_drag_step_s"], out["node_drag_step_cpu_s"] = _frames(
+        lambda i: _mouse_move(viewport, pixel + QPoint(0, 10 * (i + 1))), DRAG_MOVES, viewport)
+    QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, pixel + QPoint(0, 10 * DRAG_MOVES))
+    app.processEvents()
+    after = window.document.get(wall_id).points
+    others_kept = after[:index] == wall.points[:index] and after[index + 1:] == wall.points[index + 1:]
+    out["node_dragged"] = float(len(after) == len(wall.points) and after[index] != node and others_kept)
+    window.undo_stack.undo()
+    app.processEvents()
+    canvas.fit_level()
+    app.processEvents()
+
+
 def measure_long_wall(path: str) -> dict[str, float]:
     """Open the level file ``path`` (one long wall) in a new main window and time the editor on it."""
     from editor.main_window import MainWindow
@@ -208,6 +274,8 @@ def measure_long_wall(path: str) -> dict[str, float]:
         app.processEvents()
         out["open_s"] = time.perf_counter() - t
         out["open_freeze_s"] = meter.stop()
+        # the check of the opened level runs on a thread of its own: does it hold up the GUI thread?
+        out["check_freeze_s"], out["check_freeze_cpu_s"] = _settle(window, meter)
         wall = window.document.objects[0]
         wall_id = wall.id
         out["nodes"] = float(len(wall.points))
@@ -265,26 +333,29 @@ def measure_long_wall(path: str) -> dict[str, float]:
             before = window.document.get(wall_id)
             QTest.mousePress(viewport, Qt.LeftButton, Qt.NoModifier, start)
             app.processEvents()
-            moves = _timed_frames(lambda i: _mouse_move(viewport, start + QPoint(9 * (i + 1), 7 * (i + 1))),
-                                  DRAG_MOVES, viewport)
-            out["drag_step_s"] = max(moves)
+            out["drag_step_s"], out["drag_step_cpu_s"] = _frames(
+                lambda i: _mouse_move(viewport, start + QPoint(9 * (i + 1), 7 * (i + 1))), DRAG_MOVES, viewport)
             end = start + QPoint(9 * DRAG_MOVES, 7 * DRAG_MOVES)
-            out["drag_release_s"] = _timed_frames(
-                lambda i: QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, end), 1, viewport)[0]
+            out["drag_release_s"], out["drag_release_cpu_s"] = _frames(
+                lambda i: QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, end), 1, viewport)
             out["drag_moved"] = float(window.document.get(wall_id).points[0] != before.points[0])
-            out["undo_drag_s"] = _timed_frames(lambda i: window.undo_stack.undo(), 1, viewport)[0]
+            out["undo_drag_s"], out["undo_drag_cpu_s"] = _frames(lambda i: window.undo_stack.undo(), 1, viewport)
             out["undo_restored"] = float(window.document.get(wall_id) == before)
+            snapper = window.context.snapper
+            out["snap_after_change_s"], out["snap_after_change_cpu_s"] = _frames(
+                lambda i: snapper.snap(canvas.mapToScene(start)), 1, viewport)
 
             window.selection.set([wall_id])
             app.processEvents()
             node_tool = window.tool_named("NodeTool")
-            out["node_tool_s"] = _timed_frames(lambda i: window.set_tool(node_tool), 1, viewport)[0]
+            out["node_tool_s"], out["node_tool_cpu_s"] = _frames(lambda i: window.set_tool(node_tool), 1, viewport)
             out["node_handles"] = float(len(node_tool._handles))
+            _measure_node_drag(window, wall_id, out)
             window.set_tool(window.tool_named("SelectTool"))
             window.selection.set([wall_id])
             app.processEvents()
             out["delete_s"] = _timed_frames(lambda i: window.delete_selection(), 1, viewport)[0]
-            out["undo_delete_s"] = _timed_frames(lambda i: window.undo_stack.undo(), 1, viewport)[0]
+            out["undo_delete_s"], out["undo_delete_cpu_s"] = _frames(lambda i: window.undo_stack.undo(), 1, viewport)
             out["delete_undone"] = float(window.document.get(wall_id) == before)
 
         window.close()

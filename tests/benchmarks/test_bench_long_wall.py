@@ -31,7 +31,7 @@ def test_quick_run_prints_a_row_per_measure_and_a_column_per_wall():
     # edited with handles on its nodes (a few thousand nodes: at most one per node), deleted and given back
     n = len(columns)
     assert _row(lines, CHECKS["nodes"]) == [str(q) for _ in SHAPES for q in QUICK_SIZES]
-    for key in ("click_selected", "band_selected", "drag_moved", "undo_restored", "delete_undone"):
+    for key in ("click_selected", "band_selected", "drag_moved", "undo_restored", "node_dragged", "delete_undone"):
         assert _row(lines, CHECKS[key]) == ["1"] * n, key
     assert all(0 <= int(c) <= QUICK_SIZES[0] for c in _row(lines, CHECKS["node_handles"]))
 
