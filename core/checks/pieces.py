@@ -215,7 +215,7 @@ class Gaps:
 
 
 #: A piece whose grid cell and the eight around it hold more pieces than this is *crowded* (see find_gaps).
-CROWDED = 48
+CROWDED = 24
 
 #: A piece whose grid cell and the eight around it hold more pieces than this is crowded too, however few runs
 #: of wall they make (so that the pairs a piece not crowded looks at stay bounded).
