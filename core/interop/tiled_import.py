@@ -552,7 +552,9 @@ class _Importer:
             any_tile += 1
             seen = meaning.get(gid, ())
             if seen == ():
-                seen = meaning[gid] = self._tile_meaning(gid, mode, missing, ctx, cells)
+                seen = self._tile_meaning(gid, mode, missing, ctx, cells)
+                if len(meaning) < _MEANINGS:  # millions of different ids (a hostile layer) are not all kept
+                    meaning[gid] = seen
             if not seen:
                 unknown += seen is None
                 continue
@@ -885,6 +887,8 @@ def _all_finite(fields: dict) -> bool:
 
 
 _LIMIT = min(MAX_COORDINATE, MAX_SIZE)
+#: The most tile ids whose meaning one layer keeps at hand.
+_MEANINGS = 1 << 16
 #: Columns and rows below this take the quick way to their cell (their products with a tile size stay exact).
 _FAST = 1 << 32
 
