@@ -71,13 +71,17 @@ class HullsItem(QGraphicsItem):
         """Show ``hulls`` (a ``hulls`` object of a level file; ``{}`` shows nothing)."""
         self.prepareGeometryChange()
         self.hulls = hulls
-        entries = [(k, v) for k, v in hulls.items() if k != LEVEL_KEY]
-        self._ids = [k for k, _ in entries]
-        self._entries = [v for _, v in entries]
-        n = len(entries)
-        self._aabb = np.array([v["aabb"] for v in self._entries], dtype=float).reshape(n, 4)
-        self._centres = np.array([v["circle"]["center"] for v in self._entries], dtype=float).reshape(n, 2)
-        self._radii = np.array([v["circle"]["radius"] for v in self._entries], dtype=float).reshape(n)
+        table = getattr(hulls, "object_table", None)
+        if table is not None:  # hulls kept as arrays (LevelHulls): an object's dict is made when it is drawn
+            self._ids, self._entries, self._aabb, self._centres, self._radii = table()
+        else:
+            entries = [(k, v) for k, v in hulls.items() if k != LEVEL_KEY]
+            self._ids = [k for k, _ in entries]
+            self._entries = [v for _, v in entries]
+            n = len(entries)
+            self._aabb = np.array([v["aabb"] for v in self._entries], dtype=float).reshape(n, 4)
+            self._centres = np.array([v["circle"]["center"] for v in self._entries], dtype=float).reshape(n, 2)
+            self._radii = np.array([v["circle"]["radius"] for v in self._entries], dtype=float).reshape(n)
         size = np.maximum(self._aabb[:, 2] - self._aabb[:, 0], self._aabb[:, 3] - self._aabb[:, 1])
         self._size = np.maximum(size, 2.0 * self._radii)
         self._polygons: dict[int, tuple[QPolygonF, QPolygonF]] = {}
