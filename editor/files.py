@@ -466,7 +466,9 @@ class FileActions:
         value = self.settings.value("recentFiles", [])
         if isinstance(value, str):
             value = [value]
-        return _unique_paths(str(v) for v in (value or []) if v)
+        if not isinstance(value, (list, tuple)):  # a settings file edited by hand: a number, a map...
+            return []
+        return _unique_paths(v for v in value if isinstance(v, str) and v and "\0" not in v)
 
     def _add_recent(self, path: str) -> None:
         files = _unique_paths([path] + self.recent_files())

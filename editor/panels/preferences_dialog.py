@@ -9,7 +9,8 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QVBoxLayout, QWidget,
 )
 
-from editor.autosave import DEFAULT_INTERVAL, INTERVAL_ENV, INTERVAL_KEY, MAX_INTERVAL, default_recovery_folder
+from editor.autosave import (INTERVAL_ENV, INTERVAL_KEY, MAX_INTERVAL, default_recovery_folder,
+                             stored_interval)
 from editor.guard import guarded
 
 __all__ = ["PreferencesDialog"]
@@ -64,10 +65,7 @@ class PreferencesDialog(QDialog):
         layout.setSizeConstraint(QVBoxLayout.SetFixedSize)  # as tall as the wrapped text, no taller
 
     def _stored_interval(self) -> int:
-        try:
-            return max(0, min(int(self.settings.value(INTERVAL_KEY, DEFAULT_INTERVAL)), MAX_INTERVAL))
-        except (TypeError, ValueError):
-            return DEFAULT_INTERVAL
+        return stored_interval(self.settings)
 
     @guarded("saving the preferences")
     def accept(self) -> None:
