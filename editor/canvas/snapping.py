@@ -187,9 +187,11 @@ class _LongPoints:
     a binary search per column it spans, however many points the object has.
     """
 
-    __slots__ = ("cell", "keys", "xy")
+    __slots__ = ("cell", "keys", "xy", "source")
 
     def __init__(self, points, cell: float):
+        #: the sequence the arrays were made from (a wall's node tuple never changes: the same one, the same arrays)
+        self.source = points
         n = len(points)
         xy = np.fromiter(chain.from_iterable(points), dtype=float, count=2 * n).reshape(n, 2)
         xy = xy[np.isfinite(xy).all(axis=1)]
@@ -235,6 +237,11 @@ class _PointHash:
         self.cells: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
         self.points_of: dict[str, list[tuple[float, float]]] = {}
         self.long: dict[str, _LongPoints] = {}
+        # long objects taken out since the last :meth:`forget_retired`: put back as they were if their points are
+        self._retired: dict[str, _LongPoints] = {}
+
+    def forget_retired(self) -> None:
+        self._retired.clear()
 
     def key(self, x: float, y: float) -> tuple[int, int]:
         return (math.floor(x / self.cell), math.floor(y / self.cell))
@@ -242,12 +249,14 @@ class _PointHash:
     def clear(self) -> None:
         self.cells.clear()
         self.points_of.clear()
+        self._retired.update(self.long)
         self.long.clear()
 
     def add(self, object_id: str, points: Iterable[tuple[float, float]]) -> None:
         if isinstance(points, (list, tuple)) and len(points) >= LONG_POINTS:
             self.points_of[object_id] = []
-            self.long[object_id] = _LongPoints(points, self.cell)
+            kept = self._retired.pop(object_id, None)
+            self.long[object_id] = kept if kept is not None and kept.source is points else _LongPoints(points, self.cell)
             return
         pts = [(x, y) for x, y in points if math.isfinite(x) and math.isfinite(y)]
         self.points_of[object_id] = pts
@@ -255,7 +264,9 @@ class _PointHash:
             self.cells.setdefault(self.key(x, y), []).append((x, y, object_id))
 
     def remove(self, object_id: str) -> None:
-        self.long.pop(object_id, None)
+        gone = self.long.pop(object_id, None)
+        if gone is not None:
+            self._retired[object_id] = gone
         pts = self.points_of.pop(object_id, None)
         if not pts:
             return
@@ -483,6 +494,7 @@ class Snapper(QObject):
                 if obj is not None:
                     self._hash.add(oid, _points_of(obj))
         dirty.clear()
+        self._hash.forget_retired()
 
     def _rebuild(self) -> None:
         self._hash.clear()
@@ -490,6 +502,7 @@ class Snapper(QObject):
             self._hash.add(obj.id, _points_of(obj))
         spawn = self._doc.player.spawn
         self._hash.add(PLAYER_ID, [(spawn.x, spawn.y)])
+        self._hash.forget_retired()
         self._dirty.clear()
         self._stale = False
 

@@ -101,3 +101,17 @@ def test_far_away_and_far_out_positions_give_no_error(snapper):
     assert snapper.nearest_point(QPointF(1e7, -1e7), 8) is None
     assert snapper.nearest_point(QPointF(500, 500), 1e12) is not None
     assert snapper.nearest_point(QPointF(500, 500), float("inf")) is None
+
+
+def test_a_change_elsewhere_keeps_the_long_walls_arrays_and_a_change_of_it_makes_new_ones(snapper):
+    doc = snapper._doc
+    add(doc, Wall("long", walk(LONG_POINTS), 2), Pillar("pillar", (0, 0), 4))
+    assert snapper.nearest_point(QPointF(0, 1), 3) == (0.0, 0.0, "pillar")
+    arrays = snapper._hash.long["long"]
+    ChangeObjectsCommand(doc, [doc.get("pillar")], [doc.get("pillar").moved(5, 0)], "Move").redo()
+    assert snapper.nearest_point(QPointF(5, 1), 3) == (5.0, 0.0, "pillar")
+    assert snapper._hash.long["long"] is arrays
+    wall = doc.get("long")
+    ChangeObjectsCommand(doc, [wall], [wall.with_node(0, (-900, -900))], "Move node").redo()
+    assert snapper.nearest_point(QPointF(-900, -899), 3) == (-900.0, -900.0, "long")
+    assert snapper._hash.long["long"] is not arrays
