@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QUndoCommand
 
 from core.level.kinds import plural
+from core.level.limits import MAX_TILE_CELLS
 from core.level.model import SOLID_CELL, Tiles
 from editor.commands import AddObjectsCommand, ChangeObjectsCommand, RemoveObjectsCommand
 from editor.canvas.snapping import clamp_coordinate, clamped_point
@@ -21,10 +22,11 @@ Cell = tuple[int, int]
 #: The most cells one mouse move of a stroke samples.
 MAX_STROKE_STEPS = 4096
 
-#: The most cells (solid or empty) a tile grid the brush paints may span: 2,000 × 2,000. A stroke that
-#: would stretch a grid further (a jump of the cursor across the level) is refused with a word, not run
+#: The most cells (solid or empty) a tile grid the brush paints may span: the level's limit
+#: (core/level/limits.py, 1,000 × 1,000), so the brush never paints a grid the file could not hold. A stroke
+#: that would stretch a grid further (a jump of the cursor across the level) is refused with a word, not run
 #: into a grid of millions of rows.
-MAX_GRID_CELLS = 4_000_000
+MAX_GRID_CELLS = MAX_TILE_CELLS
 
 #: The colour of cells about to be erased.
 ERASE_COLOR = QColor(235, 80, 70)
