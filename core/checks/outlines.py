@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Optional
@@ -75,6 +76,19 @@ ROUND_MARGIN = 0.001
 #: Codes of :attr:`LevelOutlines.kinds`.
 WALL, BOX, ORIENTED_BOX, PILLAR, TILES = 0, 1, 2, 3, 4
 _WALL, _BOX, _OBOX, _PILLAR, _TILES = WALL, BOX, ORIENTED_BOX, PILLAR, TILES
+
+
+def node_array(points) -> np.ndarray:
+    """An (n, 2) float array of ``points`` (pairs of numbers), made in one pass.
+
+    ``np.asarray`` over 300,000 tuples holds the interpreter lock for 0.2 to 0.3 s
+    (the editor's window stops answering while its background check does it);
+    ``np.fromiter`` over the flattened numbers holds it for under 20 ms.
+
+    >>> node_array([(0, 1), (2.5, 3)]).tolist()
+    [[0.0, 1.0], [2.5, 3.0]]
+    """
+    return np.fromiter(itertools.chain.from_iterable(points), float, 2 * len(points)).reshape(-1, 2)
 
 
 @dataclass(frozen=True)
@@ -337,7 +351,7 @@ def _gather(objects: tuple) -> _Numbers:
             tile_vals.append((obj.origin.x, obj.origin.y, obj.cell, width, len(obj.cells)))
     return _Numbers(
         objects, kinds,
-        wall_idx, np.asarray(wall_pts, dtype=float).reshape(-1, 2), np.asarray(wall_owner, dtype=np.int64),
+        wall_idx, node_array(wall_pts), np.asarray(wall_owner, dtype=np.int64),
         np.asarray(wall_r, dtype=float),
         box_idx, np.asarray(box_vals, dtype=float).reshape(-1, 4),
         obox_idx, np.asarray(obox_vals, dtype=float).reshape(-1, 5),

@@ -112,6 +112,7 @@ from core.checks.outlines import (
     collector_paused,
     has_solid_cells,
     level_outlines,
+    node_array,
 )
 from core.checks.pieces import (Pieces, connected_groups, cut_into_pieces, find_gaps, free_gaps,
                                 passages)
@@ -313,7 +314,7 @@ def _self_crossing(points, closed: bool) -> Optional[tuple[Vec2, bool]]:
     meet are found with an STRtree and looked at in order, a chunk at a time,
     so a wall of 300,000 nodes costs about as much as its segments.
     """
-    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    pts = node_array(points)
     if len(pts):
         pts = pts[np.r_[True, np.any(pts[1:] != pts[:-1], axis=1)]]
     if closed:
