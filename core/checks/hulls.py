@@ -58,6 +58,7 @@ build an object's dict only when someone reads it.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping
 from typing import Optional
 
@@ -76,6 +77,7 @@ from core.checks.outlines import (
     WALL,
     LevelOutlines,
     collector_paused,
+    node_array,
     level_outlines,
     rotation_cos_sin_array,
 )
@@ -368,7 +370,7 @@ class _Shapes:
         if wall_k:
             rows = np.array(wall_k)
             counts = np.array(wall_n)
-            pts = np.array(wall_pts, dtype=float).reshape(-1, 2)
+            pts = node_array(wall_pts)
             r = np.array(wall_r, dtype=float)
             at = np.cumsum(counts) - counts
             rounding[rows] = r
@@ -377,7 +379,7 @@ class _Shapes:
             pieces.append((rows, pts, counts))
         if box_k:
             rows = np.array(box_k)
-            v = np.array(box_v, dtype=float).reshape(-1, 4)
+            v = _rows_array(box_v, 4)
             x0, y0, x1, y1 = v[:, 0], v[:, 1], v[:, 0] + v[:, 2], v[:, 1] + v[:, 3]
             corners = np.stack([np.stack([x0, y0], 1), np.stack([x1, y0], 1), np.stack([x1, y1], 1),
                                 np.stack([x0, y1], 1)], axis=1)
@@ -386,7 +388,7 @@ class _Shapes:
             pieces.append((rows, corners.reshape(-1, 2), np.full(len(rows), 4)))
         if obox_k:
             rows = np.array(obox_k)
-            v = np.array(obox_v, dtype=float).reshape(-1, 5)
+            v = _rows_array(obox_v, 5)
             cx, cy, hx, hy = v[:, 0], v[:, 1], v[:, 2], v[:, 3]
             c, sn = rotation_cos_sin_array(v[:, 4])
             ex, ey, fx, fy = c * hx, sn * hx, -sn * hy, c * hy
@@ -398,7 +400,7 @@ class _Shapes:
             pieces.append((rows, corners.reshape(-1, 2), np.full(len(rows), 4)))
         if pil_k:
             rows = np.array(pil_k)
-            v = np.array(pil_v, dtype=float).reshape(-1, 3)
+            v = _rows_array(pil_v, 3)
             rounding[rows] = v[:, 2]
             aabb[rows] = np.stack([v[:, 0] - v[:, 2], v[:, 1] - v[:, 2], v[:, 0] + v[:, 2], v[:, 1] + v[:, 2]], axis=1)
             pieces.append((rows, v[:, :2], np.ones(len(rows), dtype=np.int64)))
@@ -415,6 +417,18 @@ class _Shapes:
             kinds, rounding, aabb = kinds[keep], rounding[keep], aabb[keep]
             xy, owner = xy[sites], renumber[owner[sites]]
         return cls(ids, kinds, aabb, rounding, xy, owner)
+
+
+def _rows_array(rows: list, width: int) -> np.ndarray:
+    """An (n, ``width``) float array of ``rows`` (tuples of ``width`` numbers), made in one pass.
+
+    As :func:`~core.checks.outlines.node_array`: ``np.array`` over 100,000 tuples holds the interpreter
+    lock far longer than ``np.fromiter`` over their numbers (a save's window stops answering meanwhile).
+    """
+    flat = np.fromiter(itertools.chain.from_iterable(rows), float)
+    if len(flat) != width * len(rows):
+        raise ValueError(f"expected {width} numbers in each of {len(rows)} rows, got {len(flat)} in all")
+    return flat.reshape(-1, width)
 
 
 def _hulls(o: "_Shapes") -> LevelHulls:

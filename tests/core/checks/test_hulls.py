@@ -193,3 +193,23 @@ def test_random_objects_stay_inside_their_rounded_hulls():
     h = level_hulls(Level(objects=objects))
     for obj in objects:
         assert_hull_of(h[obj.id], exact(obj))
+
+
+def test_rows_array_reads_each_row_and_refuses_ragged_rows():
+    """The hulls' numbers are gathered with np.fromiter (short hold of the interpreter lock): same values."""
+    from core.checks.hulls import _rows_array
+    rows = [(1, 2.5, 3, 4), (5, 6, 7, 8.25)]
+    assert _rows_array(rows, 4).tolist() == [[1.0, 2.5, 3.0, 4.0], [5.0, 6.0, 7.0, 8.25]]
+    assert _rows_array([], 3).shape == (0, 3)
+    with pytest.raises(ValueError):
+        _rows_array([(1, 2, 3), (4, 5, 6, 7)], 4)
+
+
+def test_hulls_from_the_objects_equal_hulls_from_the_outlines():
+    from core.checks.outlines import level_outlines
+    from core.level.generate import generate_level
+    level = generate_level(300, seed=3)
+    direct, via = level_hulls(level), level_hulls(level, level_outlines(level))
+    assert sorted(direct) == sorted(via)
+    for key in via:
+        assert direct[key] == via[key]
