@@ -7,7 +7,6 @@ Undo and redo put back the very objects they took out: nothing is built again.
 from __future__ import annotations
 
 from dataclasses import fields
-from operator import attrgetter
 from typing import Callable, Optional, Sequence
 
 from core.collision.shapes import Vec2
@@ -37,16 +36,14 @@ def _mover(cls) -> Callable[[LevelObject, float, float], LevelObject]:
         if make is None or place is None:
             mover = cls.moved
         else:
-            names = [f.name for f in fields(cls)]
-            at, values_of = names.index(place), attrgetter(*names)
-
-            def mover(obj, dx, dy):
-                values = list(values_of(obj))
-                p = values[at]
-                # a Vec2 made as the tuple it is, without its Python-level __new__: a wall has many nodes
-                values[at] = (tuple([_vec(Vec2, (x + dx, y + dy)) for x, y in p]) if place == "points"
-                              else _vec(Vec2, (p[0] + dx, p[1] + dy)))
-                return make(*values)
+            # unrolled, as the model's maker is: no tuple of values, list or argument unpacking per object
+            moved = ("tuple([vec(Vec2, (x + dx, y + dy)) for x, y in p])" if place == "points"
+                     else "vec(Vec2, (p[0] + dx, p[1] + dy))")
+            args = ", ".join(moved if f.name == place else f"o.{f.name}" for f in fields(cls))
+            # a Vec2 made as the tuple it is, without its Python-level __new__: a wall has many nodes
+            scope = {"make": make, "vec": _vec, "Vec2": Vec2}
+            exec(f"def mover(o, dx, dy):\n    p = o.{place}\n    return make({args})", scope)
+            mover = scope["mover"]
         _movers[cls] = mover
     return mover
 

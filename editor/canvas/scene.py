@@ -62,6 +62,11 @@ SAME_MOVE = 1e-6
 _NO_CONTENTS = QGraphicsItem.ItemHasNoContents
 
 _ID = attrgetter("id")
+_AX, _AY = attrgetter("_ax"), attrgetter("_ay")
+_SET_POS = QGraphicsItem.setPos
+#: An item's anchor (ObjectItem.anchor) by its object's kind, read in C: the point that places the object.
+_ANCHOR = {Box: attrgetter("origin"), OrientedBox: attrgetter("center"), Pillar: attrgetter("center"),
+           Point: attrgetter("position"), Image: attrgetter("origin"), Tiles: attrgetter("origin")}
 
 #: Levels with at least this many objects have their items made ahead of opening, a slice at a time (prepare).
 PREPARE_AT = 5000
@@ -736,18 +741,23 @@ class LevelScene(QGraphicsScene):
         that the outline stayed: a move of 100,000 objects (a drag, its undo, its redo) then costs a new
         position per item and little else.
         """
-        items = self._items
-        shown = [items[n.id] for n in change.objects]
+        items, objects = self._items, change.objects
+        shown = list(map(items.__getitem__, map(_ID, objects)))
         everything = len(shown) == len(items) and len(shown) > MANY
         before = None if everything else [it.scene_box() for it in shown]
         dx = dy = 0.0
-        for it, new in zip(shown, change.objects):
-            ax, ay = it.anchor(new)
+        placed = []
+        where = _ANCHOR.get
+        for it, new in zip(shown, objects):
+            at = where(type(new))
+            ax, ay = at(new) if at is not None else it.anchor(new)
             it.value = new
             if ax != it._ax or ay != it._ay:
                 dx, dy = ax - it._ax, ay - it._ay
                 it._ax, it._ay = ax, ay
-                it.setPos(ax, ay)
+                placed.append(it)
+        # in Qt's loop, without a Python frame per item (an item the drag's preview showed there is not moved again)
+        deque(map(_SET_POS, placed, map(_AX, placed), map(_AY, placed)), maxlen=0)
         self._level_box = None
         if everything:
             self._everything_moved(dx, dy)

@@ -97,3 +97,14 @@ def test_the_canvas_shows_a_pure_move_as_a_new_canvas_shows_the_moved_level_and_
             assert item.pos() == new.pos() and item.scene_box() == new.scene_box(), (step, obj.id)
             assert item.boundingRect() == new.boundingRect() and item.shape() == new.shape(), (step, obj.id)
         assert scene.level_rect() == fresh.level_rect()
+
+
+@pytest.mark.parametrize("obj", EVERY_KIND, ids=lambda o: o.id)
+def test_the_scenes_quick_anchor_of_a_moved_object_is_its_items_own(qtbot, obj):
+    from editor.canvas.scene import _ANCHOR, LevelScene
+
+    scene = LevelScene(LevelDocument(Level(objects=(obj,))))
+    item, moved = scene.item(obj.id), moved_objects([obj], 16.25, -8.5)[0]
+    quick = _ANCHOR.get(type(obj))
+    assert quick is None or tuple(quick(moved)) == item.anchor(moved) == (item.anchor(obj)[0] + 16.25,
+                                                                           item.anchor(obj)[1] - 8.5)
