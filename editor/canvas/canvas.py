@@ -7,6 +7,7 @@ error inside a tool abandons that tool's gesture and is reported, and the editor
 from __future__ import annotations
 
 import math
+import sys
 import time
 
 from PySide6.QtCore import QLineF, QObject, QPointF, QRect, QRectF, QSettings, Qt, QTimer, Signal
@@ -14,6 +15,7 @@ from PySide6.QtGui import QAction, QColor, QKeySequence, QPainter, QPaintEvent, 
 from PySide6.QtWidgets import QGraphicsView
 
 from editor.canvas.scene import LevelScene
+from editor import long_task
 from editor.guard import guarded
 
 BACKGROUND = QColor(43, 46, 52)
@@ -43,6 +45,48 @@ MAX_OVERLAY_AREAS = 24
 TILE_BUDGET_S = 0.018
 #: Milliseconds without a frame after which the tiles a frame left are painted.
 REFINE_DELAY_MS = 40
+#: Python's thread switch interval while the view moves (wheel zoom, panning, painting). The default, 5 ms,
+#: lets a worker running Python (the level's background check, seconds long at 100,000 objects) keep the GUI
+#: thread waiting 5 ms for the interpreter each time it comes back from Qt: a wheel-zoom frame of 20 ms of
+#: work took 70 ms and more. Lowered as editor/long_task.py lowers it while a file task runs.
+GUI_SWITCH_SECONDS = 0.0005
+#: Milliseconds after the view last moved or painted that the switch interval goes back to what it was.
+GUI_SWITCH_HOLD_MS = 500
+
+#: The switch interval the canvases found before lowering it, and the canvases holding it lowered.
+_switch_saved: float | None = None
+_switch_holders: set[int] = set()
+
+
+def _hold_gui_switch(canvas: "Canvas") -> None:
+    """Lower Python's switch interval for the GUI thread until ``canvas`` has been still for a while."""
+    global _switch_saved
+    key = id(canvas)
+    if key not in _switch_holders:
+        current = sys.getswitchinterval()
+        if _switch_saved is None and current > GUI_SWITCH_SECONDS:
+            _switch_saved = current
+            sys.setswitchinterval(GUI_SWITCH_SECONDS)
+        _switch_holders.add(key)
+    canvas._switch_timer.start()
+
+
+def _release_key(key: int) -> None:
+    global _switch_saved
+    _switch_holders.discard(key)
+    if not _switch_holders and _switch_saved is not None:
+        # unless someone else changed it meanwhile: theirs to put back
+        if sys.getswitchinterval() == GUI_SWITCH_SECONDS:
+            sys.setswitchinterval(_switch_saved)
+        _switch_saved = None
+
+
+def _release_gui_switch(canvas: "Canvas") -> None:
+    """``canvas`` no longer needs the GUI thread first; the last one puts the switch interval back."""
+    if long_task.busy:
+        canvas._switch_timer.start()  # a file task lowered it too and puts back what it found when it ends
+        return
+    _release_key(id(canvas))
 
 
 def _abandon_gesture(canvas: "Canvas", *args) -> None:
@@ -86,6 +130,12 @@ class Canvas(QGraphicsView):
         self._refine.setSingleShot(True)
         self._refine.setInterval(REFINE_DELAY_MS)
         self._refine.timeout.connect(self.viewport().update)
+        # Python's switch interval stays low while the view moves (GUI_SWITCH_SECONDS)
+        self._switch_timer = QTimer(self)
+        self._switch_timer.setSingleShot(True)
+        self._switch_timer.setInterval(GUI_SWITCH_HOLD_MS)
+        self._switch_timer.timeout.connect(lambda: _release_gui_switch(self))
+        self.destroyed.connect(lambda *_, key=id(self): _release_key(key))
 
     # -- errors ----------------------------------------------------------------
     def abandon_gesture(self) -> None:
@@ -165,6 +215,7 @@ class Canvas(QGraphicsView):
         steps = event.angleDelta().y() / 120.0
         if steps == 0:
             return
+        _hold_gui_switch(self)
         self.set_zoom(self.zoom() * ZOOM_STEP ** steps, about=event.position())
         event.accept()
 
@@ -181,6 +232,7 @@ class Canvas(QGraphicsView):
 
     def pan_by(self, dx: float, dy: float) -> None:
         """Scroll the view by ``(dx, dy)`` screen pixels, no further than the scroll bars reach."""
+        _hold_gui_switch(self)
         for bar, d in ((self.horizontalScrollBar(), dx), (self.verticalScrollBar(), dy)):
             if not math.isfinite(d):
                 continue
@@ -276,6 +328,7 @@ class Canvas(QGraphicsView):
         picture standing in for the objects, Qt repaints only the areas of the other items (the spawn,
         handles, previews, problem signs) and the rest is the background and the picture.
         """
+        _hold_gui_switch(self)
         scene = self.level_scene
         scene.set_overview_active(scene.overview.wanted_at(self.zoom()))
         if not scene.overview_active:

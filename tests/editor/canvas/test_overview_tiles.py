@@ -6,10 +6,12 @@ hover included, and follow edits at once. Here the picture's size limit is lower
 """
 from __future__ import annotations
 
+import sys
+
 import pytest
-from PySide6.QtCore import QRect
-from PySide6.QtGui import QBrush, QColor, QImage
-from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QWheelEvent
+from PySide6.QtWidgets import QApplication, QGraphicsRectItem
 
 import editor.canvas.canvas as canvas_module
 import editor.canvas.overview as overview_module
@@ -169,3 +171,23 @@ def test_a_change_of_everything_repaints_the_tiles_in_view_at_once_and_the_pictu
     canvas.viewport().repaint()
     assert None in asked
     assert drawn_near(canvas.viewport().grab().toImage(), pixel_of(window, 2000, 2000))
+
+
+def test_while_the_view_moves_a_python_worker_hands_the_interpreter_back_sooner(window, qtbot):
+    """A wheel turn lowers Python's switch interval (the background check would keep the GUI waiting 5 ms a time)."""
+    canvas = window.canvas
+    canvas._switch_timer.setInterval(50)
+    qtbot.waitUntil(lambda: not canvas_module._switch_holders, timeout=5_000)  # after the window's first paints
+    before = sys.getswitchinterval()
+    assert before > canvas_module.GUI_SWITCH_SECONDS
+    zoom = canvas.zoom()
+    viewport = canvas.viewport()
+    middle = QPoint(viewport.width() // 2, viewport.height() // 2)
+    event = QWheelEvent(QPointF(middle), QPointF(viewport.mapToGlobal(middle)), QPoint(), QPoint(0, 120),
+                        Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+    QApplication.sendEvent(viewport, event)
+    assert canvas.zoom() == pytest.approx(zoom * canvas_module.ZOOM_STEP)
+    assert sys.getswitchinterval() == canvas_module.GUI_SWITCH_SECONDS
+    # the view still for a moment: the interval is what it was
+    qtbot.waitUntil(lambda: sys.getswitchinterval() == before, timeout=5_000)
+    assert not canvas._switch_timer.isActive()
