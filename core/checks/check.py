@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from core.checks.hulls import level_hulls
-from core.checks.outlines import LevelOutlines, level_outlines
+from core.checks.outlines import LevelOutlines, Stopped, level_outlines
 from core.checks.validation import validate_level
 from core.level.model import Level
 from core.level.problems import ERROR, LEVEL_ID, Problem
@@ -44,7 +44,7 @@ class CheckResult:
         return tuple(p for p in self.problems or () if p.is_error)
 
 
-class _Stopped(Exception):
+class _Stopped(Stopped):
     """The caller of :func:`check_level` asked it to stop."""
 
 
@@ -64,7 +64,7 @@ def check_level(level: Level, with_hulls: bool = False, base_dir: str | None = N
     """
     try:
         outlines, problems, hulls = _check(level, with_hulls, base_dir, stop)
-    except _Stopped:
+    except Stopped:  # also from within the outlines, which look at ``stop`` every few thousand objects
         return None
     except Exception as error:  # noqa: BLE001 - blamed on the objects that cause it; callers keep working
         outlines, problems, hulls = _check_without_culprits(level, with_hulls, base_dir, error)
@@ -72,7 +72,7 @@ def check_level(level: Level, with_hulls: bool = False, base_dir: str | None = N
 
 
 def _check(level: Level, with_hulls: bool, base_dir: str | None, stop: Callable[[], bool] | None = None):
-    outlines = level_outlines(level)
+    outlines = level_outlines(level, stop=stop)
     if stop is not None and stop():
         raise _Stopped
     problems = tuple(validate_level(level, outlines, base_dir))

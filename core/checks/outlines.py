@@ -35,7 +35,7 @@ import gc
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 import shapely
@@ -58,6 +58,7 @@ __all__ = [
     "rotation_cos_sin_array",
     "collector_paused",
     "Unfit",
+    "Stopped",
 ]
 
 #: Vertices per quarter turn on every round part (walls' ends and joints, pillars).
@@ -255,7 +256,21 @@ def rotation_cos_sin_array(degrees: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return c, s
 
 
-def level_outlines(level: Level, quad_segs: int = QUAD_SEGS) -> LevelOutlines:
+class Stopped(Exception):
+    """The caller of :func:`level_outlines` asked it to stop (its ``stop`` said True)."""
+
+
+#: How many objects the Python loops of :func:`level_outlines` go through between two looks at ``stop``.
+_STOP_EVERY = 4096
+
+
+def _look(stop: Optional[Callable[[], bool]]) -> None:
+    if stop is not None and stop():
+        raise Stopped
+
+
+def level_outlines(level: Level, quad_segs: int = QUAD_SEGS,
+                   stop: Optional[Callable[[], bool]] = None) -> LevelOutlines:
     """Build the outlines of every object of ``level`` (see the module notes on round parts).
 
     Parameters
@@ -266,28 +281,35 @@ def level_outlines(level: Level, quad_segs: int = QUAD_SEGS) -> LevelOutlines:
         Vertices per quarter turn on round parts. The containment guarantee
         holds for any value; the default keeps outlines within 0.3 % of a
         radius of the exact shape.
+    stop : callable, optional
+        Asked every few thousand objects and between the steps; when it says True the build ends
+        with :class:`Stopped` (a background check gives way to a save at once, not seconds later).
     """
     with collector_paused():
-        return _level_outlines(level, quad_segs)
+        return _level_outlines(level, quad_segs, stop)
 
 
-def _level_outlines(level: Level, quad_segs: int) -> LevelOutlines:
+def _level_outlines(level: Level, quad_segs: int, stop: Optional[Callable[[], bool]] = None) -> LevelOutlines:
     objects = tuple(obj for obj in level.objects if _has_outline(obj))
     unfit: dict[int, Unfit] = {}
     for i, obj in enumerate(objects):
+        if not i % _STOP_EVERY:
+            _look(stop)
         if isinstance(obj, Wall) and not obj.points:
             unfit[i] = Unfit(obj.id, "this wall has no nodes, so it has no shape to check; delete it")
         elif not isinstance(obj, (Wall, Box, OrientedBox, Pillar, Tiles)):
             raise TypeError(f"not a level object with an outline: {type(obj).__name__}")
-    data = _gather(tuple(obj for k, obj in enumerate(objects) if k not in unfit))
+    data = _gather(tuple(obj for k, obj in enumerate(objects) if k not in unfit), stop)
+    _look(stop)
     more = _unfit(data)
     if more:
         # Rare: build again without them, so every array below holds only sound numbers.
         kept = [k for k in range(len(objects)) if k not in unfit]
         for k, why in more.items():
             unfit[kept[k]] = why
-        data = _gather(tuple(obj for k, obj in enumerate(objects) if k not in unfit))
-    return _build(data, quad_segs, tuple(unfit[k] for k in sorted(unfit)))
+        data = _gather(tuple(obj for k, obj in enumerate(objects) if k not in unfit), stop)
+    _look(stop)
+    return _build(data, quad_segs, tuple(unfit[k] for k in sorted(unfit)), stop)
 
 
 @dataclass
@@ -310,7 +332,7 @@ class _Numbers:
     tile_vals: np.ndarray
 
 
-def _gather(objects: tuple) -> _Numbers:
+def _gather(objects: tuple, stop: Optional[Callable[[], bool]] = None) -> _Numbers:
     n = len(objects)
     kinds = np.empty(n, dtype=np.int8)
     wall_idx, wall_pts, wall_owner, wall_r = [], [], [], []
@@ -319,6 +341,8 @@ def _gather(objects: tuple) -> _Numbers:
     pil_idx, pil_vals = [], []
     tile_idx, tile_vals = [], []
     for i, obj in enumerate(objects):
+        if not i % _STOP_EVERY:
+            _look(stop)
         if isinstance(obj, Wall):
             kinds[i] = _WALL
             k = len(wall_idx)
@@ -454,7 +478,7 @@ def _size_message(label: str, value: float) -> str:
             f"({_show(MAX_SIZE)} px)")
 
 
-def _build(d: _Numbers, quad_segs: int, unfit: tuple) -> LevelOutlines:
+def _build(d: _Numbers, quad_segs: int, unfit: tuple, stop: Optional[Callable[[], bool]] = None) -> LevelOutlines:
     growth = 1.0 / math.cos(3 * math.pi / (8 * quad_segs))
     objects = d.objects
     n = len(objects)
@@ -485,6 +509,7 @@ def _build(d: _Numbers, quad_segs: int, unfit: tuple) -> LevelOutlines:
         np.maximum.at(hi_y, owner, pts[:, 1])
         aabb[idx] = np.stack([lo_x - r, lo_y - r, hi_x + r, hi_y + r], axis=1)
 
+    _look(stop)
     if d.box_idx:
         idx = np.asarray(d.box_idx)
         v = d.box_vals
@@ -495,6 +520,7 @@ def _build(d: _Numbers, quad_segs: int, unfit: tuple) -> LevelOutlines:
         sites[idx] = shapely.multipoints(corners)
         aabb[idx] = np.stack([x0, y0, x1, y1], axis=1)
 
+    _look(stop)
     if d.obox_idx:
         idx = np.asarray(d.obox_idx)
         v = d.obox_vals
@@ -513,6 +539,7 @@ def _build(d: _Numbers, quad_segs: int, unfit: tuple) -> LevelOutlines:
         sites[idx] = shapely.multipoints(corners)
         aabb[idx] = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1)
 
+    _look(stop)
     if d.pil_idx:
         idx = np.asarray(d.pil_idx)
         v = d.pil_vals
@@ -522,6 +549,7 @@ def _build(d: _Numbers, quad_segs: int, unfit: tuple) -> LevelOutlines:
         rounding[idx] = v[:, 2]
         aabb[idx] = np.stack([v[:, 0] - v[:, 2], v[:, 1] - v[:, 2], v[:, 0] + v[:, 2], v[:, 1] + v[:, 2]], axis=1)
 
+    _look(stop)
     if d.tile_idx:
         idx = np.asarray(d.tile_idx)
         outlines[idx] = [_tile_outline(objects[i]) for i in d.tile_idx]

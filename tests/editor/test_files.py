@@ -244,7 +244,8 @@ def test_a_large_level_is_saved_with_hulls_before_it_is_validated_and_its_proble
                     timeout=10_000)  # the check of the opened level is over
     built, validated = [], []
     real_outlines, real_validate = check_module.level_outlines, check_module.validate_level
-    monkeypatch.setattr(check_module, "level_outlines", lambda lv: built.append(lv) or real_outlines(lv))
+    monkeypatch.setattr(check_module, "level_outlines",
+                        lambda lv, **kw: built.append(lv) or real_outlines(lv, **kw))
     target = tmp_path / "large.json"
     # validation runs only once the file is written
     monkeypatch.setattr(check_module, "validate_level",

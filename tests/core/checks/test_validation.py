@@ -392,3 +392,26 @@ def test_spawn_in_a_level_without_objects_is_open():
 def test_spawn_inside_an_object_says_so():
     found = info(level(Box("block", (-50, -50), (100, 100)), spawn=(0, 0)))
     assert "inside block" in found.message
+
+
+def test_a_stop_asked_for_while_the_outlines_are_built_ends_the_check_there():
+    """A background check gives way to a save within a few thousand objects, not after all its outlines."""
+    from core.checks.check import check_level
+    from core.checks.outlines import Stopped, level_outlines
+    from core.level.generate import generate_level
+    level = generate_level(10_000, seed=2)
+    looks = []
+
+    def stop_at_third_look():
+        looks.append(1)
+        return len(looks) >= 3
+
+    with pytest.raises(Stopped):
+        level_outlines(level, stop=stop_at_third_look)
+    assert len(looks) == 3  # the first two looks said go on: the third, still in the outlines, stopped it
+    looks.clear()
+    assert check_level(level, with_hulls=True, stop=stop_at_third_look) is None
+    assert len(looks) == 3
+    full = check_level(level, with_hulls=True, stop=lambda: False)
+    assert full is not None and full.problems is not None and len(full.hulls) > 0
+    assert full.outlines.ids == level_outlines(level).ids
