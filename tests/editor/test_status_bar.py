@@ -2,9 +2,9 @@
 tool hints follow the tool's state (issue 16.6)."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QStatusTipEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QStatusTipEvent
+from PySide6.QtWidgets import QApplication, QLabel
 
 from core.level.model import Box, Level, Player, Wall
 from tests.editor.helpers import click, hover, key, make_window, move, press, release
@@ -91,3 +91,48 @@ def test_the_hints_follow_what_the_designer_can_do_next(qtbot, tmp_path):
     assert hint.text().startswith("Box: drag to the opposite corner and release")
     release(window, 340, 540)
     assert hint.text() == window.tool.hint
+
+
+def test_a_new_position_or_zoom_repaints_its_label_and_lays_nothing_out_again_drawn_as_qlabel_draws_it(qtbot, tmp_path):
+    window = make_window(qtbot, tmp_path, Level(grid=16, objects=(Box("box-1", (240, 80), (64, 32)),)))
+    bar = window.statusBar()
+    QApplication.processEvents()
+    geometry = (window.position_label.geometry(), window.zoom_label.geometry())
+    layouts = []
+
+    class Watch(QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 - Qt's name
+            if event.type() == QEvent.LayoutRequest:
+                layouts.append(watched)
+            return False
+
+    watch = Watch()
+    bar.installEventFilter(watch)
+    try:
+        for i in range(5):
+            window.canvas.zoom_changed.emit(0.5 + i * 0.37)
+            window.canvas.cursor_moved.emit(QPointF(-123456.0 * i, 789.0 * i))
+            QApplication.processEvents()
+    finally:
+        bar.removeEventFilter(watch)
+    assert layouts == []
+    assert (window.position_label.geometry(), window.zoom_label.geometry()) == geometry
+    assert window.zoom_label.text() == "198%" and window.position_label.text() == "x -493824, y 3156"
+    # pixel for pixel what a QLabel of the same size, alignment and text draws
+    for label in (window.position_label, window.zoom_label):
+        plain = QLabel(label.text())
+        plain.setFont(label.font())
+        plain.setAlignment(label.alignment())
+        plain.setFixedSize(label.size())
+        qtbot.addWidget(plain)
+        image = drawn(label)
+        assert image == drawn(plain)
+        assert any(image.pixel(x, y) for y in range(image.height()) for x in range(image.width()))  # the text
+
+
+def drawn(widget) -> QImage:
+    """What ``widget`` paints, on a transparent picture of its size."""
+    image = QImage(widget.size(), QImage.Format_ARGB32_Premultiplied)
+    image.fill(Qt.transparent)
+    widget.render(image)
+    return image
