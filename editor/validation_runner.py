@@ -208,6 +208,10 @@ class ValidationRunner(QObject):
             return
         if result.hulls is None and self.current is not None and self.current.level is result.level:
             result = replace(result, hulls=self.current.hulls)
+        if result.outlines is not None:
+            # the outlines (shapely geometry of every object: ~300 MB at 100,000 objects) are not kept once
+            # the problems are found: a save's hulls come from the objects themselves (add_hulls)
+            result = replace(result, outlines=None)
         self.current = result
         self.problems_ready.emit(result.problems)
         if result.hulls is not None:

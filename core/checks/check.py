@@ -133,6 +133,13 @@ def add_hulls(result: CheckResult) -> CheckResult:
     if result.hulls is not None:
         return result
     if result.outlines is None:
+        if result.problems is not None:
+            # validated, its outlines let go since (the editor keeps no outlines: ~300 MB at 100,000 objects):
+            # the hulls come straight from the objects, as a large save's do (level_hulls_only)
+            try:
+                return replace(result, hulls=level_hulls(result.level))
+            except Exception:  # noqa: BLE001 - the full check says which objects the geometry code fails on
+                pass
         return check_level(result.level, with_hulls=True, base_dir=result.base_dir)
     try:
         hulls = level_hulls(result.level, result.outlines)

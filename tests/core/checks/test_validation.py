@@ -415,3 +415,19 @@ def test_a_stop_asked_for_while_the_outlines_are_built_ends_the_check_there():
     full = check_level(level, with_hulls=True, stop=lambda: False)
     assert full is not None and full.problems is not None and len(full.hulls) > 0
     assert full.outlines.ids == level_outlines(level).ids
+
+
+def test_hulls_of_a_validated_result_without_outlines_come_from_the_objects(monkeypatch):
+    """The editor lets a check's outlines go once its problems are found; a save's hulls need no new check."""
+    from dataclasses import replace as _replace
+
+    import core.checks.check as check_module
+    from core.checks.hulls import level_hulls
+    from core.level.generate import generate_level
+    level = generate_level(500, seed=4)
+    validated = _replace(check_module.check_level(level), outlines=None)
+    assert validated.hulls is None and validated.problems is not None
+    monkeypatch.setattr(check_module, "check_level", lambda *a, **k: pytest.fail("checked again"))
+    done = check_module.add_hulls(validated)
+    assert done.problems == validated.problems and done.level is level
+    assert dict(done.hulls) == dict(level_hulls(level))
