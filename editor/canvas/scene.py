@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Callable, Optional
 
 import shiboken6
-from PySide6.QtCore import QEventLoop, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QEventLoop, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
 from core.level.document import Change, ChangeKind, LevelDocument
@@ -630,17 +630,12 @@ class LevelScene(QGraphicsScene):
                 settle()
         self.player_item.sync(self.document.player)
         self._fit_scene_rect()
-        # Qt indexes the new items at its first look-up: on the next turn of the event loop, rather than in
-        # the first frame that asks (a view showing the overview may not ask for seconds), and not here:
-        # the reset and the first picture of the level are one piece, which 100,000 items' index (0.2 s)
-        # made the window's longest freeze while opening. (A look-up before then builds it as it always did.)
-        QTimer.singleShot(0, self, self._build_index)
+        # Qt indexes the new items at its first look-up: here, while the level opens, rather than in
+        # the first frame that asks (a view showing the overview may not ask for seconds)
+        self.items(QRectF(0, 0, 1, 1))
         self.overview.invalidate(None)
         if self.selection is not None:
             self._show_selection()
-
-    def _build_index(self) -> None:
-        self.items(QRectF(0, 0, 1, 1))
 
     def _on_document_changed(self, change: Change) -> None:
         with paused_gc():
