@@ -483,7 +483,7 @@ def _hulls(o: "_Shapes") -> LevelHulls:
         ring_at = np.cumsum(grown_n) - grown_n
         polys = shapely.polygons(shapely.linearrings(grown_xy[_ranges(ring_at[too_many], grown_n[too_many])],
                                                      indices=np.repeat(np.arange(len(too_many)), grown_n[too_many])))
-        envelope_xy, envelope_n = _rings(shapely.oriented_envelope(polys), grow=True)
+        envelope_xy, envelope_n = _rings(_oriented_envelopes(polys), grow=True)
         rect_xy, rect_n = _replace_rings(rect_xy, rect_n, too_many, envelope_xy, envelope_n)
     del core  # its shapely hulls of long walls: not needed from here on (a save's peak memory)
     grown_xy = _clean(grown_xy)  # outside the real arcs by the margin, more than rounding moves a point
@@ -494,7 +494,7 @@ def _hulls(o: "_Shapes") -> LevelHulls:
         # The cells' corners may lie off the grid of DECIMALS decimals: grown so rounding cannot cut in.
         tile_hulls = shapely.convex_hull(o.outlines_of(tiles))
         tile_xy, tile_n = _rings(tile_hulls, grow=True)
-        tile_rect_xy, tile_rect_n = _rings(shapely.oriented_envelope(tile_hulls), grow=True)
+        tile_rect_xy, tile_rect_n = _rings(_oriented_envelopes(tile_hulls), grow=True)
         pieces.append((tiles, tile_xy, tile_n, tile_rect_xy, tile_rect_n))
     level = _whole_level(o, site_xy, grown_xy, grown_n, curved, corners, boxy)
     # Each ring array is copied once, in row order with the level's ring at its end, and each group's own
@@ -844,7 +844,8 @@ def _whole_level(o: "_Shapes", site_xy, grown_xy, grown_n, curved, corners, boxy
         centre = _circle_centres(np.array([hull], dtype=object))
         radius = np.array([shapely.minimum_bounding_radius(hull)])
     centre, radius = _round_circle(centre, radius)
-    xy, counts = _rings(np.array([hull, shapely.oriented_envelope(hull)], dtype=object), grow=True)
+    xy, counts = _rings(np.array([hull, _oriented_envelopes(np.array([hull], dtype=object))[0]], dtype=object),
+                         grow=True)
     return {
         "aabb": _round_box(box[None, :])[0],
         "center": centre[0],
@@ -852,6 +853,25 @@ def _whole_level(o: "_Shapes", site_xy, grown_xy, grown_n, curved, corners, boxy
         "hull": xy[:counts[0]],
         "rect": xy[counts[0]:],
     }
+
+
+def _oriented_envelopes(shapes: np.ndarray) -> np.ndarray:
+    """shapely's smallest rotated rectangle of each shape, or its upright box where GEOS cannot make one.
+
+    On a hull thinner than any float can tell apart from a line (a box 1e-300 px wide) GEOS's
+    ``oriented_envelope`` sometimes fails ("Points of LinearRing do not form a closed linestring"),
+    from one call to the next on the same input. The upright box still contains the shape.
+    """
+    try:
+        return shapely.oriented_envelope(shapes)
+    except shapely.errors.GEOSException:
+        out = np.empty(len(shapes), dtype=object)
+        for i, shape in enumerate(shapes):
+            try:
+                out[i] = shapely.oriented_envelope(shape)
+            except shapely.errors.GEOSException:
+                out[i] = shapely.envelope(shape)
+        return out
 
 
 def _circle_centres(shapes: np.ndarray) -> np.ndarray:
