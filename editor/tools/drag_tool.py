@@ -53,9 +53,17 @@ class DragTool(Tool):
         """Show what a release at ``end`` would make (the rectangle by default)."""
         self.preview.show_drag_rect(start, end)
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # every drag tool says what its drag makes: checked when the tool is written, not on a designer's drag
+        if cls.make_object is DragTool.make_object:
+            raise TypeError(f"{cls.__name__} does not say what its drag makes (make_object)")
+
     def make_object(self, start: QPointF, end: QPointF, modifiers: Qt.KeyboardModifier) -> Optional[LevelObject]:
-        """The object a drag from ``start`` to ``end`` makes, or None when it makes nothing."""
-        raise NotImplementedError
+        """The object a drag from ``start`` to ``end`` makes, or None when it makes nothing.
+
+        Each tool gives its own (a subclass without one is refused when it is defined).
+        """
 
     def object_added(self, obj: LevelObject) -> None:
         """``obj`` was added and selected (e.g. to say what to do next)."""

@@ -60,3 +60,12 @@ def test_the_tools_that_only_cancelled_on_esc_no_longer_say_it_themselves(name):
 
     cls = DragTool if name == "DragTool" else next(c for c in TOOL_CLASSES if c.__name__ == name)
     assert "key_pressed" not in cls.__dict__
+
+
+def test_a_drag_tool_that_does_not_say_what_it_makes_is_refused_when_written():
+    import pytest
+
+    from editor.tools.drag_tool import DragTool
+
+    with pytest.raises(TypeError, match="make_object"):
+        type("ShapelessTool", (DragTool,), {})
