@@ -1,6 +1,8 @@
-"""What the Tiled tests share: comparing two levels with a tolerance for geometry, and running the real Tiled."""
+"""What the Tiled tests share: comparing two levels with a tolerance for geometry, running the real Tiled, and
+writing a map to refuse."""
 from __future__ import annotations
 
+import json
 import math
 import os
 import shutil
@@ -9,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from core.interop.tiled_common import TiledImportError
+from core.interop.tiled_import import read_tiled
 from core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -96,3 +100,22 @@ def level_differences(a, b, tol: float = 1e-6) -> list[str]:
 def assert_same_level(a, b, tol: float = 1e-6) -> None:
     diffs = level_differences(a, b, tol)
     assert not diffs, "\n".join(diffs)
+
+
+def write(tmp_path, name: str, content) -> str:
+    """Write ``content`` (bytes, text, or JSON data) as ``name`` in ``tmp_path``; its path."""
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content if isinstance(content, str) else json.dumps(content))
+    return str(path)
+
+
+def refusal(path) -> str:
+    """The one-line refusal of the map at ``path``, after "PATH: "."""
+    with pytest.raises(TiledImportError) as e:
+        read_tiled(path)
+    message = str(e.value)
+    assert "\n" not in message and message.startswith(str(path))
+    return message[len(str(path)) + 2:]

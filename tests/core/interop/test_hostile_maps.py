@@ -3,37 +3,20 @@ object, never a traceback, never a hang. The maps are made here, none is stored.
 from __future__ import annotations
 
 import base64
-import json
 import zlib
 
 import pytest
 
 from core.interop import tiled_import
-from core.interop.tiled_common import TiledImportError
 from core.interop.tiled_import import read_tiled, tiled_to_level
 from core.interop.tiled_tiles import MAX_LAYER_TILES
 from core.interop.tmx import MAX_XML_DEPTH
+from tests.core.interop.helpers import refusal, write
 
 TMX_HEAD = '<?xml version="1.0" encoding="UTF-16"?>'
 SOLID_TILESET = {"firstgid": 1, "name": "t", "tilewidth": 16, "tileheight": 16,
                  "tiles": [{"id": 0, "properties": [{"name": "solid", "type": "bool", "value": True}]}]}
 
-
-def write(tmp_path, name: str, content) -> str:
-    path = tmp_path / name
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    else:
-        path.write_text(content if isinstance(content, str) else json.dumps(content))
-    return str(path)
-
-
-def refusal(path) -> str:
-    with pytest.raises(TiledImportError) as e:
-        read_tiled(path)
-    message = str(e.value)
-    assert "\n" not in message and message.startswith(str(path))
-    return message[len(str(path)) + 2:]
 
 
 def tmj(layers=(), tilesets=(), **more) -> dict:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import gzip
-import json
 import os
 import zlib
 
@@ -19,27 +18,12 @@ from core.interop.tiled_tiles import MAX_LAYER_TILES
 from core.level.file_format import dumps_level, loads_level
 
 
-def write(tmp_path, name: str, content) -> str:
-    path = tmp_path / name
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    else:
-        path.write_text(content if isinstance(content, str) else json.dumps(content))
-    return str(path)
-
-
-def refusal(path) -> str:
-    with pytest.raises(TiledImportError) as e:
-        read_tiled(path)
-    message = str(e.value)
-    assert "\n" not in message and message.startswith(str(path))
-    return message[len(str(path)) + 2:]
-
 
 def tmj(layers=(), **more) -> dict:
     return {"type": "map", "orientation": "orthogonal", "tilewidth": 16, "tileheight": 16, "width": 2,
             "height": 2, "layers": list(layers), "tilesets": [], **more}
 
+from tests.core.interop.helpers import refusal, write
 
 TMX_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
