@@ -50,7 +50,7 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from tests.benchmarks.bench_editor import WINDOW_SIZE, _mouse_move, _timed_frames, _wheel  # noqa: E402
+from tests.benchmarks.bench_editor import WINDOW_SIZE, _cell, _mouse_move, _timed_frames, _wheel  # noqa: E402
 
 
 def _frame(step, viewport) -> tuple[float, float]:
@@ -362,27 +362,6 @@ def measure_long_wall(path: str) -> dict[str, float]:
         window.deleteLater()
         app.processEvents()
     return out
-
-
-def _format(key: str, value) -> str:
-    if value is None:
-        return "-"
-    if key.endswith("_s"):
-        ms = value * 1000.0
-        if ms < 10:
-            return f"{ms:.1f} ms"
-        return f"{ms:.0f} ms" if ms < 1000 else f"{value:.2f} s"
-    return f"{value:g}"
-
-
-def _cell(key: str, runs: list[dict]) -> str:
-    values = [r[key] for r in runs if r.get(key) is not None]
-    if not values:
-        return "-"
-    low, high = min(values), max(values)
-    if len(values) == 1 or _format(key, low) == _format(key, high):
-        return _format(key, low)
-    return f"{_format(key, low)} - {_format(key, high)}"
 
 
 def column_name(shape: str, n: int) -> str:
