@@ -4,17 +4,17 @@ Validation of 10,000 objects takes about a quarter of a second and of 100,000
 several seconds, so it never runs while the designer drags or types: every
 document change restarts a short timer (:data:`DELAY_MS`), and when it fires
 the level as it is then (an immutable :class:`~core.level.model.Level`, so the
-worker can read it while the document moves on) goes to one worker thread.
-Its outlines are built once and shared by validation and, when someone shows
-them, the hulls. The worker touches no Qt object (so closing the window while
-it runs is safe); the GUI thread collects its answer with a short poll while a
-check is running and announces it through Qt signals, but only when it is
-still about the level that is open: an answer about a level that has since
-changed is dropped, and the newer level is checked next.
+check can read it while the document moves on) is checked in a child process
+(:mod:`editor.background_call`: it takes neither the window's interpreter nor
+its memory). Its outlines are built once and shared by validation and, when
+someone shows them, the hulls; only the problems and hulls come back. The GUI
+thread collects the answer with a short poll while a check is running and
+announces it through Qt signals, but only when it is still about the level
+that is open: a check of a level that has since changed is stopped or its
+answer dropped, and the newer level is checked next.
 """
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Callable
 
@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from core.checks.check import CheckResult, add_hulls, add_problems, check_level, level_hulls_only
 from core.level.document import Change, ChangeKind, LevelDocument
 from core.level.model import Level
-from editor import long_task
+from editor import background_call, long_task
 from editor.subscriptions import subscribe_while_alive
 from editor.guard import guarded
 
@@ -58,11 +58,11 @@ class ValidationRunner(QObject):
         self._doc = document
         #: The open level file's folder (None before its first save): reference pictures are looked for there.
         self._folder = folder
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="level-check")
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._collect)
-        self._future: Future | None = None
+        self._call: background_call.ForkedCall | background_call.ThreadCall | None = None
+        self._checking: tuple[Level, str | None] | None = None  # the level being checked, its pictures' folder
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -74,7 +74,6 @@ class ValidationRunner(QObject):
         self._closed = False
         self.current: CheckResult | None = None
         self._saved: CheckResult | None = None  # a save's unvalidated result, for the next check
-        self._stop_requested = False  # read by the running check between its steps
         #: How many checks were started (for tests and the curious).
         self.runs = 0
         subscribe_while_alive(document, self, self._on_document_changed)
@@ -122,17 +121,19 @@ class ValidationRunner(QObject):
             return lambda: add_hulls(cur)
         folder = self._folder()
         if len(level.objects) > SAVE_CHECKS_UP_TO:
-            self._stop_running()
+            self._drop_running()
             return lambda: level_hulls_only(level, base_dir=folder)
         return lambda: check_level(level, with_hulls=True, base_dir=folder)
 
-    def _stop_running(self) -> None:
-        """Ask a running check to stop at its next step: a save of a large level wants the machine.
+    def _drop_running(self) -> None:
+        """Stop a running check: a save of a large level wants the machine (or the window is closing).
 
-        The save builds the outlines itself, and the problems are found from them afterwards.
+        The save builds what it needs itself, and the problems are found afterwards (:meth:`validate_saved`).
         """
-        if self._running is not None:
-            self._stop_requested = True
+        if self._call is not None:
+            self._call.stop()
+        self._call = self._checking = self._running = None
+        self._poll.stop()
 
     def validate_saved(self, result: CheckResult) -> None:
         """Validate the level a save wrote without validating it (``problems`` None), from the save's outlines, now."""
@@ -147,6 +148,8 @@ class ValidationRunner(QObject):
         self._generation += 1
         if change.kind is ChangeKind.RESET:
             self.current = None
+        # the running check is about a level that is gone: stopped now, not left to use the machine
+        self._drop_running()
         self.schedule()
 
     def schedule(self) -> None:
@@ -176,27 +179,29 @@ class ValidationRunner(QObject):
         self.runs += 1
         self._set_busy(True)
         saved, self._saved = self._saved, None
+        folder = self._folder()
         if saved is not None and saved.level is level:
             # the save's outlines (and hulls) of this very level: only the problems are left to find, with
             # pictures looked for beside the file as it is now (a first save gives the level its folder)
-            self._future = self._executor.submit(add_problems, replace(saved, base_dir=self._folder()))
+            saved = replace(saved, base_dir=folder)
+            self._call = background_call.start(lambda stop: _answer(add_problems(saved)))
         else:
-            self._stop_requested = False
-            self._future = self._executor.submit(check_level, level, with_hulls, self._folder(),
-                                                 lambda: self._stop_requested)
+            self._call = background_call.start(lambda stop: _answer(check_level(level, with_hulls, folder, stop)))
+        self._checking = (level, folder)
         self._poll.start()
 
     @guarded("checking the level")
     def _collect(self) -> None:
-        future = self._future
-        if future is None or not future.done():
+        call = self._call
+        if call is None or not call.done():
             return
         self._poll.stop()
-        self._future = None
+        (level, folder), self._call, self._checking = self._checking, None, None
         generation, self._running = self._running, None
-        if self._closed or future.cancelled():
+        if self._closed:
             return
-        result = future.result()
+        answer = call.result()
+        result = None if answer is None else CheckResult(level, *answer, outlines=None, base_dir=folder)
         if result is not None and generation == self._generation and result.level is self._doc.level:
             self.accept(result)
         elif not self._timer.isActive():
@@ -236,9 +241,13 @@ class ValidationRunner(QObject):
             return
         self._closed = True
         self._timer.stop()
-        self._poll.stop()
+        self._drop_running()
         try:
             self._doc.unsubscribe(self._on_document_changed)
         except ValueError:
             pass
-        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _answer(result: CheckResult | None) -> tuple | None:
+    """What a background check sends back: its problems and hulls (the level and outlines stay where they are)."""
+    return None if result is None else (result.problems, result.hulls)

@@ -14,7 +14,7 @@ with real mouse and wheel events on the canvas:
   release, then undo and redo of that move (each with its redraw),
 - the slowest frame of wheel zooming from the whole level to 100% and back, and
   of panning with the whole level in view and at 100%,
-- the process's peak memory.
+- the process's peak memory, and that of the background check's process (editor.background_call).
 
 Every figure is taken after the frame it causes is drawn (``viewport().repaint()``).
 Each size runs in a process of its own, so its peak memory is its own; the level
@@ -68,6 +68,7 @@ KEYS = {
     "open_rss_mb": "peak memory once open and drawn",
     "edit_rss_mb": "peak memory after zoom, pan, select, drag, undo, redo",
     "peak_rss_mb": "peak memory of the process, save included",
+    "check_rss_mb": "peak memory of the background check's process (forked: the level's pages are shared)",
 }
 
 #: Checks that ride along with the figures (not timings).
@@ -97,9 +98,9 @@ def big_level(n: int, seed: int = 1) -> Level:
     return generate_level(n, seed=seed)
 
 
-def peak_rss_mb() -> float:
-    """Peak resident memory of this process so far, in MB."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
+    """Peak resident memory of this process so far (``RUSAGE_CHILDREN``: of its largest ended child), in MB."""
+    peak = resource.getrusage(who).ru_maxrss
     # Linux reports KiB, macOS bytes
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
@@ -295,6 +296,12 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
         out["save_s"] = time.perf_counter() - t
         out["save_freeze_s"] = watch.longest
         out["peak_rss_mb"] = peak_rss_mb()
+        # the background check of the saved level, to its end (a small level's edits came too fast for one)
+        end = time.perf_counter() + 120
+        while window.checks.busy and time.perf_counter() < end:
+            app.processEvents()
+            time.sleep(0.005)
+        out["check_rss_mb"] = peak_rss_mb(resource.RUSAGE_CHILDREN) or None
 
         window.close()
         window.deleteLater()

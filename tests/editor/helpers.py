@@ -7,6 +7,10 @@ mapped to the canvas's viewport.
 """
 from __future__ import annotations
 
+import os
+import pickle
+import threading
+
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QMouseEvent
@@ -123,3 +127,43 @@ def key(window, k, modifiers=Qt.NoModifier, widget=None):
 def undo_texts(window) -> list[str]:
     stack = window.undo_stack
     return [stack.text(i) for i in range(stack.count())]
+
+
+class CallLog:
+    """Calls recorded from any thread or process: the background check runs in a child forked from the editor.
+
+    Each call appends one pickled record to a file in one write (O_APPEND), so the test, on the GUI
+    thread, reads what every process recorded. ``off_the_gui`` says the call ran on another thread or in
+    another process than the test's GUI thread.
+    """
+
+    def __init__(self, path):
+        self.path = str(path)
+        self._gui_pid = os.getpid()
+        open(self.path, "wb").close()
+
+    def record(self, value=None) -> None:
+        off = os.getpid() != self._gui_pid or threading.current_thread() is not threading.main_thread()
+        data = pickle.dumps((off, value))
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(fd, len(data).to_bytes(8, "little") + data)
+        finally:
+            os.close(fd)
+
+    def entries(self) -> list[tuple[bool, object]]:
+        """``(off_the_gui, value)`` of every call so far, in order."""
+        with open(self.path, "rb") as file:
+            data = file.read()
+        out, at = [], 0
+        while at + 8 <= len(data):
+            size = int.from_bytes(data[at:at + 8], "little")
+            out.append(pickle.loads(data[at + 8:at + 8 + size]))
+            at += 8 + size
+        return out
+
+    def values(self) -> list:
+        return [value for _, value in self.entries()]
+
+    def __len__(self) -> int:
+        return len(self.entries())

@@ -14,7 +14,7 @@ from core.level.file_format import load_level
 from core.collision.shapes import Vec2
 from editor.files import CANCEL, DISCARD, SAVE
 from editor.main_window import MainWindow
-from tests.editor.helpers import drag, key, make_window, sample_level, window  # noqa: F401
+from tests.editor.helpers import CallLog, drag, key, make_window, sample_level, window  # noqa: F401
 
 LEVELS = Path(__file__).resolve().parents[2] / "levels"
 
@@ -242,14 +242,15 @@ def test_a_large_level_is_saved_with_hulls_before_it_is_validated_and_its_proble
     window = make_window(qtbot, tmp_path, level)
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None and not window.checks.busy,
                     timeout=10_000)  # the check of the opened level is over
-    built, validated = [], []
+    # recorded wherever they run: the background check runs in a child process
+    built, validated = CallLog(tmp_path / "built.log"), CallLog(tmp_path / "validated.log")
     real_outlines, real_validate = check_module.level_outlines, check_module.validate_level
     monkeypatch.setattr(check_module, "level_outlines",
-                        lambda lv, **kw: built.append(lv) or real_outlines(lv, **kw))
+                        lambda lv, **kw: built.record(lv) or real_outlines(lv, **kw))
     target = tmp_path / "large.json"
     # validation runs only once the file is written
     monkeypatch.setattr(check_module, "validate_level",
-                        lambda *a: validated.append((a[0], target.exists())) or real_validate(*a))
+                        lambda *a: validated.record((a[0], target.exists())) or real_validate(*a))
     window.checks.current = None  # no background check of this level yet
     window.ask_save_path = lambda: str(target)
     key(window, Qt.Key_S, Qt.ControlModifier)
@@ -258,7 +259,7 @@ def test_a_large_level_is_saved_with_hulls_before_it_is_validated_and_its_proble
     assert window.statusBar().currentMessage() == f"Saved {target}"
     # the save built no outlines (its hulls come straight from the objects); the background check built them once
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
-    assert len(built) == 1 and validated == [(window.document.level, True)]
+    assert len(built) == 1 and validated.values() == [(window.document.level, True)]
     assert window.checks.current.hulls == level_hulls(level)
     problems = window.checks.current.problems
     assert any(p.is_error for p in problems) and {"player", "wall-a"} <= {p.object_id for p in problems}

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
 
 import pytest
@@ -18,7 +17,7 @@ from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING
 from core.collision.shapes import Vec2
 from editor.commands import ChangeObjectsCommand, new_gesture
 from editor.items.problem_marker_item import SEVERITY_COLORS
-from tests.editor.helpers import drag, hover, key, make_window, move, press, release
+from tests.editor.helpers import CallLog, drag, hover, key, make_window, move, press, release
 
 WAIT = 10_000  # ms; results normally arrive about half a second after the last edit
 
@@ -145,26 +144,31 @@ def test_moving_the_spawn_out_of_the_box_clears_the_error_and_the_marker(trouble
 
 
 class Recorder:
-    """Stands in for validate_level and notes which thread called it."""
+    """Stands in for validate_level and notes the levels it validated, and where (see CallLog)."""
 
-    def __init__(self, monkeypatch, delay: float = 0.0):
-        self.threads: list[threading.Thread] = []
-        self.levels = []
+    def __init__(self, monkeypatch, tmp_path, delay: float = 0.0):
+        self.log = CallLog(tmp_path / "validated.log")
         self.delay = delay
         self._real = runner_module.validate_level
         monkeypatch.setattr(runner_module, "validate_level", self)
 
     def __call__(self, level, outlines=None, base_dir=None):
-        self.threads.append(threading.current_thread())
-        self.levels.append(level)
+        self.log.record(level)
         if self.delay:
             time.sleep(self.delay)
         return self._real(level, outlines, base_dir)
 
+    @property
+    def levels(self) -> list:
+        return self.log.values()
 
-def test_a_drag_never_validates_on_the_gui_thread_and_checks_once_after_it(trouble, qtbot, monkeypatch):
+    def all_off_the_gui(self) -> bool:
+        return all(off for off, _ in self.log.entries())
+
+
+def test_a_drag_never_validates_on_the_gui_thread_and_checks_once_after_it(trouble, qtbot, monkeypatch, tmp_path):
     wait_checked(qtbot, trouble)
-    calls = Recorder(monkeypatch)
+    calls = Recorder(monkeypatch, tmp_path)
     runs = trouble.checks.runs
     steps = 32
     hover(trouble, 432, 100)
@@ -175,39 +179,39 @@ def test_a_drag_never_validates_on_the_gui_thread_and_checks_once_after_it(troub
     release(trouble, 432 + 4 * steps, 100)
     assert trouble.document.get("shelf").origin == Vec2(544, 64)
     assert [trouble.undo_stack.text(i) for i in range(trouble.undo_stack.count())] == ["Move box"]
-    assert calls.threads == []
+    assert len(calls.log) == 0
     qtbot.waitUntil(lambda: trouble.checks.result_for(trouble.document.level) is not None, timeout=WAIT)
     assert trouble.checks.runs == runs + 1
-    assert len(calls.threads) == 1 and calls.threads[0] is not threading.main_thread()
+    assert len(calls.log) == 1 and calls.all_off_the_gui()
     assert calls.levels == [trouble.document.level]
 
 
-def test_fifty_merged_moves_pushed_in_a_loop_run_no_validation_synchronously(trouble, qtbot, monkeypatch):
+def test_fifty_merged_moves_pushed_in_a_loop_run_no_validation_synchronously(trouble, qtbot, monkeypatch, tmp_path):
     wait_checked(qtbot, trouble)
-    calls = Recorder(monkeypatch)
+    calls = Recorder(monkeypatch, tmp_path)
     gesture = new_gesture()
     start = trouble.document.get("shelf")
     for i in range(1, 51):
         old = trouble.document.get("shelf")
         trouble.context.push(ChangeObjectsCommand(trouble.document, [old], [start.moved(i, 0)], "Move box", gesture))
-        assert calls.threads == []
+        assert len(calls.log) == 0
     assert trouble.undo_stack.count() == 1
     qtbot.waitUntil(lambda: trouble.checks.result_for(trouble.document.level) is not None, timeout=WAIT)
-    assert len(calls.threads) == 1 and calls.threads[0] is not threading.main_thread()
+    assert len(calls.log) == 1 and calls.all_off_the_gui()
 
 
-def test_an_edit_during_a_check_discards_its_result_and_checks_again(trouble, qtbot, monkeypatch):
+def test_an_edit_during_a_check_discards_its_result_and_checks_again(trouble, qtbot, monkeypatch, tmp_path):
     wait_checked(qtbot, trouble)
-    calls = Recorder(monkeypatch, delay=0.4)
+    calls = Recorder(monkeypatch, tmp_path, delay=0.4)
     shown = []
     trouble.checks.problems_ready.connect(lambda problems: shown.append(trouble.document.level))
     drag(trouble, (432, 140), (496, 140))
-    qtbot.waitUntil(lambda: len(calls.threads) == 1, timeout=WAIT)
+    qtbot.waitUntil(lambda: len(calls.log) == 1, timeout=WAIT)
     checked_first = calls.levels[0]
     # the spawn leaves the box while the first check is still running
     drag(trouble, (96, 96), (96, 304))
     qtbot.waitUntil(lambda: trouble.checks.result_for(trouble.document.level) is not None, timeout=WAIT)
-    assert calls.levels[-1] is trouble.document.level is not checked_first
+    assert calls.levels[-1] == trouble.document.level != checked_first
     assert checked_first not in shown
     assert not any(p.is_error for p in trouble.problems_dock.model.problems())
 
@@ -233,11 +237,11 @@ def test_saving_after_the_background_check_builds_no_outlines_again(trouble, qtb
     built = []
     real = runner_module.level_outlines
     monkeypatch.setattr(runner_module, "level_outlines", lambda level: built.append(level) or real(level))
-    calls = Recorder(monkeypatch)
+    calls = Recorder(monkeypatch, tmp_path)
     target = tmp_path / "trouble.json"
     trouble.ask_save_path = lambda: str(target)
     key(trouble, Qt.Key_S, Qt.ControlModifier)
-    assert built == [] and calls.threads == []
+    assert built == [] and len(calls.log) == 0
     assert json.loads(target.read_text())["hulls"] == level_hulls(trouble.document.level)
 
 

@@ -1,0 +1,159 @@
+"""Work run beside the window: in a forked child process on Linux, on a thread elsewhere (editor.background_call)."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+import editor.background_call as background_call
+from core.level.model import Box, Level, Player
+from editor.background_call import BackgroundError, ForkedCall, ThreadCall
+from tests.editor.helpers import make_window
+
+pytestmark = pytest.mark.skipif(not background_call.FORK, reason="children are forked on Linux only")
+
+
+def finished(call, timeout: float = 10.0):
+    """The call once done (its pipe read as it fills, as the window's poll does)."""
+    end = time.monotonic() + timeout
+    while not call.done():
+        assert time.monotonic() < end, "the background work did not finish"
+        time.sleep(0.005)
+    return call
+
+
+def gone(pid: int, timeout: float = 5.0) -> bool:
+    """Whether process ``pid`` has ended and been reaped (by us or by whoever adopted it)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        background_call._reap()
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_the_work_runs_in_another_process_and_its_answer_comes_back():
+    parent = os.getpid()
+    call = background_call.start(lambda stop: (os.getpid(), stop(), [1.5, "two", (3,)]))
+    assert isinstance(call, ForkedCall)
+    pid, stopped, value = finished(call).result()
+    assert pid == call.pid != parent and stopped is False and value == [1.5, "two", (3,)]
+    assert gone(call.pid)
+
+
+def test_a_change_made_in_the_child_stays_in_the_child():
+    seen = {"level": "before"}
+
+    def work(stop):
+        seen["level"] = "changed in the child"
+        return seen["level"]
+
+    assert finished(background_call.start(work)).result() == "changed in the child"
+    assert seen == {"level": "before"}
+
+
+def test_an_answer_larger_than_the_pipe_is_read_in_pieces_without_waiting():
+    answer = bytes(range(256)) * (40 * 4096)  # 40 MB: hundreds of pipe-fulls
+    call = background_call.start(lambda stop: answer)
+    looks, longest = 0, 0.0
+    while True:
+        t = time.perf_counter()
+        done = call.done()
+        longest = max(longest, time.perf_counter() - t)
+        looks += 1
+        if done:
+            break
+        time.sleep(0.002)
+    assert call.result() == answer
+    assert looks > 2  # the answer arrived over several looks, none of which waited for the child
+    assert gone(call.pid)
+
+
+def test_an_error_in_the_work_comes_back_in_words_with_the_childs_traceback():
+    def work(stop):
+        raise ValueError("wall-3 has no nodes")
+
+    call = finished(background_call.start(work))
+    with pytest.raises(BackgroundError, match=r"^ValueError: wall-3 has no nodes$") as raised:
+        call.result()
+    assert "Traceback" in raised.value.details and "in work" in raised.value.details
+
+
+def test_an_answer_that_cannot_be_sent_is_an_error_that_says_so():
+    call = finished(background_call.start(lambda stop: (lambda: None)))
+    with pytest.raises(BackgroundError, match="PicklingError|AttributeError|Can't pickle"):
+        call.result()
+
+
+def test_a_child_that_dies_is_an_error_naming_how():
+    call = finished(background_call.start(lambda stop: os.kill(os.getpid(), signal.SIGKILL)))
+    with pytest.raises(BackgroundError, match="ended by SIGKILL"):
+        call.result()
+
+
+def test_stop_kills_the_child_at_once_and_leaves_no_zombie():
+    call = background_call.start(lambda stop: time.sleep(60))
+    time.sleep(0.05)
+    t = time.perf_counter()
+    call.stop()
+    assert time.perf_counter() - t < 0.5
+    assert call.done()
+    with pytest.raises(BackgroundError, match="stopped"):
+        call.result()
+    assert gone(call.pid)
+    assert call.pid not in background_call._zombies
+
+
+def test_the_child_dies_with_the_editor():
+    script = textwrap.dedent("""
+        import os, sys, time
+        from editor.background_call import start
+        call = start(lambda stop: time.sleep(60))
+        print(call.pid, flush=True)
+        os._exit(0)  # the editor ends without stopping its check
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30,
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    pid = int(done.stdout.split()[0])
+    assert gone(pid)
+
+
+def test_without_fork_the_work_runs_on_a_thread_and_stop_is_asked_for(monkeypatch):
+    import threading
+
+    monkeypatch.setattr(background_call, "FORK", False)
+    call = background_call.start(lambda stop: (os.getpid(), threading.current_thread() is threading.main_thread()))
+    assert isinstance(call, ThreadCall)
+    assert finished(call).result() == (os.getpid(), False)
+
+    release = threading.Event()
+    asked = []
+
+    def work(stop):
+        release.wait(5)
+        asked.append(stop())
+        return "done"
+
+    call = background_call.start(work)
+    call.stop()
+    release.set()
+    assert finished(call).result() == "done" and asked == [True]
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["forked", "thread"])
+def test_the_windows_check_shows_its_problems_either_way(qtbot, tmp_path, monkeypatch, fork):
+    monkeypatch.setattr(background_call, "FORK", fork)
+    level = Level(player=Player(spawn=(96, 96), radius=12), objects=(Box("crate", (80, 80), (64, 48)),))
+    window = make_window(qtbot, tmp_path, level)
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
+    problems = window.checks.current.problems
+    assert any(p.is_error and p.object_id == "player" for p in problems)
+    assert window.problems_dock.windowTitle().startswith("Problems (1 error")
