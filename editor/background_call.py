@@ -158,6 +158,11 @@ def _run_child(work: Work, pipe: int) -> None:
     code = 0
     try:
         _die_with_parent()
+        # background work gives way to the window (and to everything else the designer runs) for a core
+        try:
+            os.nice(10)
+        except OSError:
+            pass
         # the editor's objects are never collected here: a collection would walk (and so copy) all their memory
         gc.freeze()
         try:

@@ -40,12 +40,13 @@ def gone(pid: int, timeout: float = 5.0) -> bool:
     return False
 
 
-def test_the_work_runs_in_another_process_and_its_answer_comes_back():
+def test_the_work_runs_in_another_process_at_a_lower_priority_and_its_answer_comes_back():
     parent = os.getpid()
-    call = background_call.start(lambda stop: (os.getpid(), stop(), [1.5, "two", (3,)]))
+    call = background_call.start(lambda stop: (os.getpid(), stop(), [1.5, "two", (3,)], os.nice(0)))
     assert isinstance(call, ForkedCall)
-    pid, stopped, value = finished(call).result()
+    pid, stopped, value, niceness = finished(call).result()
     assert pid == call.pid != parent and stopped is False and value == [1.5, "two", (3,)]
+    assert niceness == min(os.nice(0) + 10, 19)  # it gives way to the window for a core
     assert gone(call.pid)
 
 
