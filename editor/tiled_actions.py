@@ -18,6 +18,7 @@ from core.interop import TiledImportError, tiled_format, write_tiled
 from core.interop.tiled_import import read_tiled
 from core.level.atomic import LevelSaveError
 from core.level.file_format import save_level
+from editor import long_task
 from editor.guard import describe
 
 EXPORT_FILTER = "Tiled map (*.tmx);;Tiled JSON map (*.tmj);;Level (*.json)"
@@ -72,12 +73,18 @@ class TiledActions:
             self.show_error("Could not export level", f"{name} is the level's own file: a Tiled map there would "
                             f"replace the level.", "Export to another name; the level's file is as it was.")
             return False
+        if tiled_format(path) is not None:
+            def work():
+                return write_tiled(level, path, level_dir=level_dir)
+        else:
+            completion = self.checks.completion(level)  # what the background check knows, read here
+
+            def work():
+                save_level(level, path, hulls=completion().hulls)
+                return ()
         try:
-            if tiled_format(path) is not None:
-                notes = write_tiled(level, path, level_dir=level_dir)
-            else:
-                save_level(level, path, hulls=self.checks.complete(level).hulls)
-                notes = ()
+            # a big level takes seconds: written off the GUI thread, the window repainting, its progress shown
+            notes = long_task.run_with_progress(self, f"Exporting {name}…", work)
         except Exception as e:  # noqa: BLE001 - whatever it was, say it: the open level is untouched either way
             from editor.files import save_cause  # files imports this module
 
@@ -109,7 +116,7 @@ class TiledActions:
         if ask and not self.maybe_save():
             return False
         try:
-            result = read_tiled(path)
+            result = long_task.run_with_progress(self, f"Importing {name}…", lambda: read_tiled(path))
         except TiledImportError as e:
             self.show_error("Could not import map", f"{name} could not be imported.", str(e) or "")
             return False

@@ -122,6 +122,7 @@ class ValidationRunner(QObject):
         folder = self._folder()
         if len(level.objects) > SAVE_CHECKS_UP_TO:
             self._drop_running()
+            self.schedule()  # checked again once the save (or export) is done with the machine
             return lambda: level_hulls_only(level, base_dir=folder)
         return lambda: check_level(level, with_hulls=True, base_dir=folder)
 
