@@ -16,7 +16,7 @@ from core.checks.check import check_level
 from editor.playtest.editor_snapshot import EditorSnapshot
 from editor.playtest.host import PlayHost
 from editor.playtest.session import PlaySession
-from editor import resources
+from editor import long_task, resources
 from editor.subscriptions import subscribe_while_alive
 
 REPLAY_FILTER = "Replays (*.json);;All files (*)"
@@ -201,8 +201,10 @@ class PlayMode(QObject):
         """The level's validation errors; a level is an immutable value, so an unchanged one is checked once."""
         if self._checked is not None and self._checked[0] is level:
             return self._checked[1]
-        # The Problems dock's background check usually has this very level already.
-        result = self.host.checks.result_for(level) or check_level(level)
+        # The Problems dock's background check usually has this very level already; when it has not, a big
+        # level's check takes seconds: run beside the window, its progress shown
+        result = self.host.checks.result_for(level) or long_task.run_with_progress(
+            self.host.window, "Checking the level before playing…", lambda: check_level(level))
         self._checked = (level, list(result.errors))
         return self._checked[1]
 

@@ -275,3 +275,24 @@ def test_f5_in_the_middle_of_a_drag_ends_the_drag_where_the_mouse_was(qtbot, tmp
     release_mouse(window, 640, 600)
     assert window.document.get("box-1") == moved
     assert window.undo_stack.count() == 1
+
+
+def test_play_checks_a_level_the_background_check_has_not_seen_off_the_gui_thread(qtbot, tmp_path, monkeypatch):
+    """F5 right after an edit of a big level: its check runs beside the window (progress shown), not in it."""
+    import threading
+
+    import editor.playtest.play_mode as play_mode_module
+    from core.level.model import Box, Level, Player
+    from tests.editor.helpers import make_window
+
+    level = Level(player=Player(spawn=(20, 20), radius=8), objects=(Box("crate", (10, 10), (20, 20)),))
+    window = make_window(qtbot, tmp_path, level)
+    real, threads = play_mode_module.check_level, []
+    monkeypatch.setattr(play_mode_module, "check_level",
+                        lambda lv: threads.append(threading.current_thread()) or real(lv))
+    window.checks.current = None  # the background check has not got to this level yet
+    qtbot.keyClick(window.canvas.viewport(), Qt.Key_F5)
+    assert window.play_mode.is_playing
+    assert len(threads) == 1 and threads[0] is not threading.main_thread()
+    assert "crate" in window.statusBar().currentMessage()  # the error it found is told
+    qtbot.keyClick(window.canvas.viewport(), Qt.Key_Escape)
