@@ -5,7 +5,7 @@ from typing import Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsRectItem, QStyleOptionGraphicsItem
 
 from editor.guard import report_error
 
@@ -31,11 +31,12 @@ MAX_SHARED_SHAPES = 20000
 
 # Looked up once: PySide's enum attributes cost a Python call each, and items are made by the 100,000.
 _NO_BUTTON = Qt.NoButton
+#: The rectangle an item holds is its bounding rectangle as it is, with no pen's width around it.
+_NO_PEN = QPen(Qt.NoPen)
 
 #: The shape key of an item not synced yet: equal to no object's.
 _NO_SHAPE = object()
-#: What a failed boundingRect() or shape() gives Qt: nothing to draw or pick.
-_NO_RECT = QRectF()
+#: What a failed shape() gives Qt: nothing to pick.
 _NO_PATH = QPainterPath()
 
 
@@ -84,7 +85,7 @@ def draw_screen_text(painter: QPainter, rect: QRectF, text: str, color: QColor, 
     painter.restore()
 
 
-class ObjectItem(QGraphicsItem):
+class ObjectItem(QGraphicsRectItem):
     """Draws one object from its value; ``sync`` brings it up to date.
 
     Geometry is kept relative to an anchor point of the object (a box's origin,
@@ -99,6 +100,13 @@ class ObjectItem(QGraphicsItem):
     hands its own over). Subclasses implement :meth:`anchor`, :meth:`shape_key`,
     :meth:`build_outline`, :meth:`hit` and may override :meth:`paint_object`
     and :meth:`outline_extra`.
+
+    It is a rectangle item holding its bounding rectangle (no pen, never drawn as
+    a rectangle: :meth:`paint` is its own) so that Qt reads that rectangle in C++.
+    Qt asks for it twice for every item moved (out of the scene's index and back
+    in) and whenever it indexes or draws an item; answered by a Python method,
+    each question cost about a microsecond of PySide's calling back, a fifth of
+    a second for a move of 100,000 objects.
     """
 
     #: What every kind of object item defines:
@@ -140,6 +148,7 @@ class ObjectItem(QGraphicsItem):
         #: Whether it draws itself (the scene gives it contents when a frame first shows it).
         self.drawing = False
         self.setAcceptedMouseButtons(_NO_BUTTON)
+        self.setPen(_NO_PEN)
         self.sync(value)
 
     # -- model -> item -----------------------------------------------------
@@ -153,7 +162,6 @@ class ObjectItem(QGraphicsItem):
         key = self.shape_key(value)
         reshaped = key != self._shape_key
         if reshaped:
-            self.prepareGeometryChange()
             shapes = type(self)._shapes
             shape = shapes.get(key)
             if shape is None:
@@ -163,6 +171,8 @@ class ObjectItem(QGraphicsItem):
                 shapes[key] = shape
             (self._outline, self._outline_rect, self._extent, self._bounds,
              self._local_box, self._extra) = shape
+            # tells the scene when the bounding rectangle changes (prepareGeometryChange), as it must
+            self.setRect(self._bounds)
             self._shape_key = key
         self.value = value
         kind = getattr(value, "type", "")
@@ -291,15 +301,8 @@ class ObjectItem(QGraphicsItem):
         return self.object_id == self.looks.hovered
 
     # -- QGraphicsItem -----------------------------------------------------
-    # Guarded as editor.guard.guarded() does, written out: Qt asks for the bounding rectangle twice per item
-    # moved, and a wrapper's extra call is a tenth of a second per 100,000 objects.
-    def boundingRect(self) -> QRectF:
-        try:
-            return self._bounds
-        except Exception as error:  # noqa: BLE001 - the boundary with Qt: report, never raise into it
-            report_error("measuring an object on the canvas", error)
-            return _NO_RECT
-
+    # Guarded as editor.guard.guarded() does, written out: Qt asks for the outline of every item a pick or
+    # a rubber band meets, and a wrapper's extra call costs as much as the method.
     def shape(self) -> QPainterPath:
         try:
             return self._outline
