@@ -149,10 +149,9 @@ class SelectTool(Tool):
             self._update_handles()
 
     def _handle_target(self):
-        ids = self._selection.ids()
-        if len(ids) != 1:
+        if len(self._selection) != 1:  # not a list of every id when everything is selected
             return None
-        obj = self._value(ids[0])
+        obj = self._value(self._selection.ids()[0])
         return obj if isinstance(obj, (Box, OrientedBox, Pillar)) else None
 
     def _clear_handles(self) -> None:

@@ -87,3 +87,35 @@ def test_a_refused_insert_changes_nothing():
 def test_player_bounds_follow_its_shape():
     assert Player(spawn=(10, 20), radius=5).bounds() == (5, 15, 15, 25)
     assert Player(spawn=(10, 20), shape="box", size=(8, 4)).bounds() == (6, 18, 14, 22)
+
+
+@pytest.mark.parametrize("order", ["file order", "reversed"])
+def test_replacing_every_object_puts_each_in_its_place_and_reports_the_very_objects_taken_out(order):
+    doc, events = make()
+    before = doc.objects
+    old_ids = ids(doc) if order == "file order" else ids(doc)[::-1]
+    new = tuple(doc.get(i).moved(3, -4) for i in old_ids)
+    doc.replace_objects(old_ids, new)
+    assert doc.objects == tuple(o.moved(3, -4) for o in before)
+    assert all(doc.get(n.id) is n for n in new) and [doc.index_of(i) for i in ids(doc)] == [0, 1, 2]
+    assert events[-1].objects is new and [o.id for o in events[-1].old] == old_ids
+    assert all(o is before[ids(doc).index(o.id)] for o in events[-1].old)
+
+
+@pytest.mark.parametrize("old_ids", [["a", "b", "c"], ["c", "b"]], ids=["every object", "some"])
+def test_a_rename_that_would_repeat_an_id_is_refused_and_changes_nothing(old_ids):
+    doc, events = make()
+    before = doc.level
+    new = [doc.get(i).with_id("a" if i == "c" else i) for i in old_ids]
+    with pytest.raises(ValueError):
+        doc.replace_objects(old_ids, new)
+    with pytest.raises(KeyError):
+        doc.replace_objects(["a", "nobody"], [doc.get("a"), doc.get("b")])
+    assert doc.level is before and events == [] and doc.get("c") is before.objects[2]
+
+
+def test_swapping_two_ids_is_a_rename_the_index_follows():
+    doc, _ = make()
+    a, b = doc.get("a"), doc.get("b")
+    doc.replace_objects(["a", "b", "c"], [b.with_id("a").with_id("b2"), a.with_id("b"), doc.get("c")])
+    assert ids(doc) == ["b2", "b", "c"] and doc.index_of("b") == 1 and doc.get("a") is None
