@@ -35,6 +35,9 @@ from typing import Any, Callable
 #: Children are forked on Linux; elsewhere the work runs on a thread.
 FORK = sys.platform.startswith("linux") and hasattr(os, "fork")
 
+#: Descriptors above the answer's pipe closed in the child (the system's own limit, where it says one).
+_MAX_FD = os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1 << 16
+
 #: How much of the answer one look at the pipe reads at most (the rest waits for the next look).
 READ_CHUNK = 1 << 20
 
@@ -158,6 +161,9 @@ def _run_child(work: Work, pipe: int) -> None:
     code = 0
     try:
         _die_with_parent()
+        # none of the editor's files stay open here (a lock on one lasts while any process holds it)
+        os.closerange(3, pipe)
+        os.closerange(pipe + 1, _MAX_FD)
         # background work gives way to the window (and to everything else the designer runs) for a core
         try:
             os.nice(10)

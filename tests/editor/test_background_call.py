@@ -158,3 +158,22 @@ def test_the_windows_check_shows_its_problems_either_way(qtbot, tmp_path, monkey
     problems = window.checks.current.problems
     assert any(p.is_error and p.object_id == "player" for p in problems)
     assert window.problems_dock.windowTitle().startswith("Problems (1 error")
+
+
+def test_the_child_holds_none_of_the_editors_files(tmp_path):
+    import fcntl
+
+    path = tmp_path / ".~level.json.tmp"
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a save holds its temporary file
+    call = background_call.start(lambda stop: time.sleep(60))
+    try:
+        time.sleep(0.2)
+        os.close(fd)  # the save is done with it: the lock must go, though the child still runs
+        other = os.open(path, os.O_WRONLY)
+        try:
+            fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(other)
+    finally:
+        call.stop()
