@@ -11,7 +11,7 @@ document's listeners so while the document announces it (:func:`moving_by`,
 changed, which nothing did.
 
 Once a big level is open its objects and items are set aside from the collector's
-passes (:func:`settle`).
+passes (:func:`settle`), until a small level is shown again (:func:`unsettle`).
 """
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ from core.level.document import Change, ChangeKind
 
 # (the moved objects, dx, dy) while a move of them by one offset is being announced
 _move: Optional[tuple] = None
+# whether what was alive when a big level opened (or many objects moved) is set aside from the collector
+_settled = False
 
 
 @contextmanager
@@ -54,7 +56,28 @@ def settle() -> None:
     made later are collected as usual. (Looking for cycles among them first would be the very pass this
     saves: a cycle made while the level opened stays uncollected, a few bytes at most.)
     """
+    global _settled
     gc.freeze()
+    _settled = True
+
+
+def settled() -> bool:
+    """Whether a big level's objects are set aside from the collector (:func:`settle`, not undone since)."""
+    return _settled
+
+
+def unsettle() -> None:
+    """A small level is shown: the collector looks at everything again (what a big level set aside is gone).
+
+    >>> settle(); settled(), gc.get_freeze_count() > 0
+    (True, True)
+    >>> unsettle(); settled(), gc.get_freeze_count()
+    (False, 0)
+    """
+    global _settled
+    if _settled:
+        gc.unfreeze()
+        _settled = False
 
 
 @contextmanager

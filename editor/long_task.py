@@ -20,6 +20,8 @@ from typing import Any, Callable
 from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
+from editor import bulk
+
 #: A task taking longer than this shows its progress dialog.
 SHOW_AFTER_MS = 250
 #: How often the GUI thread looks whether the task is done.
@@ -28,8 +30,8 @@ POLL_MS = 15
 #: thread waiting for the interpreter at every step it takes).
 GUI_SWITCH_SECONDS = 0.001
 #: A task done within this many seconds never runs the event loop (a small level opens and saves as before,
-#: with no timers or events handled in the middle of it).
-QUICK_SECONDS = 0.05
+#: with no timers or events handled in the middle of it). Short: the window answers nothing meanwhile.
+QUICK_SECONDS = 0.02
 
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="level-file")
 
@@ -82,7 +84,12 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
             _wait(parent, label, future)
     finally:
         busy = False
-        gc.unfreeze()
+        if bulk.settled():
+            # A big level's objects stay aside, and what the task left alive joins them: unfreezing would
+            # hand them all back, and the collector's next full pass would walk them (a save's freeze).
+            gc.freeze()
+        else:
+            gc.unfreeze()
         sys.setswitchinterval(switch)
         if app is not None:
             app.removeEventFilter(blocker)
