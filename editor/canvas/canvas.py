@@ -45,6 +45,8 @@ MAX_OVERLAY_AREAS = 24
 TILE_BUDGET_S = 0.018
 #: Milliseconds without a frame after which the tiles a frame left are painted.
 REFINE_DELAY_MS = 40
+#: Seconds of painting a new whole-level picture (a level just opened) between two turns of the event loop.
+PICTURE_SLICE_S = 0.03
 #: Python's thread switch interval while the view moves (wheel zoom, panning, painting). The default, 5 ms,
 #: lets a worker running Python (the level's background check, seconds long at 100,000 objects) keep the GUI
 #: thread waiting 5 ms for the interpreter each time it comes back from Qt: a wheel-zoom frame of 20 ms of
@@ -125,11 +127,11 @@ class Canvas(QGraphicsView):
         self._grid_shown = True
         self._background_drawn = False  # set while Qt draws only the items over the overview picture
         scene.sceneRectChanged.connect(self._keep_zoom_in_range)
-        # paints the overview's tiles that a frame left for later (TILE_BUDGET_S)
+        # paints the overview's tiles and pieces that a frame left for later (TILE_BUDGET_S, PICTURE_SLICE_S)
         self._refine = QTimer(self)
         self._refine.setSingleShot(True)
         self._refine.setInterval(REFINE_DELAY_MS)
-        self._refine.timeout.connect(self.viewport().update)
+        self._refine.timeout.connect(self._refine_picture)
         # Python's switch interval stays low while the view moves (GUI_SWITCH_SECONDS)
         self._switch_timer = QTimer(self)
         self._switch_timer.setSingleShot(True)
@@ -348,7 +350,8 @@ class Canvas(QGraphicsView):
             painter.end()
         complete = overview.complete
         if not complete:
-            self._refine.start()
+            # a new picture's pieces at once, between frames; tiles once the view has been still a moment
+            self._refine.start(0 if overview.pieces_left else REFINE_DELAY_MS)
         # Qt draws the items there over what is drawn already (the real paint event's area still bounds them)
         self._background_drawn = True
         try:
@@ -358,6 +361,30 @@ class Canvas(QGraphicsView):
             self._background_drawn = False
         # the frame as a whole, not the last small area Qt repainted
         overview.complete = complete
+
+    @guarded("drawing the canvas")
+    def _refine_picture(self) -> None:
+        """Paint what the last frame left for later: a slice of a new whole-level picture, or the tiles in view.
+
+        A slice of the picture is painted here, between frames, and only the area it covers is drawn
+        again; the next slice follows at the next turn of the event loop, so the window answers in between.
+        """
+        scene = self.level_scene
+        overview = scene.overview
+        if not (scene.overview_active and overview.pieces_left):
+            self.viewport().update()
+            return
+        painted = overview.paint_pieces(time.perf_counter() + PICTURE_SLICE_S, self.visible_rect().center())
+        if painted is not None:
+            area = self.mapFromScene(painted).boundingRect()
+            self.viewport().update(area.adjusted(-OVERLAY_PAD, -OVERLAY_PAD, OVERLAY_PAD, OVERLAY_PAD))
+        if overview.pieces_left:
+            self._refine.start(0)
+
+    def settled(self) -> bool:
+        """Whether the canvas shows every object as it is, with nothing left for later frames to paint."""
+        scene = self.level_scene
+        return not self._refine.isActive() and (not scene.overview_active or scene.overview.complete)
 
     def _overlay_areas(self, region: QRegion) -> list[QRect]:
         """Rectangles (viewport pixels) holding the items other than objects that meet ``region``, a few of them.

@@ -32,7 +32,7 @@ from editor.items.player_item import PlayerItem
 from editor.items.point_item import PointItem
 from editor.items.tiles_item import TilesItem
 from editor.items.wall_item import WallItem
-from editor.bulk import moved_by, paused_gc, settle
+from editor.bulk import moved_by, paused_gc, settle, unsettle
 from editor.canvas.overview import LevelOverview
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
@@ -73,6 +73,8 @@ PREPARE_AT = 5000
 
 #: While items are made ahead, the window answers its events at least this often (seconds).
 ANSWER_EVERY = 0.04
+#: Items added to (or removed from) the scene in one C loop while a big level opens (a few milliseconds).
+SLICE = 2000
 
 #: The item classes of level objects; every other item added is drawn over them (overlay_items).
 _OBJECT_ITEM_TYPES = frozenset(ITEM_CLASSES.values())
@@ -149,9 +151,12 @@ class LevelScene(QGraphicsScene):
         # the object items that draw themselves (the others have no contents until a frame shows them)
         self._drawing: list[ObjectItem] = []
         self._level_box = None  # the level's bounds, until the document changes (level_rect)
-        # items made ahead for a level about to be opened: (its objects, their items, its bounds) (prepare)
+        # items made ahead for a level about to be opened: (its objects, their items in order and by id, its
+        # bounds, what to call between slices of work) (prepare)
         self._prepared = None
         self._preparing = False
+        # set while a new level's items go into the scene: the overview shows nothing meanwhile
+        self._filling = False
         # a drag of many objects shown before it is done (show_moving): their items, the offset, how it is shown
         self._moving: list[ObjectItem] = []
         self._moving_offset = (0.0, 0.0)
@@ -333,6 +338,8 @@ class LevelScene(QGraphicsScene):
         Otherwise the items in ``rect`` are about to be drawn: those that were not drawing start
         to (:meth:`_draw_items_in`).
         """
+        if self._filling:
+            return  # a level's items going into the scene a slice at a time: nothing to show yet
         if self._overview_active:
             self.overview.draw(painter, rect)
         else:
@@ -573,7 +580,7 @@ class LevelScene(QGraphicsScene):
         rank = {layer.id: i for i, layer in enumerate(level.layers)}
         hidden = {layer.id for layer in level.layers if not layer.visible}
         stride, looks, count = stride_for(len(objects)), self.looks, len(rank)
-        items, boxes = [], []
+        items, by_id, boxes = [], {}, []
         make, keep, measure = item_for, items.append, boxes.append
         clock = time.perf_counter
         last = clock()
@@ -587,55 +594,81 @@ class LevelScene(QGraphicsScene):
                 if obj.layer in hidden:
                     it.setVisible(False)
                 keep(it)
+                by_id[obj.id] = it
                 measure(obj.bounds())
                 if clock() - last > ANSWER_EVERY:  # each item: a long wall alone takes milliseconds
+                    # Level.bounds() so far, folded on the way (over 100,000 boxes at the end it took 0.1 s)
+                    boxes[:] = [_union(boxes)]
                     if progress is not None:
                         progress(i, len(objects))
                     between()
                     last = clock()
-            # Level.bounds(), from the boxes measured on the way
             boxes.append(level.player.bounds())
-            x0s, y0s, x1s, y1s = zip(*boxes)
-            del boxes
             # before the collector runs again: 100,000 new items would set off a pass over everything alive
             settle()
-        return objects, items, (min(x0s), min(y0s), max(x1s), max(y1s))
+        return objects, items, by_id, _union(boxes), between
 
     def _rebuild(self) -> None:
         self.looks.hovered = None
         self.end_moving(restore=False)
         self._drawing = []
-        old = list(self._items.values())
-        self._items = {}
-        # last added first: Qt then removes each from the end of its lists instead of searching them
-        for it in reversed(old):
-            self.removeItem(it)
-        del old
-        self._fit_bsp_depth()
-        self._read_layers()
-        self._read_types()
-        self._stride = LAYER_STRIDE
-        self._fit_stride()
         prepared, self._prepared = self._prepared, None
         objects = self.document.objects
-        if prepared is not None and prepared[0] is objects:
-            _, made, self._level_box = prepared
-            # in C loops: Qt's own addItem (object items are not overlays, nothing to note) and one dict update
-            deque(map(functools.partial(QGraphicsScene.addItem, self), made), maxlen=0)
-            self._items.update(zip(map(_ID, objects), made))
-        else:
-            for i, obj in enumerate(objects):
-                self._new_item(obj, self._z(obj, i))
-            if len(objects) >= PREPARE_AT:
-                settle()
+        if prepared is not None and prepared[0] is not objects:
+            prepared = None
+        old = list(self._items.values())
+        self._items = {}
+        # nothing of the last level's picture shows, and none of the new one until every item is in the scene
+        self.overview.new_level()
+        self._filling = True
+        try:
+            # last added first: Qt then removes each from the end of its lists instead of searching them
+            between = prepared[-1] if prepared is not None else None
+            self._in_slices(list(reversed(old)), self.removeItem, between)
+            del old
+            self._fit_bsp_depth()
+            self._read_layers()
+            self._read_types()
+            self._stride = LAYER_STRIDE
+            self._fit_stride()
+            if prepared is not None:
+                _, made, self._items, self._level_box, between = prepared
+                # the scene's rectangle first: setting it later would make Qt index every item again
+                self._fit_scene_rect()
+                # Qt's own addItem in C loops (object items are not overlays, nothing to note), and its index
+                # of them a slice at a time: 100,000 items and their index took 0.3 s in one piece
+                self._in_slices(made, functools.partial(QGraphicsScene.addItem, self), between, index=True)
+            else:
+                for i, obj in enumerate(objects):
+                    self._new_item(obj, self._z(obj, i))
+                if len(objects) >= PREPARE_AT:
+                    settle()
+                else:
+                    unsettle()
+                self._fit_scene_rect()
+                # Qt indexes the new items at its first look-up: here, while the level opens, rather than in
+                # the first frame that asks (a view showing the overview may not ask for seconds)
+                self.items(QRectF(0, 0, 1, 1))
+        finally:
+            self._filling = False
         self.player_item.sync(self.document.player)
-        self._fit_scene_rect()
-        # Qt indexes the new items at its first look-up: here, while the level opens, rather than in
-        # the first frame that asks (a view showing the overview may not ask for seconds)
-        self.items(QRectF(0, 0, 1, 1))
-        self.overview.invalidate(None)
+        self.update()
         if self.selection is not None:
             self._show_selection()
+
+    def _in_slices(self, items: list, call, between: Optional[Callable[[], None]], index: bool = False) -> None:
+        """``call(item)`` for each of ``items`` in C loops, ``between()`` at least every :data:`ANSWER_EVERY`
+        seconds (``None``: all at once); ``index``: Qt indexes each slice as it is done."""
+        clock = time.perf_counter
+        step = max(1, len(items)) if between is None else SLICE
+        last = clock()
+        for start in range(0, len(items), step):
+            deque(map(call, items[start:start + step]), maxlen=0)
+            if index:
+                self.items(QRectF(0, 0, 1, 1))
+            if between is not None and clock() - last > ANSWER_EVERY:
+                between()
+                last = clock()
 
     def _on_document_changed(self, change: Change) -> None:
         with paused_gc():
@@ -783,6 +816,9 @@ class LevelScene(QGraphicsScene):
         rect = self.sceneRect()
         self.setSceneRect(rect.united(rect.translated(dx, dy)))
         self._grow_scene_rect(())
+        # Qt indexes the moved items again now, as part of this step, rather than on a timer of its own two
+        # seconds later: 100,000 items' index then froze the window at a moment nobody asked for anything
+        self.items(QRectF(0, 0, 1, 1))
         self.update()
 
     def _changed_area(self, boxes: list) -> None:

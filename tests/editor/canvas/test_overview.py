@@ -5,9 +5,12 @@ Behaviour only: how fast these are is measured by ``python -m tests.benchmarks.b
 """
 from __future__ import annotations
 
+import time
+
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QApplication
 
 from core.level.generate import generate_level
 from core.level.model import Box, Level, Pillar, Player, Wall
@@ -51,8 +54,13 @@ def drawn_near(image: QImage, pixel, reach: int = 1) -> bool:
 
 
 def grab(window) -> QImage:
-    window.canvas.viewport().repaint()
-    return window.canvas.viewport().grab().toImage()
+    """The canvas once it shows everything (a new picture of the level is painted a slice at a time)."""
+    viewport = window.canvas.viewport()
+    viewport.repaint()
+    give_up = time.monotonic() + 10
+    while not window.canvas.settled() and time.monotonic() < give_up:
+        QApplication.processEvents()
+    return viewport.grab().toImage()
 
 
 def pixel_of(window, x: float, y: float):
