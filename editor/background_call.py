@@ -89,6 +89,7 @@ class ForkedCall:
                 stream.flush()
             except (AttributeError, OSError, ValueError):  # no console (None), or one already closed
                 pass
+        parent = os.getpid()
         with warnings.catch_warnings():
             # Python 3.12+ warns that a fork of a process with threads may deadlock in the child on a lock
             # another thread held. The child takes none of them: it runs pure Python and NumPy/shapely code
@@ -97,7 +98,7 @@ class ForkedCall:
             pid = os.fork()
         if pid == 0:  # the child: never returns
             os.close(read_end)
-            _run_child(work, write_end)
+            _run_child(work, write_end, parent)
         os.close(write_end)
         os.set_blocking(read_end, False)
         self.pid = pid
@@ -156,11 +157,11 @@ class ForkedCall:
         _reap()
 
 
-def _run_child(work: Work, pipe: int) -> None:
+def _run_child(work: Work, pipe: int, parent: int) -> None:
     """In the forked child: run ``work``, write its pickled answer to ``pipe`` and leave, whatever happens."""
     code = 0
     try:
-        _die_with_parent()
+        _die_with_parent(parent)
         # none of the editor's files stay open here (a lock on one lasts while any process holds it)
         os.closerange(3, pipe)
         os.closerange(pipe + 1, _MAX_FD)
@@ -188,9 +189,12 @@ def _run_child(work: Work, pipe: int) -> None:
         os._exit(code)
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to kill this child when the editor ends, however it ends (no orphan left computing)."""
-    parent = os.getppid()
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to kill this child when the editor (process ``parent``) ends, however it ends (no orphan left).
+
+    Linux sends the signal when the thread that forked ends: calls are started from the GUI thread, which
+    lives as long as the editor.
+    """
     try:
         import ctypes
 
