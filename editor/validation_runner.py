@@ -201,7 +201,11 @@ class ValidationRunner(QObject):
         generation, self._running = self._running, None
         if self._closed:
             return
-        answer = call.result()
+        try:
+            answer = call.result()
+        except background_call.BackgroundError:
+            self._set_busy(False)  # no result is coming; the next edit checks again
+            raise  # told to the designer by the guard, in words
         result = None if answer is None else CheckResult(level, *answer, outlines=None, base_dir=folder)
         if result is not None and generation == self._generation and result.level is self._doc.level:
             self.accept(result)

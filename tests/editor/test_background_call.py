@@ -9,6 +9,7 @@ import textwrap
 import time
 
 import pytest
+from PySide6.QtCore import Qt
 
 import editor.background_call as background_call
 from core.level.model import Box, Level, Player
@@ -177,3 +178,28 @@ def test_the_child_holds_none_of_the_editors_files(tmp_path):
             os.close(other)
     finally:
         call.stop()
+
+
+def test_a_check_whose_process_dies_is_told_in_words_and_the_next_edit_checks_again(qtbot, tmp_path, monkeypatch):
+    import editor.validation_runner as runner_module
+    from editor import error_reporter, guard
+
+    level = Level(player=Player(spawn=(96, 96), radius=12), objects=(Box("crate", (80, 80), (64, 48)),))
+    window = make_window(qtbot, tmp_path, level)
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
+    monkeypatch.setattr(error_reporter, "_last_dialog", -float("inf"))
+    error_reporter.install(window)
+    try:
+        real = runner_module.check_level
+        # as the system's out-of-memory killer would end it
+        monkeypatch.setattr(runner_module, "check_level", lambda *a: os.kill(os.getpid(), signal.SIGKILL))
+        window.select_all()
+        qtbot.keyClick(window.canvas.viewport(), Qt.Key_Right)  # an edit: the arrow nudges the selection
+        qtbot.waitUntil(lambda: "ended by SIGKILL" in window.statusBar().currentMessage(), timeout=10_000)
+        assert window.statusBar().currentMessage().startswith("Checking the level failed")
+        assert not window.checks.busy and window.errors == []  # told in the status bar, no dialog
+        monkeypatch.setattr(runner_module, "check_level", real)
+        qtbot.keyClick(window.canvas.viewport(), Qt.Key_Left)
+        qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
+    finally:
+        guard.set_error_handler(None)
