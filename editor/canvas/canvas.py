@@ -382,9 +382,17 @@ class Canvas(QGraphicsView):
             self._refine.start(0)
 
     def settled(self) -> bool:
-        """Whether the canvas shows every object as it is, with nothing left for later frames to paint."""
-        scene = self.level_scene
-        return not self._refine.isActive() and (not scene.overview_active or scene.overview.complete)
+        """Whether the canvas shows every object as it is, with nothing left for later frames to paint.
+
+        (Before the first frame after a change of the whole-level picture, it is not: that is not current.)
+        """
+        overview, zoom = self.level_scene.overview, self.zoom()
+        if self._refine.isActive():
+            return False
+        if not overview.wanted_at(zoom):
+            return True
+        # closer in than the picture, tiles stand in for it (it waits to be painted again until it is shown)
+        return overview.complete and (zoom > overview.scale() or overview.is_current())
 
     def _overlay_areas(self, region: QRegion) -> list[QRect]:
         """Rectangles (viewport pixels) holding the items other than objects that meet ``region``, a few of them.

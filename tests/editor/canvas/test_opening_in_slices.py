@@ -108,10 +108,17 @@ def test_a_big_level_s_items_go_into_the_scene_a_slice_at_a_time_the_window_answ
     in_scene.clear()
     found.clear()
     doc.reset(level)
-    # the window answered between slices of seven (the player is there too), each found as it went in
-    assert in_scene == [*range(8, 61, 7), 61]
+    # the window answered before and between slices of seven (the player is there too), each found as it went in
+    assert in_scene == [1, *range(8, 61, 7), 61]
     assert found == sorted(set(found)) and found[-1] == 1 + 40  # a third of them are on a hidden layer
     at_once = LevelScene(LevelDocument(level))
     assert shown(scene).keys() == shown(at_once).keys()
     assert all(a[:3] == b[:3] for a, b in zip(shown(scene).values(), shown(at_once).values()))
     assert scene.object_at(QPointF(0 * 40 + 10, 5)) == "box-0"
+    # another big level: the last one's items leave a slice at a time too, then the new ones come
+    other = big_level(30)
+    scene.prepare(other, between=between)
+    in_scene.clear()
+    doc.reset(other)
+    assert in_scene == [61, *range(54, 0, -7), 1, *range(8, 31, 7), 31]
+    assert scene.object_at(QPointF(0 * 40 + 10, 5)) == "box-0" and len(scene) == 30
