@@ -52,16 +52,19 @@ def test_every_moved_object_is_exactly_the_models_own_move(objects, dx, dy):
                for a, b, o in zip(fast, slow, objects))
 
 
-@pytest.mark.parametrize("count", [SETTLE_AT - 1, SETTLE_AT])
-def test_a_big_moves_new_objects_are_set_aside_from_the_collector_and_a_small_ones_are_not(count):
+@pytest.mark.parametrize("objects, settles", [
+    ([Box(f"box-{i}", (i, 0), (1, 1)) for i in range(100)], False),
+    ([Box(f"box-{i}", (i, 0), (1, 1)) for i in range(SETTLE_AT // 2 + 100)], True),  # a box and its origin each
+    ([Wall("long", [(i, i % 3) for i in range(SETTLE_AT)])], True),
+], ids=["a few boxes", "many boxes", "one long wall"])
+def test_a_big_moves_new_objects_are_set_aside_from_the_collector_and_a_small_ones_are_not(objects, settles):
     # the collector's next pass would otherwise walk every new object and node: 80 ms at 100,000 objects
-    doc = LevelDocument(Level(objects=[Box(f"box-{i}", (i, 0), (1, 1)) for i in range(count)]))
+    doc = LevelDocument(Level(objects=objects))
     gc.collect()
     frozen = gc.get_freeze_count()
-    command = MoveObjectsCommand(doc, doc.objects, 16, 0, "Move")
-    command.redo()
-    assert doc.get("box-7").origin.x == 23.0
-    if count >= SETTLE_AT:
-        assert gc.get_freeze_count() - frozen >= count
+    MoveObjectsCommand(doc, doc.objects, 16, 0, "Move").redo()
+    assert doc.objects == tuple(o.moved(16, 0) for o in objects)
+    if settles:
+        assert gc.get_freeze_count() - frozen >= SETTLE_AT
     else:
         assert gc.get_freeze_count() == frozen
