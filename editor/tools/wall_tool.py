@@ -11,6 +11,7 @@ from PySide6.QtGui import QPainterPath
 from core.level.document import Change, ChangeKind
 from core.level.limits import MAX_SIZE, MIN_SIZE
 from core.level.model import Wall
+from editor.bulk import moved_by
 from editor.commands import AddObjectsCommand
 from editor.context import EditorContext
 from editor.editor_only import mark_editor_only
@@ -258,8 +259,8 @@ class WallTool(Tool):
             self.cancel()
             return
         # A thickness set on a wall in the inspector is the one the next wall gets.
-        if change.kind is not ChangeKind.CHANGED:
-            return
+        if change.kind is not ChangeKind.CHANGED or moved_by(change) is not None:
+            return  # a pure move changes no thickness (and may be of 100,000 objects)
         for old, new in zip(change.old, change.objects):
             if isinstance(old, Wall) and isinstance(new, Wall) and old.thickness != new.thickness:
                 self._thickness = new.thickness
