@@ -132,6 +132,7 @@ class Canvas(QGraphicsView):
         self._refine.setSingleShot(True)
         self._refine.setInterval(REFINE_DELAY_MS)
         self._refine.timeout.connect(self._refine_picture)
+        self._view_moved = 0.0  # when (time.perf_counter()) the view last zoomed or panned
         # Python's switch interval stays low while the view moves (GUI_SWITCH_SECONDS)
         self._switch_timer = QTimer(self)
         self._switch_timer.setSingleShot(True)
@@ -235,6 +236,7 @@ class Canvas(QGraphicsView):
     def pan_by(self, dx: float, dy: float) -> None:
         """Scroll the view by ``(dx, dy)`` screen pixels, no further than the scroll bars reach."""
         _hold_gui_switch(self)
+        self._view_moved = time.perf_counter()
         for bar, d in ((self.horizontalScrollBar(), dx), (self.verticalScrollBar(), dy)):
             if not math.isfinite(d):
                 continue
@@ -343,7 +345,9 @@ class Canvas(QGraphicsView):
             painter.setRenderHints(self.renderHints())
             painter.setClipRegion(region)
             painter.setWorldTransform(self.viewportTransform())
-            overview.deadline = time.perf_counter() + TILE_BUDGET_S
+            # while a file task runs on the worker, no new tile or piece: painting Python beside it waits for the
+            # interpreter at every call (a frame of 18 ms took over 100); what is painted shows meanwhile
+            overview.deadline = time.perf_counter() + (0.0 if long_task.busy else TILE_BUDGET_S)
             self.drawBackground(painter, self.mapToScene(region.boundingRect()).boundingRect())
         finally:
             overview.deadline = None
@@ -371,6 +375,11 @@ class Canvas(QGraphicsView):
         """
         scene = self.level_scene
         overview = scene.overview
+        if long_task.busy or time.perf_counter() - self._view_moved < REFINE_DELAY_MS / 1000:
+            # once the file task is done (see paintEvent), or the view is still: a slice between the frames
+            # of a wheel zoom or a pan would make each of them that much longer
+            self._refine.start(REFINE_DELAY_MS)
+            return
         if not (scene.overview_active and overview.pieces_left):
             self.viewport().update()
             return

@@ -62,7 +62,7 @@ MIN_MIP_SIDE = 256
 #: The side of a tile painted at the view's zoom, in pixels.
 TILE = 256
 #: The side of a piece of a new whole-level picture, in the picture's pixels (a few milliseconds of painting each).
-PIECE = 256
+PIECE = 384
 #: Tiles kept, all zooms together, in pixels (4 bytes each); the least recently shown go first.
 MAX_TILE_PIXELS = 16 * 1024 * 1024
 

@@ -122,3 +122,24 @@ def test_a_big_level_s_items_go_into_the_scene_a_slice_at_a_time_the_window_answ
     doc.reset(other)
     assert in_scene == [61, *range(54, 0, -7), 1, *range(8, 31, 7), 31]
     assert scene.object_at(QPointF(0 * 40 + 10, 5)) == "box-0" and len(scene) == 30
+
+
+def test_no_piece_is_painted_while_a_file_task_runs_or_the_view_moves(qtbot, tmp_path, monkeypatch):
+    window = make_window(qtbot, tmp_path, pillar_grid())
+    canvas, overview = window.canvas, window.scene.overview
+    canvas.fit_level()
+    grab(window)
+    monkeypatch.setattr(canvas_module, "TILE_BUDGET_S", -1.0)
+    window.set_level(pillar_grid())
+    canvas.viewport().repaint()
+    left = len(overview._unpainted)
+    assert left and canvas._refine.isActive()
+    monkeypatch.setattr(canvas_module.long_task, "busy", True)  # a save's worker runs Python beside the window
+    canvas._refine_picture()
+    assert len(overview._unpainted) == left and canvas._refine.isActive()
+    monkeypatch.setattr(canvas_module.long_task, "busy", False)
+    canvas.pan_by(1, 0)  # the view moves: its frames come first
+    canvas._refine_picture()
+    assert len(overview._unpainted) == left and canvas._refine.isActive()
+    qtbot.waitUntil(canvas.settled, timeout=10_000)
+    assert not overview.pieces_left
