@@ -51,7 +51,7 @@ def type_filter(window, text):
 
 
 def click_header(window, column):
-    header = window.object_list.view.header()
+    header = window.object_list.view.horizontalHeader()
     x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
     QTest.mouseClick(header.viewport(), Qt.LeftButton, Qt.NoModifier, header.rect().center().__class__(x, 5))
 
