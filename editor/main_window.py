@@ -140,9 +140,16 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         # pictures' paths are relative to the level file: the scene reads them from its folder
         self.scene.set_base_folder(os.path.dirname(os.path.abspath(path)) if path else None)
         # a big level's items are made a slice at a time first, the window answering in between
-        self.scene.prepare(level, lambda done, total: self.statusBar().showMessage(
-            f"Opening: {done:,} of {total:,} objects shown…"))
+        told = []
+
+        def progress(done: int, total: int) -> None:
+            told.append(done)
+            self.statusBar().showMessage(f"Opening: {done:,} of {total:,} objects shown…")
+
+        self.scene.prepare(level, progress)
         super().set_level(level, path)
+        if told:
+            self.statusBar().clearMessage()  # the level is open: its progress is over
 
     def _save_to(self, path: str) -> bool:
         saved = super()._save_to(path)

@@ -112,3 +112,12 @@ def test_the_window_answers_its_timers_while_a_big_level_opens(qtbot, tmp_path, 
     # the timer ran while the items were being made, before the level was opened
     assert seen == [["old-box"]]
     assert len(window.scene) == 60 and len(window.document) == 60
+
+
+def test_the_opening_progress_leaves_the_status_bar_once_the_level_is_open(qtbot, tmp_path, small_slices):
+    window = make_window(qtbot, tmp_path, Level(objects=(Box("old-box", (0, 0), (10, 10)),)))
+    told = []
+    QTimer.singleShot(0, lambda: told.append(window.statusBar().currentMessage()))
+    window.set_level(big_level())
+    assert told and told[0].startswith("Opening: ") and told[0].endswith(" of 60 objects shown…")
+    assert not window.statusBar().currentMessage().startswith("Opening:")
