@@ -886,10 +886,24 @@ if _msgspec is not None:
     _OBJECTS_TYPE = list[Union[_WallFields, _BoxFields, _OrientedBoxFields, _PillarFields, _PointFields]]
 
 
+#: Objects decoded by one call of msgspec when a level's ``objects`` list is longer than DECODE_BATCH_BYTES.
+DECODE_BATCH = 4096
+DECODE_BATCH_BYTES = 1 << 20
+
+
 def _decode_objects_checked(raw: bytes) -> Optional[list]:
     """The model objects of the ``objects`` list's JSON ``raw``, when msgspec finds every one well-formed."""
     try:
-        items = _msgspec.json.decode(raw, type=_OBJECTS_TYPE)
+        if len(raw) <= DECODE_BATCH_BYTES:
+            items = _msgspec.json.decode(raw, type=_OBJECTS_TYPE)
+        else:
+            # a few thousand objects per call: one call over 100,000 holds Python's interpreter lock for
+            # ~0.1 s, and the editor reads a level on a worker thread while its window keeps answering
+            pieces = _msgspec.json.decode(raw, type=list[_msgspec.Raw])
+            items = []
+            for i in range(0, len(pieces), DECODE_BATCH):
+                items += _msgspec.json.decode(b"[" + b",".join(pieces[i:i + DECODE_BATCH]) + b"]",
+                                              type=_OBJECTS_TYPE)
     except (_msgspec.MsgspecError, RecursionError, UnicodeDecodeError, ValueError):
         return None
     make_wall, make_box, make_obox = _MAKE[Wall], _MAKE[Box], _MAKE[OrientedBox]

@@ -525,3 +525,31 @@ def test_each_reading_path_agrees_on_blank_ids_and_layers(oid, layer, ok, monkey
             answers.append([str(p) for p in e.problems])
     assert answers[0] == answers[1] == answers[2]
     assert isinstance(answers[0], Level) == ok
+
+
+def test_a_long_object_list_is_read_in_batches_with_the_same_objects_and_the_same_errors(monkeypatch):
+    """msgspec reads a long list a few objects per call (the editor's window answers between), to the same end."""
+    from core.level import file_format
+    from core.level.generate import generate_level
+
+    text = dumps_level(generate_level(400, seed=5)).encode()  # bytes: read by msgspec
+    whole = loads_level(text)
+    calls = []
+    real = file_format._msgspec.json.decode
+    monkeypatch.setattr(file_format._msgspec.json, "decode", lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setattr(file_format, "DECODE_BATCH", 7)
+    monkeypatch.setattr(file_format, "DECODE_BATCH_BYTES", 100)
+    batched = loads_level(text)
+    assert batched == whole and [repr(o) for o in batched.objects] == [repr(o) for o in whole.objects]
+    assert len(calls) > 400 // 7  # the objects went in batches
+    # an object msgspec refuses in a late batch: the checking reader says what is wrong with it, as without batches
+    bad = json.loads(text)
+    late = max(i for i, o in enumerate(bad["objects"]) if o["kind"] == "box")
+    bad["objects"][late]["size"] = "wide"
+    with pytest.raises(LevelFileError) as batched_error:
+        loads_level(json.dumps(bad).encode())
+    monkeypatch.setattr(file_format, "DECODE_BATCH_BYTES", 1 << 40)
+    with pytest.raises(LevelFileError) as whole_error:
+        loads_level(json.dumps(bad).encode())
+    assert [str(p) for p in batched_error.value.problems] == [str(p) for p in whole_error.value.problems]
+    assert late > 7 and bad["objects"][late]["id"] in str(batched_error.value.problems[0])
