@@ -345,10 +345,10 @@ class Canvas(QGraphicsView):
             painter.setRenderHints(self.renderHints())
             painter.setClipRegion(region)
             painter.setWorldTransform(self.viewportTransform())
-            # while a file task runs on the worker, no new tile or piece: painting Python beside it waits for the
-            # interpreter at every call (a frame of 18 ms took over 100); what is painted shows meanwhile
-            # nor when a slice of the picture was just painted between frames and the next one is due: this
-            # frame shows it, and painting more here would hold the window for the two back to back
+            # No new tile or piece while a file task runs on the worker (painting Python beside it waits for the
+            # interpreter at every call: a frame of 18 ms took over 100; what is painted shows meanwhile), nor
+            # right after a slice of the picture with the next one due (this frame shows that slice; painting
+            # more here would hold the window for the two back to back)
             busy = long_task.busy or (self._refine.isActive() and overview.pieces_left)
             overview.deadline = time.perf_counter() + (0.0 if busy else TILE_BUDGET_S)
             self.drawBackground(painter, self.mapToScene(region.boundingRect()).boundingRect())
