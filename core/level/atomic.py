@@ -9,7 +9,7 @@ How nothing is left behind:
 - On Linux the text goes to an *unnamed* file in the target's folder
   (``O_TMPFILE``): a write killed half-way leaves no name anywhere, the
   kernel frees the blocks. Once the text is on disk the file gets a name,
-  ``.~LEVEL.json.XXXXXXXX.tmp``, and that name replaces the target at once.
+  ``.~LEVEL.json.<8 random characters>.tmp``, and that name replaces the target at once.
 - Elsewhere (or on a file system without ``O_TMPFILE``) the temporary is
   named from the start.
 - Either way the writer holds a lock (``flock``) on the temporary while it
@@ -80,7 +80,7 @@ _RANDOM = "[a-z0-9_]{8}"
 
 
 def temporary_name_pattern(name: str = "") -> re.Pattern:
-    """The names of our temporaries: ``.~NAME.XXXXXXXX.tmp`` for the file ``NAME`` (any name when empty).
+    """The names of our temporaries: ``.~NAME.<8 random characters>.tmp`` for the file ``NAME`` (any name when empty).
 
     >>> bool(temporary_name_pattern("a.json").fullmatch(".~a.json.k2x_9qza.tmp"))
     True
@@ -329,7 +329,7 @@ def _sync_folder(folder: str) -> None:
 def remove_stale_temporaries(folder_or_level_path: str | os.PathLike) -> list[str]:
     """Delete our own temporaries left by a save that was killed; return their paths.
 
-    Given a folder, every name of our pattern (``.~NAME.XXXXXXXX.tmp``) in it;
+    Given a folder, every name of our pattern (``.~NAME.<8 random characters>.tmp``) in it;
     given a level file, only that file's. A temporary that another save holds
     locked right now is left alone, and so is anything not a regular file.
     """
