@@ -105,7 +105,7 @@ class LevelOverview:
         #: Paint items where they are shown (``pos()``) rather than at their objects' anchors: set while
         #: some are shown away from their objects (a drag of part of the level).
         self.exact_positions = False
-        # pieces of the whole-level picture (its pixels) still to paint, nearest the middle of the view last
+        # pieces of the whole-level picture (its pixels) still to paint, in rows (sorted by the view as it asks)
         self._unpainted: list[QRect] = []
         self.renders = 0  # region repaints so far (tests see the cache being used)
         # tiles at the view's zoom: (zoom key, column, row) -> [image, scene rectangles to paint again]
