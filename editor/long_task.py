@@ -6,8 +6,15 @@ is shared by every window and runs one task at a time, so saves stay in the orde
 for. The function must not touch Qt objects: it gets immutable values (a :class:`~core.level.model.Level`
 is one) and returns a result; its exception is raised again on the GUI thread.
 
-After :data:`SHOW_AFTER_MS` a window-modal busy dialog says what is going on: the designer sees why
-the window does not take edits (nothing may change the document while it is being saved).
+While a task runs, mouse and keys are dropped everywhere in the application (nothing may change the
+document while it is being saved). After :data:`SHOW_AFTER_MS` the window's status bar says what is
+going on, with a moving bar, and the cursor turns busy: the designer sees why the window does not take
+edits.
+
+Why not a modal progress dialog: the worker runs Python too, and every event the GUI thread handles in
+Python waits for the interpreter behind it. Showing and hiding a modal dialog sends each of the window's
+~170 widgets a "blocked", an "unblocked" and a "deactivated" event, each through the input filter, and
+at 100,000 objects that burst froze the window for 60-100 ms while a level was read.
 """
 from __future__ import annotations
 
@@ -18,17 +25,18 @@ import sys
 from typing import Any, Callable
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QMainWindow, QProgressBar, QWidget
 
 from editor import bulk
 
-#: A task taking longer than this shows its progress dialog.
+#: A task taking longer than this shows its progress in the status bar.
 SHOW_AFTER_MS = 250
 #: How often the GUI thread looks whether the task is done.
 POLL_MS = 15
 #: Python's thread switch interval while a task runs (its default, 5 ms, lets a busy worker keep the GUI
 #: thread waiting for the interpreter at every step it takes).
-GUI_SWITCH_SECONDS = 0.001
+GUI_SWITCH_SECONDS = 0.00005
 #: A task done within this many seconds never runs the event loop (a small level opens and saves as before,
 #: with no timers or events handled in the middle of it). Short: the window answers nothing meanwhile.
 QUICK_SECONDS = 0.02
@@ -73,10 +81,13 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
     if app is not None:
         app.installEventFilter(blocker)
     busy = True
-    # Everything made before the task is set aside from the cycle collector meanwhile: a task makes and
-    # drops many objects, and a full pass over the editor's heap (millions of objects at 100,000 level
-    # objects) would hold the interpreter, and so the window, for a second or more.
+    # Everything made before the task is set aside from the cycle collector, and the collector waits
+    # until the task ends: a task makes millions of objects at 100,000 level objects (a level being read),
+    # and a pass over them, on whichever thread set it off, would hold the interpreter, and so the window,
+    # for 0.1 s or more.
     gc.freeze()
+    was_collecting = gc.isenabled()
+    gc.disable()
     try:
         try:
             future.exception(timeout=QUICK_SECONDS)
@@ -84,12 +95,16 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
             _wait(parent, label, future)
     finally:
         busy = False
-        if bulk.settled():
-            # A big level's objects stay aside, and what the task left alive joins them: unfreezing would
-            # hand them all back, and the collector's next full pass would walk them (a save's freeze).
-            gc.freeze()
-        else:
+        # What the task left alive (a level just read) is set aside too, so that no pass of the youngest
+        # generation walks it when the collector resumes.
+        gc.freeze()
+        if not bulk.settled():
+            # A small level is open: the collector looks at everything again, in its oldest generation.
+            # (With a big level open, its objects stay aside: unfreezing would hand them all back, and the
+            # collector's next full pass would walk them, a save's freeze.)
             gc.unfreeze()
+        if was_collecting:
+            gc.enable()
         sys.setswitchinterval(switch)
         if app is not None:
             app.removeEventFilter(blocker)
@@ -97,26 +112,77 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
 
 
 def _wait(parent: QWidget | None, label: str, future: Future) -> None:
-    dialog = QProgressDialog(label, "", 0, 0, parent)
-    dialog.setObjectName("longTaskProgress")
-    dialog.setWindowTitle(label.rstrip("…."))
-    dialog.setCancelButton(None)  # a half-done save cannot be taken back; the write is atomic anyway
-    dialog.setWindowModality(Qt.WindowModal)
-    dialog.setMinimumDuration(SHOW_AFTER_MS)
-    dialog.setAutoClose(False)
-    dialog.setAutoReset(False)
+    progress = _Progress(parent, label)
+    show = QTimer()
+    show.setSingleShot(True)
+    show.timeout.connect(progress.show)
+    show.start(SHOW_AFTER_MS)
     loop = QEventLoop()
     poll = QTimer()
     poll.setInterval(POLL_MS)
     poll.timeout.connect(lambda: loop.quit() if future.done() else None)
     poll.start()
-    # a window-modal dialog blocks the window's input as soon as it exists, before it shows
-    dialog.setValue(0)
     try:
         if not future.done():
             loop.exec()
     finally:
         poll.stop()
-        dialog.reset()
-        dialog.hide()
-        dialog.deleteLater()
+        show.stop()
+        progress.hide()
+
+
+#: The object name of the status bar's progress of a long task (label and moving bar).
+PROGRESS_NAME = "longTaskProgress"
+
+
+class _Progress:
+    """A task's progress as the designer sees it: its label and a moving bar over the left of the window's
+    status bar, and a busy cursor.
+
+    The bar lies over the status bar, in no layout: showing it moves nothing else. (Added to the status
+    bar's layout, it relaid out the main window, and every dock and toolbar was repainted, each paint
+    waiting for the interpreter behind the worker.) Made once per window and kept, hidden, between tasks.
+    """
+
+    def __init__(self, parent: QWidget | None, label: str) -> None:
+        self._label = label
+        self._shown = False
+        window = parent.window() if parent is not None else None
+        self._bar = window.statusBar() if isinstance(window, QMainWindow) else None
+
+    def _widget(self) -> QWidget:
+        widget = self._bar.findChild(QWidget, PROGRESS_NAME, Qt.FindDirectChildrenOnly)
+        if widget is None:
+            widget = QWidget(self._bar)
+            widget.setObjectName(PROGRESS_NAME)
+            widget.setAutoFillBackground(True)  # over the status bar's message
+            layout = QHBoxLayout(widget)
+            layout.setContentsMargins(4, 0, 4, 0)
+            layout.addWidget(QLabel(widget))
+            moving = QProgressBar(widget)
+            moving.setRange(0, 0)  # how long a read or a write takes is not known: the bar only moves
+            moving.setTextVisible(False)
+            moving.setFixedWidth(120)
+            layout.addWidget(moving)
+            layout.addStretch(1)
+        return widget
+
+    def show(self) -> None:
+        if self._shown:
+            return
+        self._shown = True
+        QApplication.setOverrideCursor(QCursor(Qt.BusyCursor))
+        if self._bar is not None:
+            widget = self._widget()
+            widget.findChild(QLabel).setText(self._label)
+            widget.setGeometry(0, 0, self._bar.width(), self._bar.height())
+            widget.raise_()
+            widget.show()
+
+    def hide(self) -> None:
+        if not self._shown:
+            return
+        self._shown = False
+        QApplication.restoreOverrideCursor()
+        if self._bar is not None:
+            self._widget().hide()

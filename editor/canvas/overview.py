@@ -39,6 +39,7 @@ import time
 from collections import OrderedDict
 from typing import Callable, Iterable, Optional
 
+import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 
@@ -71,6 +72,24 @@ def _piece_key(r: QRect) -> tuple[int, int]:
     return r.x(), r.y()
 
 
+def _pieces(width: int, height: int) -> list[QRect]:
+    """The pieces of a picture of ``width`` × ``height`` pixels, row by row."""
+    return [QRect(x, y, min(PIECE, width - x), min(PIECE, height - y))
+            for y in range(0, height, PIECE) for x in range(0, width, PIECE)]
+
+
+def _blank_image(width: int, height: int) -> QImage:
+    """A transparent picture of ``width`` × ``height`` pixels whose memory is touched only where painted.
+
+    Its pixels come zeroed from the system (``numpy.zeros``): a new picture of a big level has 12 million
+    of them, and filling them (``QImage.fill``) took 20-90 ms of the frame that showed the level. The
+    image keeps the array alive.
+    """
+    pixels = np.zeros((height, width * 4), np.uint8)
+    image = QImage(pixels.data, width, height, width * 4, QImage.Format_ARGB32_Premultiplied)
+    image._pixels = pixels
+    return image
+
 class LevelOverview:
     """A cached picture of a scene's level objects at one small scale.
 
@@ -88,6 +107,8 @@ class LevelOverview:
         self._items_in = items_in
         self._count = count
         self._image: Optional[QImage] = None
+        # no piece of the picture painted since it was made: it is all transparent
+        self._blank = True
         self._rect = QRectF()
         self._scale = 0.0
         # where and at what scale the picture was painted (the geometry may have moved on since: a stale
@@ -216,13 +237,12 @@ class LevelOverview:
             same = (not fresh and self._image.width() == w and self._image.height() == h
                     and self._image_rect == self._rect and self._image_scale == self._scale)
             if not same:
-                self._image = QImage(w, h, QImage.Format_ARGB32_Premultiplied)
-                self._image.fill(Qt.transparent)
+                self._image = _blank_image(w, h)
+                self._blank = True
                 self._image_rect, self._image_scale = QRectF(self._rect), self._scale
                 self._mips.clear()
                 self._pending.clear()
-            self._unpainted = [QRect(x, y, min(PIECE, w - x), min(PIECE, h - y))
-                               for y in range(0, h, PIECE) for x in range(0, w, PIECE)]
+            self._unpainted = _pieces(w, h)
             if self.deadline is None or not (fresh or same):
                 self.paint_pieces(None)
             return
@@ -282,6 +302,7 @@ class LevelOverview:
 
     def _paint_pixels(self, pixels: QRect, everything: bool = False) -> None:
         """Paint ``pixels`` of the picture again (its halved copies follow when next used)."""
+        self._blank = False
         o = self._rect.topLeft()
         self._paint(self._image, self._scale, o.x(), o.y(), pixels, everything)
         for pending in self._pending:
@@ -293,9 +314,17 @@ class LevelOverview:
             return self._image
         while len(self._mips) < k:
             finer = self._level(len(self._mips))
-            self._mips.append(finer.scaled(max(1, finer.width() // 2), max(1, finer.height() // 2),
-                                           Qt.IgnoreAspectRatio, Qt.SmoothTransformation))
-            self._pending.append([])
+            w, h = max(1, finer.width() // 2), max(1, finer.height() // 2)
+            if self._unpainted:
+                # a picture still being painted: only its painted pieces are halved (below), the rest stays
+                # transparent as theirs is (halving all of it took 15-20 ms of the frame that showed a new level)
+                unpainted = set(map(_piece_key, self._unpainted))
+                self._mips.append(_blank_image(w, h))
+                self._pending.append([r for r in _pieces(self._image.width(), self._image.height())
+                                      if _piece_key(r) not in unpainted])
+            else:
+                self._mips.append(finer.scaled(w, h, Qt.IgnoreAspectRatio, Qt.SmoothTransformation))
+                self._pending.append([])
         pending = self._pending[k - 1]
         if pending:
             finer = self._level(k - 1)
@@ -478,8 +507,8 @@ class LevelOverview:
         """Draw ``part`` (scene units) from the whole-level picture."""
         rect = self._image_rect.translated(*self._offset)
         part = part.intersected(rect)
-        if part.isEmpty():
-            return
+        if part.isEmpty() or self._blank:
+            return  # (a new picture with no piece painted yet shows nothing: no halved copies made of it)
         # the coarsest level still at least as fine as the screen: drawing it shrinks by under 2x
         k = 0
         while k < 12 and self._image_scale / (2 << k) >= zoom:

@@ -685,7 +685,9 @@ class LevelScene(QGraphicsScene):
             deque(map(call, items[start:start + step]), maxlen=0)
             if index:
                 self.items(QRectF(0, 0, 1, 1))
-            if between is not None and clock() - last > ANSWER_EVERY:
+            # and after the last slice: what follows (the first frame of a level just opened) is not added
+            # to the slices since the last turn of the event loop
+            if between is not None and (clock() - last > ANSWER_EVERY or start + step >= len(items)):
                 between()
                 last = clock()
 

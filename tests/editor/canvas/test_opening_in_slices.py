@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 
@@ -143,3 +144,35 @@ def test_no_piece_is_painted_while_a_file_task_runs_or_the_view_moves(qtbot, tmp
     assert len(overview._unpainted) == left and canvas._refine.isActive()
     qtbot.waitUntil(canvas.settled, timeout=10_000)
     assert not overview.pieces_left
+
+
+def _largest_difference(a, b) -> int:
+    """The largest difference of one colour channel between two pictures of one size."""
+    assert a.size() == b.size()
+
+    def channels(image):
+        image = image.convertToFormat(image.Format.Format_ARGB32_Premultiplied)
+        return np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes()).astype(int)
+    return int(np.abs(channels(a) - channels(b)).max())
+
+
+def test_halved_copies_made_while_the_picture_is_painted_end_as_halving_it_whole(qtbot, monkeypatch):
+    scene = pillar_scene(monkeypatch)
+    overview = scene.overview
+    overview.new_level()
+    overview.deadline = -1.0
+    overview.refresh()
+    # a frame zoomed out before any piece is painted: its halved copies are made, empty, costing nothing
+    assert overview._level(2).pixel(3, 3) == 0
+    overview.paint_pieces(None, within=QRectF(-50, -50, 1500, 1500))
+    assert overview.pieces_left
+    # one made now halves the pieces painted so far, not the whole picture
+    half = overview._level(1)
+    r, s = overview.rect, overview.scale() / 2
+    assert QColor.fromRgba(half.pixel(int((2500 - r.left()) * s), int((2500 - r.top()) * s))).alpha() == 0
+    while overview.paint_pieces(None) is not None:
+        pass
+    at_once = LevelOverview(scene.level_rect, scene._overview_items, scene.__len__)
+    at_once.refresh()
+    for k in (1, 2, 3):
+        assert _largest_difference(overview._level(k), at_once._level(k)) <= 1, k
