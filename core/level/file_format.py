@@ -887,59 +887,75 @@ if _msgspec is not None:
 
 
 #: Objects decoded by one call of msgspec when a level's ``objects`` list is longer than DECODE_BATCH_BYTES.
-DECODE_BATCH = 4096
-DECODE_BATCH_BYTES = 1 << 20
+DECODE_BATCH = 1024
+DECODE_BATCH_BYTES = 1 << 18
+
+if _msgspec is not None:
+    _OBJECTS_DECODER = _msgspec.json.Decoder(_OBJECTS_TYPE)
+    _PIECES_DECODER = _msgspec.json.Decoder(list[_msgspec.Raw])
 
 
 def _decode_objects_checked(raw: bytes) -> Optional[list]:
     """The model objects of the ``objects`` list's JSON ``raw``, when msgspec finds every one well-formed."""
+    objects = []
     try:
-        if len(raw) <= DECODE_BATCH_BYTES:
-            items = _msgspec.json.decode(raw, type=_OBJECTS_TYPE)
-        else:
-            # a few thousand objects per call: one call over 100,000 holds Python's interpreter lock for
-            # ~0.1 s, and the editor reads a level on a worker thread while its window keeps answering
-            pieces = _msgspec.json.decode(raw, type=list[_msgspec.Raw])
-            items = []
-            for i in range(0, len(pieces), DECODE_BATCH):
-                items += _msgspec.json.decode(b"[" + b",".join(pieces[i:i + DECODE_BATCH]) + b"]",
-                                              type=_OBJECTS_TYPE)
+        for items in _object_batches(raw):
+            if not _add_checked(items, objects.append):
+                return None
     except (_msgspec.MsgspecError, RecursionError, UnicodeDecodeError, ValueError):
         return None
+    return objects
+
+
+def _object_batches(raw: bytes):
+    """msgspec's objects of the ``objects`` list's JSON ``raw``, a batch at a time.
+
+    A thousand objects per call: one call over 100,000 held Python's interpreter lock for ~0.1 s, and the
+    editor reads a level on a worker thread while its window keeps answering. Each batch is made into model
+    objects and let go before the next (letting go of 100,000 at once held the lock for 30-60 ms).
+    """
+    if len(raw) <= DECODE_BATCH_BYTES:
+        yield _OBJECTS_DECODER.decode(raw)
+        return
+    pieces = _PIECES_DECODER.decode(raw)
+    for i in range(0, len(pieces), DECODE_BATCH):
+        yield _OBJECTS_DECODER.decode(b"[" + b",".join(pieces[i:i + DECODE_BATCH]) + b"]")
+
+
+def _add_checked(items: list, append) -> bool:
+    """``append`` the model object of each of msgspec's ``items``; False at the first that is not complete."""
     make_wall, make_box, make_obox = _MAKE[Wall], _MAKE[Box], _MAKE[OrientedBox]
     make_pillar, make_point = _MAKE[Pillar], _MAKE[Point]
     new = _new_tuple
-    objects = []
-    append = objects.append
     for o in items:
         oid, layer = o.id, o.layer
         if not oid or not layer or (oid[0].isspace() and not oid.strip()) or (layer[0].isspace()
                                                                               and not layer.strip()):
-            return None
+            return False
         cls = o.__class__
         if cls is _WallFields:
             if o.points is None or o.thickness is None:
-                return None
+                return False
             append(make_wall(o.id, tuple([new(Vec2, p) for p in o.points]), o.thickness, o.closed, {}, o.layer,
                              o.type, {}, o.solid))
         elif cls is _BoxFields:
             if o.origin is None or o.size is None:
-                return None
+                return False
             append(make_box(o.id, new(Vec2, o.origin), new(Vec2, o.size), {}, o.layer, o.type, {}, o.solid))
         elif cls is _PillarFields:
             if o.center is None or o.radius is None:
-                return None
+                return False
             append(make_pillar(o.id, new(Vec2, o.center), o.radius, {}, o.layer, o.type, {}, o.solid))
         elif cls is _OrientedBoxFields:
             if o.center is None or o.half_extents is None:
-                return None
+                return False
             append(make_obox(o.id, new(Vec2, o.center), new(Vec2, o.half_extents), o.rotation, {}, o.layer,
                              o.type, {}, o.solid))
         else:
             if o.position is None:
-                return None
+                return False
             append(make_point(o.id, new(Vec2, o.position), {}, o.layer, o.type, {}))
-    return objects
+    return True
 
 
 def _parse_wall(oid: str, raw: dict, r: _Reader, common: dict) -> Wall:

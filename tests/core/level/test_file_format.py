@@ -535,8 +535,14 @@ def test_a_long_object_list_is_read_in_batches_with_the_same_objects_and_the_sam
     text = dumps_level(generate_level(400, seed=5)).encode()  # bytes: read by msgspec
     whole = loads_level(text)
     calls = []
-    real = file_format._msgspec.json.decode
-    monkeypatch.setattr(file_format._msgspec.json, "decode", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = file_format._OBJECTS_DECODER
+
+    class Counting:
+        def decode(self, raw):
+            calls.append(1)
+            return real.decode(raw)
+
+    monkeypatch.setattr(file_format, "_OBJECTS_DECODER", Counting())
     monkeypatch.setattr(file_format, "DECODE_BATCH", 7)
     monkeypatch.setattr(file_format, "DECODE_BATCH_BYTES", 100)
     batched = loads_level(text)
