@@ -59,7 +59,6 @@ MANY = 64
 #: Objects whose positions moved by offsets this close (level units) moved together.
 SAME_MOVE = 1e-6
 
-_NO_CONTENTS = QGraphicsItem.ItemHasNoContents
 
 _ID = attrgetter("id")
 _AX, _AY = attrgetter("_ax"), attrgetter("_ay")
@@ -324,8 +323,7 @@ class LevelScene(QGraphicsScene):
         if on:
             # the items that drew themselves since the last switch stop; the others never started
             for it in self._drawing:
-                it.setFlag(_NO_CONTENTS, True)
-                it.drawing = False
+                it.set_drawing(False)
             self._drawing = []
         if self._moving:
             # a drag under way: shown the way the new mode shows it
@@ -357,8 +355,7 @@ class LevelScene(QGraphicsScene):
         drawing = self._drawing
         for it in self.items(rect, Qt.IntersectsItemBoundingRect):
             if isinstance(it, ObjectItem) and not it.drawing and it is not self.player_item:
-                it.setFlag(_NO_CONTENTS, False)
-                it.drawing = True
+                it.set_drawing(True)
                 drawing.append(it)
 
     def drawBackground(self, painter, rect: QRectF) -> None:
@@ -382,7 +379,7 @@ class LevelScene(QGraphicsScene):
         if z is not None:
             it.setZValue(z)
         # it draws once a frame shows it (_draw_items_in)
-        it.setFlag(_NO_CONTENTS, True)
+        it.set_drawing(False)
         if obj.layer in self._hidden:
             it.setVisible(False)
         self.addItem(it)
@@ -592,7 +589,7 @@ class LevelScene(QGraphicsScene):
                 # as _new_item and _z do once the level is the document's
                 z = rank.get(obj.layer, count) * stride + i
                 it.setZValue(z - PICTURES_BELOW if type(obj) is Image else z)
-                it.setFlag(_NO_CONTENTS, True)
+                it.set_drawing(False)
                 if obj.layer in hidden:
                     it.setVisible(False)
                 keep(it)
