@@ -50,10 +50,11 @@ import math
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from core.interop.png import png_tiles
-from core.interop.tmx import dumps_tmx
+from core.interop.map_text import let_go, text_blocks
+from core.interop.tmx import tmx_blocks
 from core.interop.tiled_common import (
     BOOKKEEPING,
     LEVEL_MARK,
@@ -66,7 +67,7 @@ from core.interop.tiled_common import (
     relocate_path,
     reserved_names,
 )
-from core.level.atomic import write_bytes_atomic, write_text_atomic
+from core.level.atomic import write_blocks_atomic, write_bytes_atomic
 from core.level.file_format import VERSION, type_to_dict
 from core.level.model import (
     SOLID_CELL,
@@ -497,8 +498,18 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def dumps_tmj(data: dict) -> str:
     """TMJ text: Tiled's JSON map format, indented; text as itself (lone surrogates escaped)."""
-    text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=1)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return "".join(tmj_blocks(data))
+
+
+def tmj_blocks(data: dict) -> Iterator[str]:
+    """:func:`dumps_tmj` as blocks of text made in short steps (:mod:`core.interop.map_text`)."""
+    encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False, indent=1)
+    yield from text_blocks(encoder.iterencode(data), _escape_surrogates)
+    yield "\n"
+
+
+def _escape_surrogates(text: str) -> str:
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _write_bytes_atomic(path: str, data: bytes) -> None:
@@ -527,8 +538,11 @@ def write_tiled(level: Level, path: str | os.PathLike, fmt: Optional[str] = None
     map_dir = os.path.dirname(os.path.abspath(path))
     stem = os.path.splitext(os.path.basename(path))[0] or "map"
     tiled = level_to_tiled(level, stem, level_dir, map_dir if level_dir else None)
-    text = dumps_tmx(tiled.data) if kind == "tmx" else dumps_tmj(tiled.data)
+    # the whole text before anything is written: a TMX map XML cannot carry raises here, nothing written
+    blocks = list(tmx_blocks(tiled.data) if kind == "tmx" else tmj_blocks(tiled.data))
     for name, data in tiled.files.items():
         _write_bytes_atomic(os.path.join(map_dir, name), data)
-    write_text_atomic(path, text)
+    write_blocks_atomic(path, blocks)
+    let_go(blocks)
+    let_go(tiled.data)
     return tiled.notes

@@ -23,11 +23,12 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from xml.parsers import expat
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
+from core.interop.map_text import let_go, text_blocks
 from core.interop.tiled_common import TiledExportError, TiledImportError, xml_safe
 
-__all__ = ["dumps_tmx", "parse_xml", "tmx_map", "tsx_tileset", "tx_template", "MAX_XML_DEPTH", "TooDeep"]
+__all__ = ["dumps_tmx", "tmx_blocks", "parse_xml", "tmx_map", "tsx_tileset", "tx_template", "MAX_XML_DEPTH", "TooDeep"]
 
 #: Group layers and class properties nested deeper than this are refused (Python would run out of stack).
 MAX_XML_DEPTH = 64
@@ -167,6 +168,35 @@ def dumps_tmx(data: dict) -> str:
     TiledExportError
         When a name, type, path or property holds characters XML cannot carry.
     """
+    return "".join(tmx_blocks(data))
+
+
+def tmx_blocks(data: dict) -> Iterator[str]:
+    """:func:`dumps_tmx` as blocks of text made in short steps (:mod:`core.interop.map_text`).
+
+    The map is checked before the first block: a map XML cannot carry raises before anything is written.
+    """
+    root = _tmx_tree(data)
+    blocks: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>\n']
+    pieces: list[str] = []
+
+    class _Collector:
+        @staticmethod
+        def write(piece: str) -> None:
+            # " />" only ever ends an empty element here (attribute values carry ">" as "&gt;"), written alone
+            pieces.append("/>" if piece == " />" else piece)
+            if len(pieces) >= 4096:
+                blocks.extend(text_blocks(pieces))
+                pieces.clear()
+
+    ET.ElementTree(root).write(_Collector, encoding="unicode")
+    blocks.extend(text_blocks(pieces))
+    blocks.append("\n")
+    let_go(root)
+    return iter(blocks)
+
+
+def _tmx_tree(data: dict) -> ET.Element:
     check = _Checker()
     root = ET.Element("map")
     _set(root, data, ("version", "orientation", "renderorder", "width", "height", "tilewidth", "tileheight"))
@@ -180,9 +210,7 @@ def dumps_tmx(data: dict) -> str:
     if check.problems:
         raise TiledExportError(check.problems)
     ET.indent(root, " ")
-    # " />" only ever ends an empty element here: attribute values carry ">" as "&gt;".
-    body = ET.tostring(root, encoding="unicode").replace(" />", "/>")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
+    return root
 
 
 # ---------------------------------------------------------------------------

@@ -9,11 +9,13 @@ import zlib
 
 import pytest
 
+from core.interop.map_text import BLOCK_CHARS
 from core.interop.png import PNG_SIGNATURE, png_size, png_tiles
 from core.interop.tiled_common import BOOKKEEPING, TiledExportError
-from core.interop.tiled_export import dumps_tmj, level_to_tiled, tiled_format, write_tiled
-from core.interop.tmx import dumps_tmx
+from core.interop.tiled_export import dumps_tmj, level_to_tiled, tiled_format, tmj_blocks, write_tiled
+from core.interop.tmx import dumps_tmx, tmx_blocks
 from core.level.file_format import load_level
+from core.level.generate import generate_level
 from core.level.model import (
     Box,
     Image,
@@ -313,3 +315,12 @@ def test_png_tiles_is_a_valid_png_of_the_asked_size():
     assert raw[1:5] == bytes((0, 1, 1, 255))  # the top row is the border: the colour darkened
     with pytest.raises(ValueError):
         png_tiles(0, [(0, 0, 0, 0)])
+
+
+def test_a_big_map_s_text_is_made_in_blocks_that_join_to_the_whole():
+    # the editor writes a map on a worker thread beside its window: each step of the text is short
+    data = level_to_tiled(generate_level(3000, seed=4)).data
+    for blocks, whole in ((list(tmj_blocks(data)), dumps_tmj(data)), (list(tmx_blocks(data)), dumps_tmx(data))):
+        assert "".join(blocks) == whole
+        assert len(blocks) > len(whole) // (2 * BLOCK_CHARS)
+        assert max(map(len, blocks)) < 2 * BLOCK_CHARS
