@@ -5,8 +5,8 @@ wall chains, furniture) in a real main window and times what a designer feels,
 with real mouse and wheel events on the canvas:
 
 - opening the file (read, items built, drawn until the canvas shows every object),
-- saving it through the window's own save,
-- the longest the window froze during each of those two: a 10 ms timer runs
+- saving it through the window's own save, and Export As a Tiled map (TMX),
+- the longest the window froze during each of those three: a 10 ms timer runs
   through the operation and the largest gap between its ticks is the longest
   time the window answered nothing (:class:`FreezeWatch`),
 - select all (and its redraw),
@@ -56,6 +56,8 @@ KEYS = {
     "save_s": "save (the window's save)",
     "open_freeze_s": "longest freeze of the window while opening",
     "save_freeze_s": "longest freeze of the window while saving",
+    "export_s": "Export As a Tiled map (TMX)",
+    "export_freeze_s": "longest freeze of the window while exporting",
     "select_all_s": "select all",
     "move_step_s": "drag everything: slowest mouse move",
     "move_release_s": "drag everything: the release",
@@ -68,6 +70,7 @@ KEYS = {
     "open_rss_mb": "peak memory once open and drawn",
     "edit_rss_mb": "peak memory after zoom, pan, select, drag, undo, redo",
     "peak_rss_mb": "peak memory of the process, save included",
+    "export_rss_mb": "peak memory of the process, Export As included",
     "check_rss_mb": "peak memory of the background check's process (forked: the level's pages are shared)",
 }
 
@@ -300,6 +303,15 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
         out["save_s"] = time.perf_counter() - t
         out["save_freeze_s"] = watch.longest
         out["peak_rss_mb"] = peak_rss_mb()
+        window.ask_export_path = lambda: os.path.join(tmp, "exported.tmx")
+        window.show_notes = lambda *a, **k: None
+        t = time.perf_counter()
+        with FreezeWatch() as watch:
+            if not window.export_as():
+                raise RuntimeError("the editor could not export the level")
+        out["export_s"] = time.perf_counter() - t
+        out["export_freeze_s"] = watch.longest
+        out["export_rss_mb"] = peak_rss_mb()
         # the background check of the saved level, to its end (a small level's edits came too fast for one)
         end = time.perf_counter() + 120
         while window.checks.busy and time.perf_counter() < end:
