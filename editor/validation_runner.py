@@ -62,7 +62,8 @@ class ValidationRunner(QObject):
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._collect)
         self._call: background_call.ForkedCall | background_call.ThreadCall | None = None
-        self._checking: tuple[Level, str | None] | None = None  # the level being checked, its pictures' folder
+        # the level being checked, its pictures' folder, and its hulls when the editor has them (a save's)
+        self._checking: tuple[Level, str | None, dict | None] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
@@ -181,23 +182,28 @@ class ValidationRunner(QObject):
         self._set_busy(True)
         saved, self._saved = self._saved, None
         folder = self._folder()
+        known_hulls = None
         if saved is not None and saved.level is level:
             # the save's outlines (and hulls) of this very level: only the problems are left to find, with
-            # pictures looked for beside the file as it is now (a first save gives the level its folder)
+            # pictures looked for beside the file as it is now (a first save gives the level its folder);
+            # the hulls stay here (sent back, 100,000 objects' hulls took 50-100 ms to unpickle)
             saved = replace(saved, base_dir=folder)
-            self._call = background_call.start(lambda stop: _answer(add_problems(saved)))
+            known_hulls = saved.hulls
+            self._call = background_call.start(lambda stop: _answer(add_problems(saved), with_hulls=False))
         else:
             self._call = background_call.start(lambda stop: _answer(check_level(level, with_hulls, folder, stop)))
-        self._checking = (level, folder)
+        self._checking = (level, folder, known_hulls)
         self._poll.start()
 
     @guarded("checking the level")
     def _collect(self) -> None:
         call = self._call
-        if call is None or not call.done():
+        # not while a file task runs on the worker: taking the answer (unpickling it, showing its problems and
+        # hulls) would wait for the interpreter behind the worker at every step; the poll comes back
+        if call is None or long_task.busy or not call.done():
             return
         self._poll.stop()
-        (level, folder), self._call, self._checking = self._checking, None, None
+        (level, folder, known_hulls), self._call, self._checking = self._checking, None, None
         generation, self._running = self._running, None
         if self._closed:
             return
@@ -206,7 +212,11 @@ class ValidationRunner(QObject):
         except background_call.BackgroundError:
             self._set_busy(False)  # no result is coming; the next edit checks again
             raise  # told to the designer by the guard, in words
-        result = None if answer is None else CheckResult(level, *answer, outlines=None, base_dir=folder)
+        result = None
+        if answer is not None:
+            problems, hulls = answer
+            result = CheckResult(level, problems, hulls if known_hulls is None else known_hulls, outlines=None,
+                                 base_dir=folder)
         if result is not None and generation == self._generation and result.level is self._doc.level:
             self.accept(result)
         elif not self._timer.isActive():
@@ -253,6 +263,7 @@ class ValidationRunner(QObject):
             pass
 
 
-def _answer(result: CheckResult | None) -> tuple | None:
-    """What a background check sends back: its problems and hulls (the level and outlines stay where they are)."""
-    return None if result is None else (result.problems, result.hulls)
+def _answer(result: CheckResult | None, with_hulls: bool = True) -> tuple | None:
+    """What a background check sends back: its problems and hulls (the level and outlines stay where they are;
+    ``with_hulls`` False: the hulls too, the editor has them)."""
+    return None if result is None else (result.problems, result.hulls if with_hulls else None)

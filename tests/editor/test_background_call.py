@@ -9,9 +9,10 @@ import textwrap
 import time
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 
 import editor.background_call as background_call
+from editor import long_task
 from core.level.model import Box, Level, Player
 from editor.background_call import BackgroundError, ForkedCall, ThreadCall
 from tests.editor.helpers import make_window
@@ -203,3 +204,29 @@ def test_a_check_whose_process_dies_is_told_in_words_and_the_next_edit_checks_ag
         qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
     finally:
         guard.set_error_handler(None)
+
+
+def test_a_finished_check_waits_until_a_file_task_ends_to_be_shown(qtbot, tmp_path):
+    # taking the answer (unpickling it, showing its problems and hulls) beside a save's worker waited for the
+    # interpreter at every step: at 100,000 objects it froze the window for 0.1-0.2 s during an export
+    level = Level(player=Player(spawn=(96, 96), radius=12), objects=(Box("crate", (80, 80), (64, 48)),))
+    window = make_window(qtbot, tmp_path, level)
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None and not window.checks.busy,
+                    timeout=10_000)
+    window.select_all()
+    qtbot.keyClick(window.canvas.viewport(), Qt.Key_Right)  # an edit: the level is checked again
+    window.checks.run_now()
+    assert window.checks.busy
+    seen = []
+
+    def task():
+        time.sleep(1.5)  # the check of one box ends well within it
+        return "written"
+
+    def look():
+        seen.append(window.checks.result_for(window.document.level))
+
+    QTimer.singleShot(1300, look)
+    assert long_task.run_with_progress(window, "Saving level.json…", task) == "written"
+    assert seen == [None]  # not taken while the task ran
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=5_000)
