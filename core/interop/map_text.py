@@ -19,11 +19,13 @@ RELEASE_SLICE = 1000
 
 
 def text_blocks(pieces: Iterable[str], fix: Optional[Callable[[str], str]] = None) -> Iterator[str]:
-    """The text made of ``pieces`` as blocks of about :data:`BLOCK_CHARS` characters, each passed through
-    ``fix`` (which must change no text that a block's edge could cut: single characters, whole pieces).
+    """The text made of ``pieces`` as blocks of :data:`BLOCK_CHARS` characters (the last one shorter), each
+    passed through ``fix`` (which must change no text that a block's edge could cut: single characters).
 
     >>> list(text_blocks(["ab", "c", "d"], str.upper))
     ['ABCD']
+    >>> [len(b) for b in text_blocks(["x" * (BLOCK_CHARS * 2 + 5), "y"])] == [BLOCK_CHARS, BLOCK_CHARS, 6]
+    True
     """
     block: list[str] = []
     size = 0
@@ -32,8 +34,12 @@ def text_blocks(pieces: Iterable[str], fix: Optional[Callable[[str], str]] = Non
         size += len(piece)
         if size >= BLOCK_CHARS:
             text = "".join(block)
-            yield fix(text) if fix is not None else text
-            block, size = [], 0
+            whole = size - size % BLOCK_CHARS
+            for start in range(0, whole, BLOCK_CHARS):
+                part = text[start:start + BLOCK_CHARS]
+                yield fix(part) if fix is not None else part
+            rest = text[whole:]
+            block, size = [rest], len(rest)
     text = "".join(block)
     if text:
         yield fix(text) if fix is not None else text

@@ -114,7 +114,9 @@ def _write_object(parent: ET.Element, obj: dict, check: _Checker) -> None:
             ET.SubElement(el, kind, points=" ".join(f"{_fmt(p['x'])},{_fmt(p['y'])}" for p in obj[kind]))
 
 
-def _write_layer(parent: ET.Element, layer: dict, check: _Checker) -> None:
+def _write_layer(parent: ET.Element, layer: dict, check: _Checker, streamed: list, depth: int) -> None:
+    """``layer`` under ``parent`` (at ``depth``: the map's own layers are at 1); an object layer's objects are
+    left to :func:`tmx_blocks`, which writes them a slice at a time, and added to ``streamed``."""
     tag = {"tilelayer": "layer", "objectgroup": "objectgroup", "imagelayer": "imagelayer", "group": "group"}
     el = ET.SubElement(parent, tag[layer["type"]], id=_fmt(layer["id"]), name=layer["name"])
     check.text(f"layer {layer['name']!r}", "name", layer["name"])
@@ -134,14 +136,15 @@ def _write_layer(parent: ET.Element, layer: dict, check: _Checker) -> None:
         rows = (",".join(str(g) for g in data[i:i + width]) for i in range(0, len(data), width))
         ET.SubElement(el, "data", encoding="csv").text = "\n" + ",\n".join(rows) + "\n"
     elif layer["type"] == "objectgroup":
-        for obj in layer["objects"]:
-            _write_object(el, obj, check)
+        if layer["objects"]:
+            ET.SubElement(el, _STREAMED_TAG).text = f"\x00{len(streamed)}\x00"
+            streamed.append((layer["objects"], depth))
     elif layer["type"] == "imagelayer":
         check.text(layer["name"], "picture's path", layer["image"])
         ET.SubElement(el, "image", source=layer["image"])
     else:
         for child in layer["layers"]:
-            _write_layer(el, child, check)
+            _write_layer(el, child, check, streamed, depth + 1)
 
 
 def _write_tileset(parent: ET.Element, ts: dict, check: _Checker) -> None:
@@ -171,13 +174,51 @@ def dumps_tmx(data: dict) -> str:
     return "".join(tmx_blocks(data))
 
 
+#: Stands for an object layer's objects in the map's text until they are written, as <s>\x00N\x00</s>
+#: (the layer's Nth in ``streamed``; no XML text holds a NUL).
+_STREAMED_TAG = "s"
+_STREAMED = re.compile("<s>\x00([0-9]+)\x00</s>")
+#: Objects made into XML elements, written and let go of per step.
+OBJECTS_PER_STEP = 1000
+
+
 def tmx_blocks(data: dict) -> Iterator[str]:
     """:func:`dumps_tmx` as blocks of text made in short steps (:mod:`core.interop.map_text`).
 
-    The map is checked before the first block: a map XML cannot carry raises before anything is written.
+    The map without its objects is one small XML tree; each object layer's objects are made into elements,
+    written and let go of :data:`OBJECTS_PER_STEP` at a time, so that the whole map is never a tree in memory
+    (100,000 objects' elements took 115 MB). Every block is made before the first is handed out: a map XML
+    cannot carry raises first.
     """
-    root = _tmx_tree(data)
-    blocks: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>\n']
+    check = _Checker()
+    streamed: list[tuple[list, int]] = []
+    root = _tmx_tree(data, check, streamed)
+    pieces: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>\n']
+    for i, text in enumerate(_STREAMED.split("".join(_serialized(root)))):
+        if i % 2 == 0:
+            pieces.append(text)
+            continue
+        # in the layer's place of the stand-in, which the whole tree's indentation already surrounds
+        objects, depth = streamed[int(text)]
+        for start in range(0, len(objects), OBJECTS_PER_STEP):
+            holder = ET.Element("g")
+            for obj in objects[start:start + OBJECTS_PER_STEP]:
+                _write_object(holder, obj, check)
+            ET.indent(holder, " ", depth)
+            holder.text = None
+            more = start + OBJECTS_PER_STEP < len(objects)
+            holder[-1].tail = "\n" + " " * (depth + 1) if more else None
+            text = "".join(_serialized(holder))
+            pieces.append(text[len("<g>"):-len("</g>")])
+            let_go(holder)
+    pieces.append("\n")
+    if check.problems:
+        raise TiledExportError(check.problems)
+    return iter(list(text_blocks(pieces)))
+
+
+def _serialized(element: ET.Element) -> list[str]:
+    """The pieces of ``element``'s XML text, as ElementTree writes them (empty elements end in "/>")."""
     pieces: list[str] = []
 
     class _Collector:
@@ -185,19 +226,13 @@ def tmx_blocks(data: dict) -> Iterator[str]:
         def write(piece: str) -> None:
             # " />" only ever ends an empty element here (attribute values carry ">" as "&gt;"), written alone
             pieces.append("/>" if piece == " />" else piece)
-            if len(pieces) >= 4096:
-                blocks.extend(text_blocks(pieces))
-                pieces.clear()
 
-    ET.ElementTree(root).write(_Collector, encoding="unicode")
-    blocks.extend(text_blocks(pieces))
-    blocks.append("\n")
-    let_go(root)
-    return iter(blocks)
+    ET.ElementTree(element).write(_Collector, encoding="unicode")
+    return pieces
 
 
-def _tmx_tree(data: dict) -> ET.Element:
-    check = _Checker()
+def _tmx_tree(data: dict, check: _Checker, streamed: list) -> ET.Element:
+    """The map's XML tree, indented, its object layers' objects left out (in ``streamed``: see tmx_blocks)."""
     root = ET.Element("map")
     _set(root, data, ("version", "orientation", "renderorder", "width", "height", "tilewidth", "tileheight"))
     root.set("infinite", "1" if data.get("infinite") else "0")
@@ -206,9 +241,7 @@ def _tmx_tree(data: dict) -> ET.Element:
     for ts in data.get("tilesets", ()):
         _write_tileset(root, ts, check)
     for layer in data.get("layers", ()):
-        _write_layer(root, layer, check)
-    if check.problems:
-        raise TiledExportError(check.problems)
+        _write_layer(root, layer, check, streamed, 1)
     ET.indent(root, " ")
     return root
 
