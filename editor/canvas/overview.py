@@ -34,6 +34,7 @@ whole-level picture, scaled, until the following frames paint them
 """
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections import OrderedDict
@@ -42,6 +43,8 @@ from typing import Callable, Iterable, Optional
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
+
+_log = logging.getLogger("level-editor")
 
 #: The picture's longest side and area are at most this many pixels.
 MAX_SIDE = 4096
@@ -78,6 +81,14 @@ def _pieces(width: int, height: int) -> list[QRect]:
             for y in range(0, height, PIECE) for x in range(0, width, PIECE)]
 
 
+def _image_of(pixels: np.ndarray) -> QImage:
+    """A picture on ``pixels`` (rows of premultiplied ARGB), which it keeps alive."""
+    height, row = pixels.shape
+    image = QImage(pixels.data, row // 4, height, row, QImage.Format_ARGB32_Premultiplied)
+    image._pixels = pixels
+    return image
+
+
 def _blank_image(width: int, height: int) -> QImage:
     """A transparent picture of ``width`` × ``height`` pixels whose memory is touched only where painted.
 
@@ -85,10 +96,7 @@ def _blank_image(width: int, height: int) -> QImage:
     of them, and filling them (``QImage.fill``) took 20-90 ms of the frame that showed the level. The
     image keeps the array alive.
     """
-    pixels = np.zeros((height, width * 4), np.uint8)
-    image = QImage(pixels.data, width, height, width * 4, QImage.Format_ARGB32_Premultiplied)
-    image._pixels = pixels
-    return image
+    return _image_of(np.zeros((height, width * 4), np.uint8))
 
 class LevelOverview:
     """A cached picture of a scene's level objects at one small scale.
@@ -100,6 +108,9 @@ class LevelOverview:
     """
 
     min_objects = 2000
+    #: Whether the halved copies are made as soon as the picture is whole. Not in a forked child process
+    #: (editor.canvas.picture_ahead): Qt halves a big picture on threads of its own, which a fork leaves behind.
+    halves_when_painted = True
 
     def __init__(self, level_rect: Callable[[], QRectF], items_in: Callable[[QRectF], Iterable],
                  count: Callable[[], int]):
@@ -107,6 +118,8 @@ class LevelOverview:
         self._items_in = items_in
         self._count = count
         self._image: Optional[QImage] = None
+        # a call painting the next new picture elsewhere (paint_elsewhere)
+        self._elsewhere = None
         # no piece of the picture painted since it was made: it is all transparent
         self._blank = True
         self._rect = QRectF()
@@ -163,6 +176,7 @@ class LevelOverview:
     # -- keeping it current ----------------------------------------------------
     def invalidate(self, rect: Optional[QRectF] = None) -> None:
         """Mark ``rect`` (scene units; ``None``: everything) to be painted again before the next use."""
+        self._drop_elsewhere()  # a picture painted elsewhere would not show the change
         if rect is None or (not self._geometry_stale and not self._rect.contains(rect)):
             # everything, or the level grew past the picture: a new picture over the new bounds
             self._all_dirty = True
@@ -184,6 +198,7 @@ class LevelOverview:
 
     def translate(self, dx: float, dy: float) -> None:
         """Every object in the picture moved by ``(dx, dy)`` scene units: the picture moves along, unrepainted."""
+        self._drop_elsewhere()
         # tiles sit on a grid of their own: painted again when shown (the picture, moved, shows meanwhile)
         self._tiles.clear()
         self._image_rect.translate(dx, dy)
@@ -204,7 +219,7 @@ class LevelOverview:
 
         The next picture starts empty (the background shows until its pieces are painted).
         """
-        self.invalidate(None)
+        self.invalidate(None)  # (and what was being painted elsewhere for the last one is dropped)
         self._image = None
         self._mips.clear()
         self._pending.clear()
@@ -215,6 +230,46 @@ class LevelOverview:
     def pieces_left(self) -> bool:
         """Whether part of the whole-level picture is still to be painted (:meth:`paint_pieces`)."""
         return bool(self._unpainted)
+
+    # -- a picture painted elsewhere -------------------------------------------
+    def paint_elsewhere(self, call) -> None:
+        """The next new picture is being painted elsewhere too: ``call`` (``done()``, ``result()``, ``stop()``)
+        answers ``(geometry, pixels)`` (:meth:`geometry`, :meth:`pixels`). Pieces are painted here meanwhile,
+        as they always are; once it answers, its pixels are the picture if it is the picture wanted. A change
+        of the picture before that drops it (:meth:`invalidate`), as does the last piece painted here."""
+        self._drop_elsewhere()
+        self._elsewhere = call
+
+    def geometry(self) -> tuple:
+        """What makes two pictures of one level the same: their size in pixels, scene rectangle and scale."""
+        r = self._image_rect
+        return (self._image.width(), self._image.height(), (r.x(), r.y(), r.width(), r.height()),
+                self._image_scale)
+
+    def pixels(self) -> np.ndarray:
+        """The picture's pixels (rows of premultiplied ARGB, 4 bytes each)."""
+        return self._image._pixels
+
+    def _take_elsewhere(self) -> None:
+        """The picture painted elsewhere, if it has come and is this one (otherwise the pieces are painted here)."""
+        call, self._elsewhere = self._elsewhere, None
+        try:
+            geometry, pixels = call.result()
+        except Exception as error:  # noqa: BLE001 - whatever went wrong there, the pieces are painted here
+            _log.info("the picture painted beside the window did not come: %s", error)
+            return
+        if self._image is None or not self._unpainted or geometry != self.geometry():
+            return
+        self._image = _image_of(pixels)
+        self._blank = False
+        self._unpainted = []
+        self._mips.clear()
+        self._pending.clear()
+
+    def _drop_elsewhere(self) -> None:
+        call, self._elsewhere = self._elsewhere, None
+        if call is not None:
+            call.stop()
 
     def refresh(self) -> None:
         """Paint the dirty regions; after :meth:`invalidate` with no rectangle, start a new picture of everything.
@@ -260,6 +315,11 @@ class LevelOverview:
 
         Returns the scene rectangle of what was painted (for the view to repaint), or None when nothing was.
         """
+        if self._elsewhere is not None and self._elsewhere.done():
+            self._take_elsewhere()
+            if not self._unpainted:
+                o, s = self._image_rect.topLeft(), self._image_scale
+                return QRectF(o.x(), o.y(), self._image.width() / s, self._image.height() / s)
         if not self._unpainted:
             return None
         s, o = self._scale, self._rect.topLeft()
@@ -292,6 +352,8 @@ class LevelOverview:
         if painted.isNull():
             return None
         if not self._unpainted:
+            self._drop_elsewhere()  # painted here first
+        if not self._unpainted and self.halves_when_painted:
             # the halved copies now too, with the picture, rather than in the first frame zoomed out further
             k = 1
             while max(self._image.width(), self._image.height()) >> k >= MIN_MIP_SIDE:

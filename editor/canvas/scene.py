@@ -33,6 +33,7 @@ from editor.items.point_item import PointItem
 from editor.items.tiles_item import TilesItem
 from editor.items.wall_item import WallItem
 from editor.bulk import moved_by, paused_gc, settle, unsettle
+from editor.canvas import picture_ahead
 from editor.canvas.overview import LevelOverview
 from editor.selection import Selection
 from editor.subscriptions import subscribe_while_alive
@@ -106,6 +107,34 @@ def _answer_events() -> None:
 def item_for(obj, looks: Optional[LookState] = None) -> ObjectItem:
     """A new graphics item showing ``obj`` (``looks``: the scene's shared selection and hover)."""
     return ITEM_CLASSES[type(obj)](obj, looks)
+
+
+def _stacked(obj, index: int, rank: dict, count: int, stride: int) -> float:
+    """Where ``obj``, the ``index``-th object of the file, stacks: by layer (``rank``: a layer's place, ``count``
+    for one that does not exist), then file order; pictures under."""
+    z = rank.get(obj.layer, count) * stride + index
+    return z - PICTURES_BELOW if type(obj) is Image else z
+
+
+def shown_items(level: Level) -> list[ObjectItem]:
+    """New items for ``level``'s shown objects, bottom first, looking as a scene shows them once ``level`` opens.
+
+    What the whole-level picture is painted from in a child process, while the window makes its own items
+    (:mod:`editor.canvas.picture_ahead`).
+    """
+    looks = LookState()
+    looks.type_colors = _type_colors(level)
+    objects = level.objects
+    rank = {layer.id: i for i, layer in enumerate(level.layers)}
+    hidden = {layer.id for layer in level.layers if not layer.visible}
+    stride, count = stride_for(len(objects)), len(rank)
+    order = sorted((_stacked(obj, i, rank, count, stride), i) for i, obj in enumerate(objects)
+                   if obj.layer not in hidden)
+    return [item_for(objects[i], looks) for _, i in order]
+
+
+def _type_colors(level: Level) -> dict[str, str]:
+    return {t.name: t.color for t in level.types}
 
 
 def _union(boxes) -> Optional[tuple[float, float, float, float]]:
@@ -388,8 +417,7 @@ class LevelScene(QGraphicsScene):
 
     def _z(self, obj, index: int) -> float:
         """Where ``obj``, the ``index``-th object of the file, stacks: by layer, then file order; pictures under."""
-        z = self._rank.get(obj.layer, len(self._rank)) * self._stride + index
-        return z - PICTURES_BELOW if type(obj) is Image else z
+        return _stacked(obj, index, self._rank, len(self._rank), self._stride)
 
     # -- layers and types ------------------------------------------------------------
     def _read_layers(self) -> None:
@@ -399,7 +427,7 @@ class LevelScene(QGraphicsScene):
         self._locked = {layer.id for layer in layers if layer.locked}
 
     def _read_types(self) -> None:
-        self.looks.type_colors = {t.name: t.color for t in self.document.level.types}
+        self.looks.type_colors = _type_colors(self.document.level)
 
     def _fit_stride(self) -> bool:
         """Make room for every object inside its layer's band of z values; True when the band grew."""
@@ -564,6 +592,8 @@ class LevelScene(QGraphicsScene):
         that was open. Levels under :data:`PREPARE_AT` objects are made at once on the reset, as before;
         items made for a level that is not the one the document is reset to next are dropped.
         """
+        if self._prepared is not None:
+            picture_ahead.stop(self._prepared[4])
         self._prepared = None
         objects = level.objects
         if len(objects) < PREPARE_AT or self._preparing:
@@ -581,14 +611,15 @@ class LevelScene(QGraphicsScene):
         stride, looks, count = stride_for(len(objects)), self.looks, len(rank)
         items, by_id, boxes = [], {}, []
         make, keep, measure = item_for, items.append, boxes.append
+        # the whole-level picture, painted meanwhile on another core (nothing when it cannot be)
+        ahead = picture_ahead.start(level, shown_items)
         clock = time.perf_counter
         last = clock()
         with paused_gc():
             for i, obj in enumerate(objects):
                 it = make(obj, looks)
                 # as _new_item and _z do once the level is the document's
-                z = rank.get(obj.layer, count) * stride + i
-                it.setZValue(z - PICTURES_BELOW if type(obj) is Image else z)
+                it.setZValue(_stacked(obj, i, rank, count, stride))
                 it.set_drawing(False)
                 if obj.layer in hidden:
                     it.setVisible(False)
@@ -605,7 +636,7 @@ class LevelScene(QGraphicsScene):
             boxes.append(level.player.bounds())
             # before the collector runs again: 100,000 new items would set off a pass over everything alive
             settle()
-        return objects, items, by_id, _union(boxes), between
+        return objects, items, by_id, _union(boxes), ahead, between
 
     def _rebuild(self) -> None:
         self.looks.hovered = None
@@ -614,11 +645,14 @@ class LevelScene(QGraphicsScene):
         prepared, self._prepared = self._prepared, None
         objects = self.document.objects
         if prepared is not None and prepared[0] is not objects:
+            picture_ahead.stop(prepared[4])
             prepared = None
         old = list(self._items.values())
         self._items = {}
         # nothing of the last level's picture shows, and none of the new one until every item is in the scene
         self.overview.new_level()
+        if prepared is not None and prepared[4] is not None:
+            self.overview.paint_elsewhere(prepared[4])
         self._filling = True
         try:
             between = prepared[-1] if prepared is not None else None
@@ -631,7 +665,7 @@ class LevelScene(QGraphicsScene):
             self._stride = LAYER_STRIDE
             self._fit_stride()
             if prepared is not None:
-                _, made, self._items, self._level_box, between = prepared
+                _, made, self._items, self._level_box, _, between = prepared
                 # the scene's rectangle first: setting it later would make Qt index every item again
                 self._fit_scene_rect()
                 # Qt's own addItem in C loops (object items are not overlays, nothing to note), and its index
