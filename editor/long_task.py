@@ -140,8 +140,8 @@ class _Progress:
     status bar, and a busy cursor.
 
     The bar lies over the status bar, in no layout: showing it moves nothing else. (Added to the status
-    bar's layout, it relaid out the main window, and every dock and toolbar was repainted, each paint
-    waiting for the interpreter behind the worker.) Made once per window and kept, hidden, between tasks.
+    bar's layout, showing it while a 100,000-object level was read froze the window for 60-150 ms.) Made
+    once per window and kept, hidden, between tasks.
     """
 
     def __init__(self, parent: QWidget | None, label: str) -> None:

@@ -98,6 +98,7 @@ def _blank_image(width: int, height: int) -> QImage:
     """
     return _image_of(np.zeros((height, width * 4), np.uint8))
 
+
 class LevelOverview:
     """A cached picture of a scene's level objects at one small scale.
 

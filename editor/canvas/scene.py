@@ -15,7 +15,7 @@ import math
 from collections import deque
 import time
 from operator import attrgetter
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 import shiboken6
 from PySide6.QtCore import QEventLoop, QPointF, QRectF, Qt
@@ -59,7 +59,6 @@ MANY = 64
 
 #: Objects whose positions moved by offsets this close (level units) moved together.
 SAME_MOVE = 1e-6
-
 
 _ID = attrgetter("id")
 _AX, _AY = attrgetter("_ax"), attrgetter("_ay")
@@ -135,6 +134,17 @@ def shown_items(level: Level) -> list[ObjectItem]:
 
 def _type_colors(level: Level) -> dict[str, str]:
     return {t.name: t.color for t in level.types}
+
+
+class _Prepared(NamedTuple):
+    """Items made for a level before it is opened (:meth:`LevelScene.prepare`)."""
+
+    objects: tuple  # the level's objects: the items are for the document reset to these
+    items: list  # in file order
+    by_id: dict
+    level_box: Optional[tuple]  # Level.bounds(), folded on the way
+    picture: Optional[picture_ahead.PictureAhead]  # its whole-level picture, painted in a child process
+    between: Callable[[], None]  # what lets the window answer between slices
 
 
 def _union(boxes) -> Optional[tuple[float, float, float, float]]:
@@ -593,7 +603,7 @@ class LevelScene(QGraphicsScene):
         items made for a level that is not the one the document is reset to next are dropped.
         """
         if self._prepared is not None:
-            picture_ahead.stop(self._prepared[4])
+            picture_ahead.stop(self._prepared.picture)
         self._prepared = None
         objects = level.objects
         if len(objects) < PREPARE_AT or self._preparing:
@@ -604,7 +614,7 @@ class LevelScene(QGraphicsScene):
         finally:
             self._preparing = False
 
-    def _make_ahead(self, level: Level, progress, between) -> tuple:
+    def _make_ahead(self, level: Level, progress, between) -> _Prepared:
         objects = level.objects
         rank = {layer.id: i for i, layer in enumerate(level.layers)}
         hidden = {layer.id for layer in level.layers if not layer.visible}
@@ -636,7 +646,7 @@ class LevelScene(QGraphicsScene):
             boxes.append(level.player.bounds())
             # before the collector runs again: 100,000 new items would set off a pass over everything alive
             settle()
-        return objects, items, by_id, _union(boxes), ahead, between
+        return _Prepared(objects, items, by_id, _union(boxes), ahead, between)
 
     def _rebuild(self) -> None:
         self.looks.hovered = None
@@ -644,18 +654,18 @@ class LevelScene(QGraphicsScene):
         self._drawing = []
         prepared, self._prepared = self._prepared, None
         objects = self.document.objects
-        if prepared is not None and prepared[0] is not objects:
-            picture_ahead.stop(prepared[4])
+        if prepared is not None and prepared.objects is not objects:
+            picture_ahead.stop(prepared.picture)
             prepared = None
         old = list(self._items.values())
         self._items = {}
         # nothing of the last level's picture shows, and none of the new one until every item is in the scene
         self.overview.new_level()
-        if prepared is not None and prepared[4] is not None:
-            self.overview.paint_elsewhere(prepared[4])
+        if prepared is not None and prepared.picture is not None:
+            self.overview.paint_elsewhere(prepared.picture)
         self._filling = True
         try:
-            between = prepared[-1] if prepared is not None else None
+            between = prepared.between if prepared is not None else None
             if between is not None:
                 between()  # the window shows the level gone before the slices start
             self._remove_in_slices(old, between)
@@ -665,7 +675,7 @@ class LevelScene(QGraphicsScene):
             self._stride = LAYER_STRIDE
             self._fit_stride()
             if prepared is not None:
-                _, made, self._items, self._level_box, _, between = prepared
+                made, self._items, self._level_box = prepared.items, prepared.by_id, prepared.level_box
                 # the scene's rectangle first: setting it later would make Qt index every item again
                 self._fit_scene_rect()
                 # Qt's own addItem in C loops (object items are not overlays, nothing to note), and its index

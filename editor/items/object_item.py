@@ -132,8 +132,7 @@ class ObjectItem(QGraphicsRectItem):
     EDGE = QColor(40, 40, 40)
     _shapes: dict = {}
 
-    # What an item holds before its first sync, as defaults of the class: 100,000 items opening need not each
-    # set them (a tenth of the time to make one).
+    # What an item holds before its first sync, as defaults of the class: an item made sets only what differs.
     object_id: str = ""
     value = None
     # set from the shared outline by sync() (placeholders made per item would be 300,000 Qt objects thrown

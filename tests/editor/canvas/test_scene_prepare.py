@@ -57,7 +57,7 @@ def test_items_made_ahead_are_the_items_a_reset_makes_and_the_reset_only_adds_th
     assert len(answered) >= len(level.objects) - 1
     assert set(answered) == {(1, 1, "old-box")}
     assert [d for d, _ in progress] == sorted(d for d, _ in progress) and {t for _, t in progress} == {60}
-    made = scene._prepared[1]
+    made = scene._prepared.items
     doc.reset(level)
     assert [scene.item(o.id) for o in level.objects] == made
     assert all(it.scene() is scene for it in made) and not set(scene.overlay_items()) & set(made)
@@ -71,7 +71,7 @@ def test_items_made_for_another_level_are_dropped(qtbot, small_slices):
     doc = LevelDocument(Level())
     scene = LevelScene(doc)
     scene.prepare(big_level(), between=lambda: None)
-    made = scene._prepared[1]
+    made = scene._prepared.items
     other = big_level(30)
     doc.reset(other)
     assert len(scene) == 30 and not set(map(id, scene.object_items())) & set(map(id, made))
