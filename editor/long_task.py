@@ -52,7 +52,7 @@ _INPUT = frozenset({
 
 
 class _InputBlocker(QObject):
-    """Drops input events everywhere in the application (before the busy dialog shows, and after)."""
+    """Drops input events everywhere in the application while a task runs."""
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
         try:
