@@ -52,9 +52,13 @@ class BackgroundError(RuntimeError):
         self.details = details
 
 
-def start(work: Work) -> "ForkedCall | ThreadCall":
-    """Run ``work(stop)`` in a forked child (a thread where there is no fork); see the module notes."""
-    return ForkedCall(work) if FORK else ThreadCall(work)
+#: How much a child gives way to other work for a core (``os.nice``): the window's, and the designer's.
+NICE = 10
+
+
+def start(work: Work, nice: int = NICE) -> "ForkedCall | ThreadCall":
+    """Run ``work(stop)`` in a forked child at ``nice`` (a thread where there is no fork); see the module notes."""
+    return ForkedCall(work, nice) if FORK else ThreadCall(work)
 
 
 class ThreadCall:
@@ -80,7 +84,7 @@ class ThreadCall:
 class ForkedCall:
     """``work`` in a forked child process; its pickled answer is read from a pipe by :meth:`done`."""
 
-    def __init__(self, work: Work):
+    def __init__(self, work: Work, nice: int = NICE):
         _reap()
         read_end, write_end = os.pipe()
         # nothing may be half-written in Python's own buffers when the memory is copied (or it is written twice)
@@ -98,7 +102,7 @@ class ForkedCall:
             pid = os.fork()
         if pid == 0:  # the child: never returns
             os.close(read_end)
-            _run_child(work, write_end, parent)
+            _run_child(work, write_end, parent, nice)
         os.close(write_end)
         os.set_blocking(read_end, False)
         self.pid = pid
@@ -157,7 +161,7 @@ class ForkedCall:
         _reap()
 
 
-def _run_child(work: Work, pipe: int, parent: int) -> None:
+def _run_child(work: Work, pipe: int, parent: int, nice: int) -> None:
     """In the forked child: run ``work``, write its pickled answer to ``pipe`` and leave, whatever happens."""
     code = 0
     try:
@@ -167,7 +171,7 @@ def _run_child(work: Work, pipe: int, parent: int) -> None:
         os.closerange(pipe + 1, _MAX_FD)
         # background work gives way to the window (and to everything else the designer runs) for a core
         try:
-            os.nice(10)
+            os.nice(nice)
         except OSError:
             pass
         # the editor's objects are never collected here: a collection would walk (and so copy) all their memory

@@ -266,6 +266,8 @@ class LevelOverview:
         self._unpainted = []
         self._mips.clear()
         self._pending.clear()
+        if self.halves_when_painted:
+            self._halve()
 
     def _drop_elsewhere(self) -> None:
         call, self._elsewhere = self._elsewhere, None
@@ -355,13 +357,16 @@ class LevelOverview:
         if not self._unpainted:
             self._drop_elsewhere()  # painted here first
         if not self._unpainted and self.halves_when_painted:
-            # the halved copies now too, with the picture, rather than in the first frame zoomed out further
-            k = 1
-            while max(self._image.width(), self._image.height()) >> k >= MIN_MIP_SIDE:
-                self._level(k)
-                k += 1
+            self._halve()
         return QRectF(painted.left() / s + o.x() + dx, painted.top() / s + o.y() + dy,
                       painted.width() / s, painted.height() / s)
+
+    def _halve(self) -> None:
+        """The halved copies of a whole picture, with it, rather than in the first frame zoomed out further."""
+        k = 1
+        while max(self._image.width(), self._image.height()) >> k >= MIN_MIP_SIDE:
+            self._level(k)
+            k += 1
 
     def _paint_pixels(self, pixels: QRect, everything: bool = False) -> None:
         """Paint ``pixels`` of the picture again (its halved copies follow when next used)."""

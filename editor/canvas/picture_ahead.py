@@ -40,7 +40,9 @@ class PictureAhead:
         # anonymous and shared: what the child writes here, the window reads; untouched pages cost nothing
         self._memory = mmap.mmap(-1, _MOST_BYTES)
         memory = self._memory
-        self._call = background_call.start(lambda stop: paint(level, shown_items, memory))
+        # not at the background check's lower priority: the window waits for this picture as it opens, and the
+        # check that starts as it opens would take half the core
+        self._call = background_call.start(lambda stop: paint(level, shown_items, memory), nice=0)
 
     def done(self) -> bool:
         return self._call.done()

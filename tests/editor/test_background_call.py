@@ -50,6 +50,8 @@ def test_the_work_runs_in_another_process_at_a_lower_priority_and_its_answer_com
     assert pid == call.pid != parent and stopped is False and value == [1.5, "two", (3,)]
     assert niceness == min(os.nice(0) + 10, 19)  # it gives way to the window for a core
     assert gone(call.pid)
+    # work the window waits for (a level's picture as it opens) keeps the window's priority
+    assert finished(background_call.start(lambda stop: os.nice(0), nice=0)).result() == os.nice(0)
 
 
 def test_a_change_made_in_the_child_stays_in_the_child():

@@ -65,6 +65,7 @@ def test_the_picture_painted_beside_the_window_is_taken_when_it_comes_and_is_the
     # the whole picture at once, not one piece of it painted here
     assert painted is not None and painted.contains(scene.level_rect())
     assert not overview.pieces_left and overview.renders == 0 and overview.is_current()
+    assert len(overview._mips) >= 2 and not any(overview._pending)  # halved with it, not in a later frame
     at_once = LevelOverview(scene.level_rect, scene._overview_items, scene.__len__)
     at_once.refresh()
     assert at_once.renders == 1 and overview.image == at_once.image
