@@ -37,7 +37,7 @@ from editor.panels.problems_dock import ProblemsDock
 from editor.reference_images import ReferenceImageActions
 from editor.tiled_actions import TiledActions
 from editor.resources import icon
-from editor.canvas.scene import LevelScene
+from editor.canvas.scene import PREPARE_AT, LevelScene
 from editor.canvas.snapping import snap_to_pixels_action
 from editor.selection import Selection
 from editor.status_bar import StatusBar
@@ -146,6 +146,9 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
             told.append(done)
             self.statusBar().showMessage(f"Opening: {done:,} of {total:,} objects shown…")
 
+        if len(level.objects) >= PREPARE_AT:
+            # its check and its picture are begun beside the window before the window makes its items
+            self.checks.check_ahead(level, os.path.dirname(os.path.abspath(path)) if path else None)
         self.scene.prepare(level, progress)
         super().set_level(level, path)
         if told:

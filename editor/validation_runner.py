@@ -150,9 +150,47 @@ class ValidationRunner(QObject):
         self._generation += 1
         if change.kind is ChangeKind.RESET:
             self.current = None
+            if self._checking is not None and self._checking[0] is self._doc.level:
+                self._running = self._generation  # begun ahead of the reset, for this very level: it goes on
+                return
         # the running check is about a level that is gone: stopped now, not left to use the machine
         self._drop_running()
         self.schedule()
+
+    @guarded("checking the level")
+    def check_ahead(self, level: Level, folder: str | None) -> None:
+        """Begin checking ``level`` now, the document being about to be reset to it (a big level opening), with
+        pictures looked for in ``folder`` (the folder of the file it was read from).
+
+        Its process is forked with the picture of the level (editor.canvas.picture_ahead), before the window
+        makes the level's items: forked once the level is open, it made the window copy every page of memory
+        it wrote to next (a fork shares them until then), 50-90 ms of the first frames after an open.
+        """
+        if self._closed:
+            return
+        self._drop_running()
+        self._timer.stop()
+        self._start(level, folder)
+
+    def _start(self, level: Level, folder: str | None) -> None:
+        """Check ``level`` in a child process, pictures looked for in ``folder``, its answer collected by the poll."""
+        with_hulls = self._hulls_wanted
+        self._running = self._generation
+        self.runs += 1
+        self._set_busy(True)
+        saved, self._saved = self._saved, None
+        known_hulls = None
+        if saved is not None and saved.level is level:
+            # the save's outlines (and hulls) of this very level: only the problems are left to find, with
+            # pictures looked for beside the file as it is now (a first save gives the level its folder);
+            # the hulls stay here (sent back, 100,000 objects' hulls took 50-100 ms to unpickle)
+            saved = replace(saved, base_dir=folder)
+            known_hulls = saved.hulls
+            self._call = background_call.start(lambda stop: _answer(add_problems(saved), with_hulls=False))
+        else:
+            self._call = background_call.start(lambda stop: _answer(check_level(level, with_hulls, folder, stop)))
+        self._checking = (level, folder, known_hulls)
+        self._poll.start()
 
     def schedule(self) -> None:
         """Check the level :data:`DELAY_MS` after the last call (each call restarts the wait)."""
@@ -174,26 +212,7 @@ class ValidationRunner(QObject):
         if cur is not None and cur.level is self._doc.level and (cur.hulls is not None or not self._hulls_wanted):
             self._set_busy(False)
             return
-        generation = self._generation
-        level = self._doc.level
-        with_hulls = self._hulls_wanted
-        self._running = generation
-        self.runs += 1
-        self._set_busy(True)
-        saved, self._saved = self._saved, None
-        folder = self._folder()
-        known_hulls = None
-        if saved is not None and saved.level is level:
-            # the save's outlines (and hulls) of this very level: only the problems are left to find, with
-            # pictures looked for beside the file as it is now (a first save gives the level its folder);
-            # the hulls stay here (sent back, 100,000 objects' hulls took 50-100 ms to unpickle)
-            saved = replace(saved, base_dir=folder)
-            known_hulls = saved.hulls
-            self._call = background_call.start(lambda stop: _answer(add_problems(saved), with_hulls=False))
-        else:
-            self._call = background_call.start(lambda stop: _answer(check_level(level, with_hulls, folder, stop)))
-        self._checking = (level, folder, known_hulls)
-        self._poll.start()
+        self._start(self._doc.level, self._folder())
 
     @guarded("checking the level")
     def _collect(self) -> None:

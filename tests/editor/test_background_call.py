@@ -232,3 +232,28 @@ def test_a_finished_check_waits_until_a_file_task_ends_to_be_shown(qtbot, tmp_pa
     assert long_task.run_with_progress(window, "Saving level.json…", task) == "written"
     assert seen == [None]  # not taken while the task ran
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=5_000)
+
+
+def test_a_big_level_s_check_begins_before_its_items_are_made_and_goes_on_through_the_open(qtbot, tmp_path,
+                                                                                          monkeypatch):
+    # forked once the level was open, the check made the window copy every page it next wrote to (a fork
+    # shares them until then): 50-90 ms of the first frames after an open at 100,000 objects
+    import editor.canvas.scene as scene_module
+    import editor.main_window as main_window_module
+    from tests.editor.canvas.test_scene_prepare import big_level
+
+    monkeypatch.setattr(scene_module, "PREPARE_AT", 10)
+    monkeypatch.setattr(main_window_module, "PREPARE_AT", 10)
+    window = make_window(qtbot, tmp_path, Level(objects=(Box("crate", (80, 80), (64, 48)),)))
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None and not window.checks.busy,
+                    timeout=10_000)
+    level = big_level(60)
+    started = []
+    real = window.checks._start
+    monkeypatch.setattr(window.checks, "_start",
+                        lambda lv, folder: started.append((lv is level, window.document.level is level))
+                        or real(lv, folder))
+    window.set_level(level, str(tmp_path / "big.json"))
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
+    # one check, of the new level, begun while the document still held the last one, and its answer taken
+    assert started == [(True, False)] and window.checks.current.level is level
