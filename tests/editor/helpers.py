@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import pickle
 import threading
+import time
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
@@ -18,6 +19,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from editor import background_call
 from editor.files import DISCARD
 from editor.main_window import MainWindow
 
@@ -167,3 +169,26 @@ class CallLog:
 
     def __len__(self) -> int:
         return len(self.entries())
+
+
+def finished(call, timeout: float = 10.0):
+    """A call beside the window (editor.background_call) once done (its pipe read as it fills, as the window's
+    poll does)."""
+    end = time.monotonic() + timeout
+    while not call.done():
+        assert time.monotonic() < end, "the background work did not finish"
+        time.sleep(0.005)
+    return call
+
+
+def gone(pid: int, timeout: float = 5.0) -> bool:
+    """Whether process ``pid`` has ended and been reaped (by us or by whoever adopted it)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        background_call._reap()
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.01)
+    return False

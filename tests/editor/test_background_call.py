@@ -15,31 +15,9 @@ import editor.background_call as background_call
 from editor import long_task
 from core.level.model import Box, Level, Player
 from editor.background_call import BackgroundError, ForkedCall, ThreadCall
-from tests.editor.helpers import make_window
+from tests.editor.helpers import finished, gone, make_window
 
 pytestmark = pytest.mark.skipif(not background_call.FORK, reason="children are forked on Linux only")
-
-
-def finished(call, timeout: float = 10.0):
-    """The call once done (its pipe read as it fills, as the window's poll does)."""
-    end = time.monotonic() + timeout
-    while not call.done():
-        assert time.monotonic() < end, "the background work did not finish"
-        time.sleep(0.005)
-    return call
-
-
-def gone(pid: int, timeout: float = 5.0) -> bool:
-    """Whether process ``pid`` has ended and been reaped (by us or by whoever adopted it)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        background_call._reap()
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def test_the_work_runs_in_another_process_at_a_lower_priority_and_its_answer_comes_back():

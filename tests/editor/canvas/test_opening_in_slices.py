@@ -26,6 +26,15 @@ def pillar_scene(monkeypatch) -> LevelScene:
     return LevelScene(LevelDocument(pillar_grid()))
 
 
+def new_picture(scene: LevelScene) -> LevelOverview:
+    """The scene's overview with a new picture begun and no piece of it painted (the frame was out of time)."""
+    overview = scene.overview
+    overview.new_level()
+    overview.deadline = -1.0
+    overview.refresh()
+    return overview
+
+
 def alpha_at(overview: LevelOverview, x: float, y: float) -> int:
     """How opaque the picture is at scene point (x, y)."""
     r, s = overview.rect, overview.scale()
@@ -57,10 +66,7 @@ def test_a_new_picture_is_painted_a_piece_at_a_time_nearest_the_view_first_and_e
 
 def test_pieces_painted_in_a_frame_are_those_it_shows(qtbot, monkeypatch):
     scene = pillar_scene(monkeypatch)
-    overview = scene.overview
-    overview.new_level()
-    overview.deadline = -1.0
-    overview.refresh()
+    overview = new_picture(scene)
     # a frame of one corner of the level paints the pieces there and none elsewhere (they would not show)
     painted = overview.paint_pieces(None, within=QRectF(-50, -50, 300, 300))
     assert painted is not None and painted.contains(QRectF(-50, -50, 300, 300).intersected(overview.rect))
@@ -158,10 +164,7 @@ def _largest_difference(a, b) -> int:
 
 def test_halved_copies_made_while_the_picture_is_painted_end_as_halving_it_whole(qtbot, monkeypatch):
     scene = pillar_scene(monkeypatch)
-    overview = scene.overview
-    overview.new_level()
-    overview.deadline = -1.0
-    overview.refresh()
+    overview = new_picture(scene)
     # a frame zoomed out before any piece is painted: its halved copies are made, empty, costing nothing
     assert overview._level(2).pixel(3, 3) == 0
     overview.paint_pieces(None, within=QRectF(-50, -50, 1500, 1500))

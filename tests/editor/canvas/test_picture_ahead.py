@@ -16,6 +16,7 @@ from editor.canvas import scene as scene_module
 from editor.canvas.overview import LevelOverview
 from editor.canvas.scene import LevelScene, shown_items
 from tests.editor.canvas.test_overview import pillar_grid
+from tests.editor.helpers import finished, gone
 
 pytestmark = pytest.mark.skipif(not background_call.FORK, reason="children are forked on Linux only")
 
@@ -33,26 +34,6 @@ def opened(monkeypatch) -> LevelScene:
     return scene
 
 
-def answered(call, timeout: float = 20.0):
-    end = time.monotonic() + timeout
-    while not call.done():
-        assert time.monotonic() < end, "the picture was not painted"
-        time.sleep(0.01)
-    return call
-
-
-def gone(pid: int, timeout: float = 5.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        background_call._reap()
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.01)
-    return False
-
-
 def test_the_picture_painted_beside_the_window_is_taken_when_it_comes_and_is_the_one_the_window_paints(
         qtbot, monkeypatch):
     scene = opened(monkeypatch)
@@ -60,7 +41,7 @@ def test_the_picture_painted_beside_the_window_is_taken_when_it_comes_and_is_the
     call = overview._elsewhere
     assert isinstance(call, picture_ahead.PictureAhead) and call._call.pid != os.getpid()
     assert overview.pieces_left and overview.renders == 0
-    answered(call)
+    finished(call, timeout=20.0)
     painted = overview.paint_pieces(time.perf_counter() + 1.0)
     # the whole picture at once, not one piece of it painted here
     assert painted is not None and painted.contains(scene.level_rect())
@@ -101,7 +82,7 @@ def test_the_child_paints_the_picture_the_scene_would(qtbot):
     scene = LevelScene(LevelDocument(level))
     at_once = LevelOverview(scene.level_rect, scene._overview_items, scene.__len__)
     at_once.refresh()
-    geometry, pixels = answered(picture_ahead.start(level, shown_items)).result()
+    geometry, pixels = finished(picture_ahead.start(level, shown_items), timeout=20.0).result()
     assert geometry == at_once.geometry()
     assert (pixels == at_once.pixels()).all()
     assert QRectF(*geometry[2]) == at_once.rect
