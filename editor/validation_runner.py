@@ -164,7 +164,7 @@ class ValidationRunner(QObject):
 
         Its process is forked with the picture of the level (editor.canvas.picture_ahead), before the window
         makes the level's items: forked once the level is open, it made the window copy every page of memory
-        it wrote to next (a fork shares them until then), 50-90 ms of the first frames after an open.
+        it wrote to next (a fork shares them until then), 55-120 ms of the first frames after an open.
         """
         if self._closed:
             return

@@ -40,8 +40,8 @@ class PictureAhead:
         # anonymous and shared: what the child writes here, the window reads; untouched pages cost nothing
         self._memory = mmap.mmap(-1, _MOST_BYTES)
         memory = self._memory
-        # not at the background check's lower priority: the window waits for this picture as it opens, and the
-        # check that starts as it opens would take half the core
+        # not at the background check's lower priority: the open ends with this picture (or the window's), and
+        # the level's check, begun with it, would take half the core
         self._call = background_call.start(lambda stop: paint(level, shown_items, memory), nice=0)
 
     def done(self) -> bool:
@@ -72,7 +72,7 @@ def start(level: Level, shown_items: Callable[[Level], list]) -> Optional[Pictur
     return PictureAhead(level, shown_items)
 
 
-def paint(level: Level, shown_items: Callable[[Level], list], memory) -> tuple:
+def paint(level: Level, shown_items: Callable[[Level], list], memory) -> Optional[tuple]:
     """In the child process: paint the whole-level picture of ``level`` into ``memory``; returns its geometry."""
     with paused_gc():  # 100,000 new items would set off passes of the collector over all of them
         items = shown_items(level)
