@@ -75,7 +75,6 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
     # the worker runs Python too: hand the interpreter back to the GUI thread more often meanwhile
     switch = sys.getswitchinterval()
     sys.setswitchinterval(min(switch, GUI_SWITCH_SECONDS))
-    future: Future = _worker.submit(task)
     app = QApplication.instance()
     blocker = _InputBlocker()
     if app is not None:
@@ -89,6 +88,9 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
     was_collecting = gc.isenabled()
     gc.disable()
     try:
+        # submitted with the collector off: a task that pauses it itself (a level's read) finds it off and leaves
+        # it off (submitted first, the read could find it on and turn it on again as it ended)
+        future: Future = _worker.submit(task)
         try:
             future.exception(timeout=QUICK_SECONDS)
         except FuturesTimeout:
