@@ -209,7 +209,7 @@ def test_a_finished_check_waits_until_a_file_task_ends_to_be_shown(qtbot, tmp_pa
     QTimer.singleShot(1300, look)
     assert long_task.run_with_progress(window, "Saving level.json…", task) == "written"
     assert seen == [None]  # not taken while the task ran
-    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=5_000)
+    qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=15_000)
 
 
 def test_a_big_level_s_check_begins_before_its_items_are_made_and_goes_on_through_the_open(qtbot, tmp_path,

@@ -88,7 +88,7 @@ def test_a_long_task_says_what_it_does_in_the_status_bar_with_a_busy_cursor(wind
                      QApplication.overrideCursor().shape() if QApplication.overrideCursor() else None))
 
     QTimer.singleShot(long_task.SHOW_AFTER_MS + 150, look)
-    assert long_task.run_with_progress(window, "Saving castle.json…", lambda: time.sleep(0.6) or 7) == 7
+    assert long_task.run_with_progress(window, "Saving castle.json…", lambda: time.sleep(1.2) or 7) == 7
     assert seen == [(True, "Saving castle.json…", Qt.BusyCursor)]
     assert not _progress(window).isVisible() and QApplication.overrideCursor() is None
     # over the status bar, in no layout: showing it moved nothing else in the window
@@ -113,7 +113,7 @@ def test_clicks_and_keys_during_a_task_do_nothing_and_work_again_after_it(window
 
     QTimer.singleShot(50, press)  # before the progress shows
     QTimer.singleShot(long_task.SHOW_AFTER_MS + 100, press)  # and while it shows
-    long_task.run_with_progress(window, "Saving castle.json…", lambda: time.sleep(0.5))
+    long_task.run_with_progress(window, "Saving castle.json…", lambda: time.sleep(1.2))
     assert clicks == []
     press()
     assert clicks == [False, False]
