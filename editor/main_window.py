@@ -37,7 +37,7 @@ from editor.panels.problems_dock import ProblemsDock
 from editor.reference_images import ReferenceImageActions
 from editor.tiled_actions import TiledActions
 from editor.resources import icon
-from editor.canvas.scene import PREPARE_AT, LevelScene
+from editor.canvas.scene import LevelScene, makes_items_ahead
 from editor.canvas.snapping import snap_to_pixels_action
 from editor.selection import Selection
 from editor.status_bar import StatusBar
@@ -138,7 +138,8 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
 
     def set_level(self, level: Level, path: Optional[str] = None) -> None:
         # pictures' paths are relative to the level file: the scene reads them from its folder
-        self.scene.set_base_folder(os.path.dirname(os.path.abspath(path)) if path else None)
+        folder = os.path.dirname(os.path.abspath(path)) if path else None
+        self.scene.set_base_folder(folder)
         # a big level's items are made a slice at a time first, the window answering in between
         told = []
 
@@ -146,9 +147,9 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
             told.append(done)
             self.statusBar().showMessage(f"Opening: {done:,} of {total:,} objects shown…")
 
-        if len(level.objects) >= PREPARE_AT:
+        if makes_items_ahead(level):
             # its check and its picture are begun beside the window before the window makes its items
-            self.checks.check_ahead(level, os.path.dirname(os.path.abspath(path)) if path else None)
+            self.checks.check_ahead(level, folder)
         self.scene.prepare(level, progress)
         super().set_level(level, path)
         if told:

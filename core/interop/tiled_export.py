@@ -543,6 +543,5 @@ def write_tiled(level: Level, path: str | os.PathLike, fmt: Optional[str] = None
     for name, data in tiled.files.items():
         _write_bytes_atomic(os.path.join(map_dir, name), data)
     write_blocks_atomic(path, blocks)
-    let_go(blocks)
     let_go(tiled.data)
     return tiled.notes

@@ -194,7 +194,7 @@ def tmx_blocks(data: dict) -> Iterator[str]:
     streamed: list[tuple[list, int]] = []
     root = _tmx_tree(data, check, streamed)
     pieces: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>\n']
-    for i, text in enumerate(_STREAMED.split("".join(_serialized(root)))):
+    for i, text in enumerate(_STREAMED.split(_serialized(root))):
         if i % 2 == 0:
             pieces.append(text)
             continue
@@ -208,8 +208,7 @@ def tmx_blocks(data: dict) -> Iterator[str]:
             holder.text = None
             more = start + OBJECTS_PER_STEP < len(objects)
             holder[-1].tail = "\n" + " " * (depth + 1) if more else None
-            text = "".join(_serialized(holder))
-            pieces.append(text[len("<g>"):-len("</g>")])
+            pieces.append(_serialized(holder)[len("<g>"):-len("</g>")])
             let_go(holder)
     pieces.append("\n")
     if check.problems:
@@ -217,18 +216,12 @@ def tmx_blocks(data: dict) -> Iterator[str]:
     return iter(list(text_blocks(pieces)))
 
 
-def _serialized(element: ET.Element) -> list[str]:
-    """The pieces of ``element``'s XML text, as ElementTree writes them (empty elements end in "/>")."""
-    pieces: list[str] = []
+def _serialized(element: ET.Element) -> str:
+    """``element``'s XML text, as ElementTree writes it, empty elements ending in "/>" (as Tiled writes them).
 
-    class _Collector:
-        @staticmethod
-        def write(piece: str) -> None:
-            # " />" only ever ends an empty element here (attribute values carry ">" as "&gt;"), written alone
-            pieces.append("/>" if piece == " />" else piece)
-
-    ET.ElementTree(element).write(_Collector, encoding="unicode")
-    return pieces
+    " />" only ever ends an empty element here: attribute values carry ">" as "&gt;".
+    """
+    return ET.tostring(element, encoding="unicode").replace(" />", "/>")
 
 
 def _tmx_tree(data: dict, check: _Checker, streamed: list) -> ET.Element:

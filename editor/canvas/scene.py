@@ -108,11 +108,25 @@ def item_for(obj, looks: Optional[LookState] = None) -> ObjectItem:
     return ITEM_CLASSES[type(obj)](obj, looks)
 
 
+def makes_items_ahead(level: Level) -> bool:
+    """Whether :meth:`LevelScene.prepare` makes ``level``'s items before it opens (a big level), rather than the
+    reset making them all at once."""
+    return len(level.objects) >= PREPARE_AT
+
+
 def _stacked(obj, index: int, rank: dict, count: int, stride: int) -> float:
     """Where ``obj``, the ``index``-th object of the file, stacks: by layer (``rank``: a layer's place, ``count``
     for one that does not exist), then file order; pictures under."""
     z = rank.get(obj.layer, count) * stride + index
     return z - PICTURES_BELOW if type(obj) is Image else z
+
+
+def _stacking(level: Level) -> tuple[dict, set, int, int]:
+    """What ``_stacked`` needs for ``level``'s objects (its layers' places, a count, the stride), and its hidden
+    layers."""
+    rank = {layer.id: i for i, layer in enumerate(level.layers)}
+    hidden = {layer.id for layer in level.layers if not layer.visible}
+    return rank, hidden, len(rank), stride_for(len(level.objects))
 
 
 def shown_items(level: Level) -> list[ObjectItem]:
@@ -124,9 +138,7 @@ def shown_items(level: Level) -> list[ObjectItem]:
     looks = LookState()
     looks.type_colors = _type_colors(level)
     objects = level.objects
-    rank = {layer.id: i for i, layer in enumerate(level.layers)}
-    hidden = {layer.id for layer in level.layers if not layer.visible}
-    stride, count = stride_for(len(objects)), len(rank)
+    rank, hidden, count, stride = _stacking(level)
     order = sorted((_stacked(obj, i, rank, count, stride), i) for i, obj in enumerate(objects)
                    if obj.layer not in hidden)
     return [item_for(objects[i], looks) for _, i in order]
@@ -605,8 +617,7 @@ class LevelScene(QGraphicsScene):
         if self._prepared is not None:
             picture_ahead.stop(self._prepared.picture)
         self._prepared = None
-        objects = level.objects
-        if len(objects) < PREPARE_AT or self._preparing:
+        if not makes_items_ahead(level) or self._preparing:
             return
         self._preparing = True
         try:
@@ -616,9 +627,8 @@ class LevelScene(QGraphicsScene):
 
     def _make_ahead(self, level: Level, progress, between) -> _Prepared:
         objects = level.objects
-        rank = {layer.id: i for i, layer in enumerate(level.layers)}
-        hidden = {layer.id for layer in level.layers if not layer.visible}
-        stride, looks, count = stride_for(len(objects)), self.looks, len(rank)
+        rank, hidden, count, stride = _stacking(level)
+        looks = self.looks
         items, by_id, boxes = [], {}, []
         make, keep, measure = item_for, items.append, boxes.append
         # the whole-level picture, painted meanwhile on another core (nothing when it cannot be)

@@ -64,12 +64,13 @@ class HullsItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
         self._object_pens = {k: _pen(c, OBJECT_ALPHA, 1.0) for k, c in COLORS.items()}
         self._level_pens = {k: _pen(c, LEVEL_ALPHA, 2.0, dashed=k != "convex_hull") for k, c in COLORS.items()}
+        self.hulls = None
         self.set_hulls({})
 
     # -- data --------------------------------------------------------------------
     def set_hulls(self, hulls: dict) -> None:
         """Show ``hulls`` (a ``hulls`` object of a level file; ``{}`` shows nothing)."""
-        if hulls is getattr(self, "hulls", None):
+        if hulls is self.hulls:
             return  # the same again (a save's, then the check that follows it): 50 ms at 100,000 objects
         self.prepareGeometryChange()
         self.hulls = hulls
