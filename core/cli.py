@@ -1,6 +1,6 @@
 """The headless commands of ``level-editor``: check, export (also to Tiled maps), import and simulate.
 
-The installed ``level-editor`` command starts in :mod:`editor.launcher`, which
+The installed ``level-editor`` command starts in :mod:`level_editor.editor.launcher`, which
 opens the window for ``level-editor [LEVEL.json]`` and hands every other call
 to :func:`main` here (core never imports the editor).
 
@@ -18,12 +18,12 @@ import re
 import sys
 from typing import Optional, Sequence
 
-from core import __version__
-from core.checks.check import check_level
-from core.interop import TiledExportError, TiledImportError, tiled_format, write_tiled
-from core.level.atomic import LevelSaveError
-from core.level.file_format import LevelFileError, load_level, save_level
-from core.level.problems import INFO, WARNING, Problem
+from level_editor.core import __version__
+from level_editor.core.checks.check import check_level
+from level_editor.core.interop import TiledExportError, TiledImportError, tiled_format, write_tiled
+from level_editor.core.level.atomic import LevelSaveError
+from level_editor.core.level.file_format import LevelFileError, load_level, save_level
+from level_editor.core.level.problems import INFO, WARNING, Problem
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -280,7 +280,7 @@ def _write_tiled(level, args, fmt: str) -> int:
 
 
 def _cmd_import(args) -> int:
-    from core.interop.tiled_import import read_tiled
+    from level_editor.core.interop.tiled_import import read_tiled
 
     level_dir = _folder_of(args.output)
     if _refuse_over(args.output, ("map", args.map)):
@@ -360,14 +360,14 @@ def _refuse_over(output: str, *inputs: tuple[str, str]) -> bool:
 
 
 def _cmd_generate(args) -> int:
-    from core.level.generate import generate_level
+    from level_editor.core.level.generate import generate_level
 
     return _write(generate_level(args.objects, seed=args.seed, player_shape=args.player), args.output)
 
 
 def _cmd_simulate(args) -> int:
-    from core.playtest.replay import ReplayFileError, dumps_trace, load_replay, save_trace
-    from core.playtest.simulation import run_replay
+    from level_editor.core.playtest.replay import ReplayFileError, dumps_trace, load_replay, save_trace
+    from level_editor.core.playtest.simulation import run_replay
 
     if args.output and _refuse_over(args.output, ("level", args.level), ("replay", args.input)):
         return EXIT_UNREADABLE

@@ -7,10 +7,10 @@ from typing import Optional
 
 from PySide6.QtWidgets import QApplication
 
-from editor.files import APP_NAME, remove_stale_temporaries
-from editor.guard import report_error
-from editor.main_window import MainWindow
-from editor.resources import icon
+from level_editor.editor.files import APP_NAME, remove_stale_temporaries
+from level_editor.editor.guard import report_error
+from level_editor.editor.main_window import MainWindow
+from level_editor.editor.resources import icon
 
 _windows: list[MainWindow] = []
 
@@ -70,7 +70,7 @@ def run(path: Optional[str] = None) -> int:
     until its window closes; returns the exit code."""
     app = application()
     window = open_window(path)
-    from editor.panels.recovery_dialog import offer_recovery
+    from level_editor.editor.panels.recovery_dialog import offer_recovery
 
     offer_recovery(window, open_window)  # what a crashed editor left behind
     return app.exec()

@@ -1,6 +1,6 @@
 """Autosave: while a level has unsaved changes, a recovery copy is written every so often.
 
-The copy goes to the recovery folder (see :mod:`core.level.recovery`), never over
+The copy goes to the recovery folder (see :mod:`level_editor.core.level.recovery`), never over
 the level's own file. It is written while the undo stack is not clean, at the
 interval set in the preferences (``autosave/intervalSeconds``, 30 s by
 default, 0 turns it off; ``LEVEL_EDITOR_AUTOSAVE_SECONDS`` overrides it), and
@@ -25,11 +25,11 @@ from typing import Callable, Optional
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from core.level.document import LevelDocument
-from core.level.model import Level
-from core.level.atomic import LevelSaveError
-from core.level.recovery import recovery_file_name, recovery_folder, remove_copy, touch, write_recovery
-from editor.guard import describe, guarded
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Level
+from level_editor.core.level.atomic import LevelSaveError
+from level_editor.core.level.recovery import recovery_file_name, recovery_folder, remove_copy, touch, write_recovery
+from level_editor.editor.guard import describe, guarded
 
 __all__ = ["Autosave", "INTERVAL_KEY", "DEFAULT_INTERVAL", "INTERVAL_ENV", "MAX_INTERVAL",
            "interval_seconds", "default_recovery_folder"]

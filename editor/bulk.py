@@ -19,7 +19,7 @@ import gc
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
-from core.level.document import Change, ChangeKind
+from level_editor.core.level.document import Change, ChangeKind
 
 # (the moved objects, dx, dy) while a move of them by one offset is being announced
 _move: Optional[tuple] = None
@@ -99,7 +99,7 @@ def moving_by(objects: tuple, dx: float, dy: float) -> Iterator[None]:
 def moved_by(change: Change) -> Optional[tuple[float, float]]:
     """The offset when ``change`` is a pure move of its objects announced under :func:`moving_by`, else None.
 
-    >>> from core.level.model import Box
+    >>> from level_editor.core.level.model import Box
     >>> old = (Box("b", (1, 2), (3, 4)),)
     >>> new = (Box("b", (11, 22), (3, 4)),)
     >>> change = Change(ChangeKind.CHANGED, new, old)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Iterable, Sequence
 
-from core.level.model import LevelObject
-from core.level.file_format import FORMAT, VERSION, LevelFileError, object_to_dict, parse_level
+from level_editor.core.level.model import LevelObject
+from level_editor.core.level.file_format import FORMAT, VERSION, LevelFileError, object_to_dict, parse_level
 
 CLIPBOARD_FORMAT = "level-editor.clipboard"
 CLIPBOARD_VERSION = 1

@@ -1,6 +1,6 @@
 """Undo commands: the only code that changes the document.
 
-Each command changes the core :class:`~core.level.document.LevelDocument` and
+Each command changes the core :class:`~level_editor.core.level.document.LevelDocument` and
 nothing else; graphics items redraw from the document's change events.
 
 One gesture is one undo step (Tiled's way): a tool pushes a command on every
@@ -18,9 +18,9 @@ from typing import Optional, Sequence
 
 from PySide6.QtGui import QUndoCommand
 
-from core.level.document import LevelDocument
-from core.level.kinds import objects_label
-from core.level.model import LevelObject, Player
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.kinds import objects_label
+from level_editor.core.level.model import LevelObject, Player
 
 _gestures = itertools.count(1)
 

@@ -9,10 +9,10 @@ import logging
 from contextlib import contextmanager
 from dataclasses import replace
 
-from core.level.document import Change, ChangeKind, LevelDocument
-from editor.selection import Selection
-from editor.canvas.snapping import Snapper
-from editor.subscriptions import subscribe_while_alive
+from level_editor.core.level.document import Change, ChangeKind, LevelDocument
+from level_editor.editor.selection import Selection
+from level_editor.editor.canvas.snapping import Snapper
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 log = logging.getLogger("level-editor")
 

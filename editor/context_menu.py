@@ -21,11 +21,11 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMenu
 
-from editor.clipboard import CLIPBOARD_FORMAT
-from editor.guard import guarded
-from editor.tools.select_tool import PICK_PIXELS
-from editor.tools.tile_brush_tool import TileBrushTool
-from editor.tools.wall_tool import WallTool
+from level_editor.editor.clipboard import CLIPBOARD_FORMAT
+from level_editor.editor.guard import guarded
+from level_editor.editor.tools.select_tool import PICK_PIXELS
+from level_editor.editor.tools.tile_brush_tool import TileBrushTool
+from level_editor.editor.tools.wall_tool import WallTool
 
 
 def tool_uses_right_button(tool) -> bool:
@@ -48,7 +48,7 @@ def tool_uses_right_button(tool) -> bool:
 
 
 class CanvasContextMenu(QObject):
-    """Right-click menus for the canvas of ``window`` (a :class:`~editor.main_window.MainWindow`).
+    """Right-click menus for the canvas of ``window`` (a :class:`~level_editor.editor.main_window.MainWindow`).
 
     ``menu`` is the menu last shown (for tests and screenshots); ``None`` before the first.
     """

@@ -1,8 +1,8 @@
 """Edit actions on the selection: cut, copy, paste (also at the cursor), duplicate, delete, select all;
 flip and rotate by quarter turns, raise and lower in the drawing order, and framing the selection.
 
-:class:`EditActions` is one part of :class:`~editor.main_window.MainWindow`. The
-clipboard carries level JSON (see :mod:`editor.clipboard`), so objects can be
+:class:`EditActions` is one part of :class:`~level_editor.editor.main_window.MainWindow`. The
+clipboard carries level JSON (see :mod:`level_editor.editor.clipboard`), so objects can be
 pasted into another window or another level; every change goes through an undo
 command.
 
@@ -19,15 +19,15 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from core.level.kinds import id_prefix, objects_label, plural
-from core.level.order import lowered, raised
-from core.level.transform import FLIP_HORIZONTAL, FLIP_VERTICAL, ROTATE_CLOCKWISE, ROTATE_COUNTERCLOCKWISE, Symmetry
-from editor.clipboard import objects_from_text, objects_to_text
-from editor.commands import AddObjectsCommand, RemoveObjectsCommand
-from editor.order_commands import ReorderObjectsCommand
-from editor.property_commands import StepsCommand, find_references, retarget_steps
-from editor.selection import Selection
-from editor.transform_commands import TransformCommand
+from level_editor.core.level.kinds import id_prefix, objects_label, plural
+from level_editor.core.level.order import lowered, raised
+from level_editor.core.level.transform import FLIP_HORIZONTAL, FLIP_VERTICAL, ROTATE_CLOCKWISE, ROTATE_COUNTERCLOCKWISE, Symmetry
+from level_editor.editor.clipboard import objects_from_text, objects_to_text
+from level_editor.editor.commands import AddObjectsCommand, RemoveObjectsCommand
+from level_editor.editor.order_commands import ReorderObjectsCommand
+from level_editor.editor.property_commands import StepsCommand, find_references, retarget_steps
+from level_editor.editor.selection import Selection
+from level_editor.editor.transform_commands import TransformCommand
 
 #: Frame Selection zooms in no further than this (a lone marker is not blown up to fill the screen).
 FRAME_MAX_ZOOM = 4.0

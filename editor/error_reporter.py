@@ -1,4 +1,4 @@
-"""How the designer hears of an error the boundary guard caught (:mod:`editor.guard`).
+"""How the designer hears of an error the boundary guard caught (:mod:`level_editor.editor.guard`).
 
 Every caught error is said in the status bar of the window it happened in, in words
 ("Moving the mouse on the canvas failed: … – the gesture was cancelled"). An action the designer
@@ -14,7 +14,7 @@ import weakref
 
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-from editor.guard import describe, set_error_handler
+from level_editor.editor.guard import describe, set_error_handler
 
 #: Seconds between two error dialogs, at least.
 DIALOG_INTERVAL = 3.0

@@ -1,6 +1,6 @@
 """Files of the open level: new, open, save, save as, recent files, drag and drop, and the questions they ask.
 
-:class:`FileActions` is one part of :class:`~editor.main_window.MainWindow`; it
+:class:`FileActions` is one part of :class:`~level_editor.editor.main_window.MainWindow`; it
 uses the window's document, undo stack, canvas, settings and background checks.
 The questions it asks (save changes?, which file?) and the errors it shows go
 through :meth:`FileActions.ask_unsaved_changes`, :meth:`FileActions.ask_open_path`,
@@ -20,16 +20,16 @@ from typing import Optional
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from core.level import atomic
-from core.level.atomic import LevelSaveError, write_blocks_atomic
-from core.level.file_format import LevelFileError, level_blocks, load_level
-from core.level.kinds import plural
-from core.level.model import Level
-from core.level.problems import LEVEL_ID
-from editor import long_task
-from editor.commands import ChangeLevelPropertiesCommand
-from editor.guard import describe, guarded
-from editor.tiled_actions import is_tiled_map
+from level_editor.core.level import atomic
+from level_editor.core.level.atomic import LevelSaveError, write_blocks_atomic
+from level_editor.core.level.file_format import LevelFileError, level_blocks, load_level
+from level_editor.core.level.kinds import plural
+from level_editor.core.level.model import Level
+from level_editor.core.level.problems import LEVEL_ID
+from level_editor.editor import long_task
+from level_editor.editor.commands import ChangeLevelPropertiesCommand
+from level_editor.editor.guard import describe, guarded
+from level_editor.editor.tiled_actions import is_tiled_map
 
 APP_NAME = "Level Editor"
 MAX_RECENT = 10

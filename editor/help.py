@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-import core
-from editor.guard import guarded
-from editor.resources import icon
+import level_editor.core
+from level_editor.editor.guard import guarded
+from level_editor.editor.resources import icon
 
 APP_NAME = "Level Editor"
 
@@ -170,7 +170,7 @@ class ShortcutSheet(QDialog):
 
 def about_text() -> str:
     """What About says: the name, this version, and the Qt, PySide and Python it runs on."""
-    return (f"{APP_NAME} {core.__version__}\n"
+    return (f"{APP_NAME} {level_editor.core.__version__}\n"
             "A 2D level editor: walls, boxes, pillars, markers, tile grids and triggers, "
             "with a play-test (F5) on the same collision code the game uses.\n"
             f"Qt {qVersion()}, PySide6 {PySide6.__version__}, Python {platform.python_version()}")

@@ -10,7 +10,7 @@ import os
 import sys
 from typing import Optional, Sequence
 
-from core import cli
+from level_editor.core import cli
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -28,7 +28,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if problem:
         print("level-editor: " + cli.one_line(f"{args.level}: {problem}"), file=sys.stderr)
         return cli.EXIT_UNREADABLE
-    from editor.app import run
+    from level_editor.editor.app import run
 
     return run(args.level)
 

@@ -1,7 +1,7 @@
 """Undo commands for layers: add, rename, show, hide, lock, reorder, delete, and moving objects between them.
 
 Like every command (editor/commands.py) they change only the document, and
-undo exactly: a layer's state is an immutable :class:`~core.level.model.Layer`,
+undo exactly: a layer's state is an immutable :class:`~level_editor.core.level.model.Layer`,
 so each command keeps the whole list of layers before and after. Showing,
 hiding and locking are undo steps too, as in Tiled.
 """
@@ -12,9 +12,9 @@ from typing import Optional, Sequence
 
 from PySide6.QtGui import QUndoCommand
 
-from core.level.document import LevelDocument
-from core.level.kinds import plural
-from core.level.model import Layer
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.kinds import plural
+from level_editor.core.level.model import Layer
 
 
 def layer_index(layers: Sequence[Layer], layer_id: str) -> int:

@@ -3,7 +3,7 @@
 :func:`run_with_progress` hands a function to one worker thread and waits for it in a local event
 loop, so the window keeps repainting and answering while a big level is read or written. The worker
 is shared by every window and runs one task at a time, so saves stay in the order they were asked
-for. The function must not touch Qt objects: it gets immutable values (a :class:`~core.level.model.Level`
+for. The function must not touch Qt objects: it gets immutable values (a :class:`~level_editor.core.level.model.Level`
 is one) and returns a result; its exception is raised again on the GUI thread.
 
 While a task runs, mouse and keys are dropped everywhere in the application (nothing may change the
@@ -28,7 +28,7 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QMainWindow, QProgressBar, QWidget
 
-from editor import bulk
+from level_editor.editor import bulk
 
 #: A task taking longer than this shows its progress in the status bar.
 SHOW_AFTER_MS = 250

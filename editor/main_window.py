@@ -15,37 +15,37 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
-from core.level.document import LevelDocument
-from core.level.model import Level
-from editor.autosave import Autosave
-from editor.edit_actions import EditActions
-from editor.files import FileActions
-from editor.canvas.canvas import Canvas, show_grid_action
-from editor import error_reporter
-from editor.guard import guarded
-from editor.context import EditorContext
-from editor.editor_only import mark_editor_only
-from editor.context_menu import CanvasContextMenu
-from editor.help import HelpMenu
-from editor.panels.inspector import Inspector
-from editor.panels.layers_panel import LayersPanel
-from editor.items.hulls_item import LEGEND, HullsItem
-from editor.panels.object_list import ObjectList
-from editor.playtest.host import PlayHost
-from editor.playtest.play_mode import PlayMode
-from editor.panels.problems_dock import ProblemsDock
-from editor.reference_images import ReferenceImageActions
-from editor.tiled_actions import TiledActions
-from editor.resources import icon
-from editor.canvas.scene import LevelScene, makes_items_ahead
-from editor.canvas.snapping import snap_to_pixels_action
-from editor.selection import Selection
-from editor.status_bar import StatusBar
-from editor.tools.registry import TOOL_CLASSES
-from editor.tools.tool import Tool
-from editor.tools.undo_actions import GestureUndo
-from editor.panels import typed_edits
-from editor.validation_runner import ValidationRunner
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Level
+from level_editor.editor.autosave import Autosave
+from level_editor.editor.edit_actions import EditActions
+from level_editor.editor.files import FileActions
+from level_editor.editor.canvas.canvas import Canvas, show_grid_action
+from level_editor.editor import error_reporter
+from level_editor.editor.guard import guarded
+from level_editor.editor.context import EditorContext
+from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.context_menu import CanvasContextMenu
+from level_editor.editor.help import HelpMenu
+from level_editor.editor.panels.inspector import Inspector
+from level_editor.editor.panels.layers_panel import LayersPanel
+from level_editor.editor.items.hulls_item import LEGEND, HullsItem
+from level_editor.editor.panels.object_list import ObjectList
+from level_editor.editor.playtest.host import PlayHost
+from level_editor.editor.playtest.play_mode import PlayMode
+from level_editor.editor.panels.problems_dock import ProblemsDock
+from level_editor.editor.reference_images import ReferenceImageActions
+from level_editor.editor.tiled_actions import TiledActions
+from level_editor.editor.resources import icon
+from level_editor.editor.canvas.scene import LevelScene, makes_items_ahead
+from level_editor.editor.canvas.snapping import snap_to_pixels_action
+from level_editor.editor.selection import Selection
+from level_editor.editor.status_bar import StatusBar
+from level_editor.editor.tools.registry import TOOL_CLASSES
+from level_editor.editor.tools.tool import Tool
+from level_editor.editor.tools.undo_actions import GestureUndo
+from level_editor.editor.panels import typed_edits
+from level_editor.editor.validation_runner import ValidationRunner
 
 def _icon(name: str) -> QIcon:
     """Icon ``name`` from the package (a missing one raises); ``""`` is an action without an icon."""
@@ -55,11 +55,11 @@ def _icon(name: str) -> QIcon:
 class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, QMainWindow):
     """One open level: the canvas in the centre, tools on the toolbar, docks around it.
 
-    Its file handling is in :class:`~editor.files.FileActions` (new, open, save,
+    Its file handling is in :class:`~level_editor.editor.files.FileActions` (new, open, save,
     recent files and the questions they ask), its edit actions in
-    :class:`~editor.edit_actions.EditActions` (copy, paste, duplicate, delete),
+    :class:`~level_editor.editor.edit_actions.EditActions` (copy, paste, duplicate, delete),
     and adding reference pictures (the menu entry and dropped PNGs and JPEGs) in
-    :class:`~editor.reference_images.ReferenceImageActions`.
+    :class:`~level_editor.editor.reference_images.ReferenceImageActions`.
     """
 
     def __init__(self, settings: Optional[QSettings] = None, parent=None):
@@ -378,7 +378,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
 
     def show_types_editor(self):
         """Show the Object Types editor (made on first use) and return it."""
-        from editor.panels.types_editor import TypesEditor
+        from level_editor.editor.panels.types_editor import TypesEditor
 
         if self.types_editor is None:
             self.types_editor = TypesEditor(self.context, self)
@@ -453,7 +453,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         return next(t for t in self.tools if t.name == name or type(t).__name__ == name)
 
     def show_preferences(self) -> None:
-        from editor.panels.preferences_dialog import PreferencesDialog
+        from level_editor.editor.panels.preferences_dialog import PreferencesDialog
 
         if PreferencesDialog(self.settings, self, self.autosave.folder).exec():
             for widget in QApplication.topLevelWidgets():

@@ -10,17 +10,17 @@ import gc
 from dataclasses import fields
 from typing import Callable, Optional, Sequence
 
-from core.collision.shapes import Vec2
-from core.level.document import LevelDocument
-from core.level.model import TRUSTED_MAKERS, Box, LevelObject, OrientedBox, Pillar, Player, Point, Wall
-from editor.bulk import moving_by, paused_gc, settle
-from editor.commands import ChangeObjectsCommand
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import TRUSTED_MAKERS, Box, LevelObject, OrientedBox, Pillar, Player, Point, Wall
+from level_editor.editor.bulk import moving_by, paused_gc, settle
+from level_editor.editor.commands import ChangeObjectsCommand
 
 #: The field that holds where an object is, for the kinds the model builds fast from checked values.
 _PLACE = {Wall: "points", Box: "origin", OrientedBox: "center", Pillar: "center", Point: "position"}
 
 #: A move that makes at least this many new objects (objects and their nodes) sets them aside from the cycle
-#: collector (editor.bulk.settle): its next pass would walk them all, ~80 ms for 100,000 objects and ~25 ms for
+#: collector (level_editor.editor.bulk.settle): its next pass would walk them all, ~80 ms for 100,000 objects and ~25 ms for
 #: a 300,000-node wall, and they hold no cycles (they go with their undo step, by reference counting).
 SETTLE_AT = 50_000
 
@@ -33,7 +33,7 @@ def _mover(cls) -> Callable[[LevelObject, float, float], LevelObject]:
     """A function giving an object of ``cls`` moved by ``(dx, dy)``: equal to ``obj.moved(dx, dy)``.
 
     An object already in the level is checked, and so is its move: it is built with
-    the model's maker for checked values (:data:`core.level.model.TRUSTED_MAKERS`),
+    the model's maker for checked values (:data:`level_editor.core.level.model.TRUSTED_MAKERS`),
     a third of the cost of ``dataclasses.replace``, which counts at 100,000 objects.
     """
     mover = _movers.get(cls)

@@ -10,8 +10,8 @@ from typing import Sequence
 
 from PySide6.QtGui import QUndoCommand
 
-from core.level.document import LevelDocument
-from core.level.model import LevelObject
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import LevelObject
 
 
 class ReorderObjectsCommand(QUndoCommand):

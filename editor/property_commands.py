@@ -1,8 +1,8 @@
 """What an edit of a custom property or an object type does: the undo commands, and the values they hold.
 
 Every change a designer makes to a property or a type is one of these commands
-(or a :class:`~editor.commands.ChangeObjectsCommand` /
-:class:`~editor.commands.ChangeLevelPropertiesCommand` built here), so it undoes
+(or a :class:`~level_editor.editor.commands.ChangeObjectsCommand` /
+:class:`~level_editor.editor.commands.ChangeLevelPropertiesCommand` built here), so it undoes
 exactly. Changes that touch several parts of the document at once (deleting an
 object and clearing the references to it; renaming a type on every object that
 has it) are one command, hence one undo step.
@@ -23,7 +23,7 @@ References are ``Ref`` values in three places: an object's own properties, the
 level's properties and a type's default properties. :func:`find_references`
 lists them and :func:`retarget_steps` points them elsewhere (or at nothing).
 
->>> from core.level.model import Box, Level, ObjectType, Point
+>>> from level_editor.core.level.model import Box, Level, ObjectType, Point
 >>> level = Level(objects=(Point("lever", (0, 0)), Box("gate", (0, 0), (8, 8), properties={"opened_by": Ref("lever")})),
 ...               types=(ObjectType("door", properties={"opened_by": Ref("lever")}),))
 >>> [r.describe() for r in find_references(level, {"lever"})]
@@ -40,10 +40,10 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from PySide6.QtGui import QUndoCommand
 
-from core.level.document import LevelDocument
-from core.level.model import LevelObject, ObjectType, Ref
-from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand
-from editor.panels.field_limits import MAX_NAME_LENGTH, MAX_PROPERTY_FLOAT, MAX_PROPERTY_INTEGER, name_shape_problem
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import LevelObject, ObjectType, Ref
+from level_editor.editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand
+from level_editor.editor.panels.field_limits import MAX_NAME_LENGTH, MAX_PROPERTY_FLOAT, MAX_PROPERTY_INTEGER, name_shape_problem
 
 __all__ = [
     "PROPERTY_KINDS", "KIND_NAMES", "NONE_TEXT", "kind_of", "default_for", "value_text", "parse_value", "name_problem",
@@ -552,7 +552,7 @@ class ObjectProperties(PropertySource):
 def id_problem(document: LevelDocument, text: str, current: str = "") -> Optional[str]:
     """Why ``text`` cannot be the id of the object now called ``current``, or None.
 
-    >>> from core.level.model import Box, Level, Point
+    >>> from level_editor.core.level.model import Box, Level, Point
     >>> doc = LevelDocument(Level(objects=(Point("lever", (0, 0)), Box("gate", (0, 0), (8, 8)))))
     >>> id_problem(doc, "gate", "lever"), id_problem(doc, " ", "lever"), id_problem(doc, "lever", "lever")
     ("another object is already called 'gate'", 'an id cannot be empty', None)
@@ -577,7 +577,7 @@ def rename_command(document: LevelDocument, old_id: str, new_id: str) -> Optiona
 
     None when there is nothing to rename; ValueError (saying why) when ``new_id`` is refused.
 
-    >>> from core.level.model import Box, Level, Point
+    >>> from level_editor.core.level.model import Box, Level, Point
     >>> doc = LevelDocument(Level(objects=(Point("lever", (0, 0)),
     ...                                    Box("gate", (0, 0), (8, 8), properties={"opened_by": Ref("lever")}))))
     >>> command = rename_command(doc, "lever", "switch")

@@ -6,8 +6,8 @@ asks. A level that has no file yet stores the picture's absolute path (with
 forward slashes); it stays absolute when the level is first saved (nothing
 rewrites it then: delete the image and add it again to store it relative).
 
-:class:`ReferenceImageActions` is one part of :class:`~editor.main_window.MainWindow`
-(as :class:`~editor.files.FileActions` is); the question it asks, which
+:class:`ReferenceImageActions` is one part of :class:`~level_editor.editor.main_window.MainWindow`
+(as :class:`~level_editor.editor.files.FileActions` is); the question it asks, which
 picture?, goes through :meth:`ReferenceImageActions.ask_image_path`, so tests
 can answer it.
 """
@@ -21,9 +21,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImageReader, QUndoCommand
 from PySide6.QtWidgets import QFileDialog
 
-from core.level.document import LevelDocument
-from core.level.model import Image
-from editor.guard import guarded
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Image
+from level_editor.editor.guard import guarded
 
 __all__ = [
     "IMAGE_FILTER",

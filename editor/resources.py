@@ -3,7 +3,7 @@
 They ship inside the package and are read with :mod:`importlib.resources`, so a
 wheel install finds them as well as a checkout does. A missing or unreadable
 icon raises: a toolbar of blank buttons is a packaging bug, not a look.
-(The level's JSON Schema belongs to the file format: :func:`core.level.schema.level_schema`.)
+(The level's JSON Schema belongs to the file format: :func:`level_editor.core.level.schema.level_schema`.)
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from PySide6.QtGui import QIcon
 __all__ = ["ICONS", "icon", "icon_path", "icon_names"]
 
 #: The package folder holding the icons, one ``NAME.svg`` per icon.
-ICONS = files("editor") / "icons"
+ICONS = files("level_editor.editor") / "icons"
 
 
 def icon_names() -> list[str]:

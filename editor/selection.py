@@ -5,9 +5,9 @@ from typing import Iterable
 
 from PySide6.QtCore import QObject, Signal
 
-from core.level.document import Change, ChangeKind, LevelDocument
-from editor.bulk import moved_by
-from editor.subscriptions import subscribe_while_alive
+from level_editor.core.level.document import Change, ChangeKind, LevelDocument
+from level_editor.editor.bulk import moved_by
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 
 def whole_level(document: LevelDocument, ids) -> bool:

@@ -21,7 +21,7 @@ from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QFontMetrics, QGuiApplication, QPainter
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QStyle, QWidget
 
-from editor.guard import guarded
+from level_editor.editor.guard import guarded
 
 #: The widest cursor position shown, for the permanent label's width (coordinates are within MAX_COORDINATE).
 WIDEST_POSITION = "x -10000000, y -10000000"

@@ -5,7 +5,7 @@ from typing import Callable
 
 from PySide6.QtCore import QObject
 
-from core.level.document import Change, LevelDocument
+from level_editor.core.level.document import Change, LevelDocument
 
 
 def subscribe_while_alive(document: LevelDocument, owner: QObject, callback: Callable[[Change], None]) -> None:

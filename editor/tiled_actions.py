@@ -1,7 +1,7 @@
 """Tiled maps from the editor: File > Export As… (level JSON, TMJ or TMX) and importing a TMJ or TMX map.
 
-:class:`TiledActions` is one part of :class:`~editor.main_window.MainWindow`. The
-work is core's (:mod:`core.interop`), shared with ``level-editor export`` and
+:class:`TiledActions` is one part of :class:`~level_editor.editor.main_window.MainWindow`. The
+work is core's (:mod:`level_editor.core.interop`), shared with ``level-editor export`` and
 ``level-editor import``; this only asks where, and shows what came of it. An
 imported map opens as a new, unsaved level (Save asks where to put it), and what
 it could not hold is listed in a dialog, one line per object, as the command
@@ -14,12 +14,12 @@ from typing import Optional
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from core.interop import TiledImportError, tiled_format, write_tiled
-from core.interop.tiled_import import read_tiled
-from core.level.atomic import LevelSaveError
-from core.level.file_format import save_level
-from editor import long_task
-from editor.guard import describe
+from level_editor.core.interop import TiledImportError, tiled_format, write_tiled
+from level_editor.core.interop.tiled_import import read_tiled
+from level_editor.core.level.atomic import LevelSaveError
+from level_editor.core.level.file_format import save_level
+from level_editor.editor import long_task
+from level_editor.editor.guard import describe
 
 EXPORT_FILTER = "Tiled map (*.tmx);;Tiled JSON map (*.tmj);;Level (*.json)"
 MAP_FILTER = "Tiled maps (*.tmx *.tmj);;All files (*)"
@@ -86,7 +86,7 @@ class TiledActions:
             # a big level takes seconds: written off the GUI thread, the window repainting, its progress shown
             notes = long_task.run_with_progress(self, f"Exporting {name}…", work)
         except Exception as e:  # noqa: BLE001 - whatever it was, say it: the open level is untouched either way
-            from editor.files import save_cause  # files imports this module
+            from level_editor.editor.files import save_cause  # files imports this module
 
             cause = save_cause(e) if isinstance(e, LevelSaveError) else describe(e)
             self.show_error("Could not export level", f"{name} was not written: {cause}.",
@@ -105,7 +105,7 @@ class TiledActions:
 
     def import_map(self, path: str, ask: bool = True) -> bool:
         """Open the Tiled map at ``path`` as a new unsaved level; on failure the open level stays as it was."""
-        from editor.files import not_a_level_file  # files imports this module
+        from level_editor.editor.files import not_a_level_file  # files imports this module
 
         name = os.path.basename(path)
         problem = not_a_level_file(path)  # a named pipe would make reading wait for ever

@@ -1,6 +1,6 @@
 """Flip and quarter-turn undo commands: the selection about its centre, in one step.
 
-The geometry is :mod:`core.level.transform`'s (pure, exact); this module turns
+The geometry is :mod:`level_editor.core.level.transform`'s (pure, exact); this module turns
 it into one undo step with a label in the designer's words ("Flip 2 boxes
 horizontally", "Rotate wall clockwise"), and refuses, naming the object, a turn
 that would carry an object past the level's limits.
@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from core.level.document import LevelDocument
-from core.level.kinds import objects_label
-from core.level.limits import MAX_COORDINATE
-from core.level.transform import Symmetry, selection_pivot, transform_object, transform_player, transformable
-from editor.commands import ChangeObjectsCommand
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.kinds import objects_label
+from level_editor.core.level.limits import MAX_COORDINATE
+from level_editor.core.level.transform import Symmetry, selection_pivot, transform_object, transform_player, transformable
+from level_editor.editor.commands import ChangeObjectsCommand
 
 
 class TransformCommand(ChangeObjectsCommand):
     """Flip or turn the objects ``ids`` (and the player's spawn when ``with_spawn``) about their common centre.
 
-    Reference images in ``ids`` are left out (:func:`~core.level.transform.transformable`).
+    Reference images in ``ids`` are left out (:func:`~level_editor.core.level.transform.transformable`).
 
     Raises
     ------

@@ -3,9 +3,9 @@
 Validation of 10,000 objects takes about a quarter of a second and of 100,000
 several seconds, so it never runs while the designer drags or types: every
 document change restarts a short timer (:data:`DELAY_MS`), and when it fires
-the level as it is then (an immutable :class:`~core.level.model.Level`, so the
+the level as it is then (an immutable :class:`~level_editor.core.level.model.Level`, so the
 check can read it while the document moves on) is checked in a child process
-(:mod:`editor.background_call`: it takes neither the window's interpreter nor
+(:mod:`level_editor.editor.background_call`: it takes neither the window's interpreter nor
 its memory). Its outlines are built once and shared by validation and, when
 someone shows them, the hulls; only the problems and hulls come back. The GUI
 thread collects the answer with a short poll while a check is running and
@@ -20,12 +20,12 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from core.checks.check import CheckResult, add_hulls, add_problems, check_level, level_hulls_only
-from core.level.document import Change, ChangeKind, LevelDocument
-from core.level.model import Level
-from editor import background_call, long_task
-from editor.subscriptions import subscribe_while_alive
-from editor.guard import guarded
+from level_editor.core.checks.check import CheckResult, add_hulls, add_problems, check_level, level_hulls_only
+from level_editor.core.level.document import Change, ChangeKind, LevelDocument
+from level_editor.core.level.model import Level
+from level_editor.editor import background_call, long_task
+from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.guard import guarded
 
 #: Quiet time after the last edit before the level is checked, in milliseconds.
 DELAY_MS = 400
@@ -162,7 +162,7 @@ class ValidationRunner(QObject):
         """Begin checking ``level`` now, the document being about to be reset to it (a big level opening), with
         pictures looked for in ``folder`` (the folder of the file it was read from).
 
-        Its process is forked with the picture of the level (editor.canvas.picture_ahead), before the window
+        Its process is forked with the picture of the level (level_editor.editor.canvas.picture_ahead), before the window
         makes the level's items: forked once the level is open, it made the window copy every page of memory
         it wrote to next (a fork shares them until then), 55-120 ms of the first frames after an open.
         """

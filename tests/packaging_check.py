@@ -2,17 +2,24 @@
 
 ``python tests/packaging_check.py`` (run by ``.ci/run``; ``tests/test_packaging.py`` runs the same check).
 It catches what an editable install hides: a subpackage, an icon or the schema missing from the wheel,
-tests shipped by mistake, two version numbers that disagree.
+tests shipped by mistake, two version numbers that disagree, a module landing at the top of site-packages.
 
 1. Copy the source tree to a temporary folder (so building leaves no ``build/`` in the checkout) and
    ``pip wheel --no-deps`` it.
-2. Read the wheel: every module of core/ and editor/, every icon and the schema are in it; nothing else
-   (no tests/, no benchmarks) is.
-3. ``python -m venv --system-site-packages`` (PySide6, shapely and numpy come from the Python running this
-   check, so nothing is downloaded again) and ``pip install --no-index`` the wheel into it.
-4. From an empty folder, with ``PYTHONPATH`` unset and settings in temporary folders: ``level-editor
-   --version``, ``check`` and ``export`` on a sample level; then the editor itself, offscreen, through
-   ``level-editor``'s own ``main`` on that level: ``core`` and ``editor`` must come from the environment's
+2. Read the wheel: every module of core/ and editor/ is in it as ``level_editor/core/...`` and
+   ``level_editor/editor/...``, with every icon and the schema; nothing else is (no tests/, no benchmarks,
+   nothing at the top but ``level_editor/`` and its dist-info).
+3. ``python -m venv`` a new environment with nothing in it, and a ``.pth`` file in its site-packages naming the
+   running environment's site-packages folders: PySide6, shapely and numpy are seen without being downloaded
+   again, whether this check runs with a system Python or inside a virtual environment (a venv made with
+   ``--system-site-packages`` inside another venv sees the base interpreter, not the venv). Only plain folders
+   are added that way, so an editable install of the checkout there (a ``.pth`` of its own) is not seen.
+   Then ``pip install --no-index`` the wheel into it; the site-packages then holds ``level_editor`` and its
+   dist-info, and nothing else of ours.
+4. From an empty folder, with ``PYTHONPATH`` unset and settings in temporary folders: ``import core`` and
+   ``import editor`` fail; ``level-editor --version``, ``check`` and ``export`` on a sample level; the game
+   runtime and the collision library load without Qt; then the editor itself, offscreen, through
+   ``level-editor``'s own ``main`` on that level: ``level_editor`` must come from the environment's
    site-packages, every toolbar button must have its icon and the schema must load (and accept the export).
 
 Only the standard library is used here: this file runs before (and apart from) the package it checks.
@@ -38,6 +45,8 @@ SAMPLE_LEVEL = "levels/showcase.json"
 NOT_SOURCE = (".git", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".pytest_cache", ".hypothesis",
               ".ruff_cache", ".import_linter_cache", ".benchmarks", ".venv", "venv", "bench-out", ".mypy_cache")
 #: Environment variables that would let the checkout (or anything but the installed wheel) be imported.
+#: The file in the fresh environment's site-packages that names the running environment's dependency folders.
+DEPENDENCIES_PTH = "level-editor-check-dependencies.pth"
 LEAKY_ENV = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONSAFEPATH", "VIRTUAL_ENV", "__PYVENV_LAUNCHER__")
 
 
@@ -49,13 +58,13 @@ class PackagingError(AssertionError):
 INSTALLED_EDITOR_CHECK = r'''
 import json, os, sys, sysconfig, traceback
 
-import core, editor
+import level_editor.core, level_editor.editor
 site = os.path.realpath(sysconfig.get_paths()["purelib"])
-for module in (core, editor):
+for module in (level_editor.core, level_editor.editor):
     where = os.path.realpath(module.__file__)
     assert where.startswith(site + os.sep), f"{module.__name__} was imported from {where}, not from {site}"
 
-from core.level.schema import level_schema
+from level_editor.core.level.schema import level_schema
 schema = level_schema()
 try:
     import jsonschema
@@ -68,10 +77,10 @@ if jsonschema is not None:
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QToolBar, QWidgetAction
 
-from editor import app
-from editor.launcher import main
-from editor.main_window import MainWindow
-from editor.resources import icon, icon_names
+from level_editor.editor import app
+from level_editor.editor.launcher import main
+from level_editor.editor.main_window import MainWindow
+from level_editor.editor.resources import icon, icon_names
 
 level = os.path.abspath(sys.argv[1])
 seen = {}
@@ -110,6 +119,26 @@ if code == 0:
     print(f"installed editor: {seen['objects']} objects shown, {seen['buttons']} toolbar buttons with icons, "
           f"{seen['icons']} icons load, schema {schema.get('$id')} found")
 sys.exit(code)
+'''
+
+
+# Runs inside the fresh environment, from the empty folder: the generic names are not ours, the library is, and
+# the parts a game uses load without Qt (and the collision library without shapely or numpy).
+INSTALLED_IMPORTS_CHECK = r'''
+import importlib, sys
+for generic in ("core", "editor"):
+    try:
+        importlib.import_module(generic)
+    except ImportError:
+        continue
+    raise SystemExit(f"import {generic} worked: the wheel put a generic name at the top of site-packages")
+import level_editor.core.collision
+from level_editor.core.collision import Circle, Rect, Vec2, cast, overlaps
+assert overlaps(Circle(Vec2(0, 0), 1), Rect(Vec2(0.5, 0), Vec2(2, 2)))
+assert cast(Circle(Vec2(0, 0), 1), Vec2(10, 0), Rect(Vec2(5, -1), Vec2(2, 2))) == 0.4
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "shapely", "numpy"))
+assert not loaded, f"the collision library loaded {loaded}"
+print("imports: core and editor are not importable; level_editor.core.collision is, without Qt, shapely or numpy")
 '''
 
 
@@ -162,40 +191,70 @@ def check_wheel_contents(wheel: Path, source: Path) -> list[str]:
         entry_points = "".join(z.read(n).decode("utf-8") for n in names if n.endswith(".dist-info/entry_points.txt"))
     problems = []
     shipped = set(names)
-    wanted = sorted(p.relative_to(source).as_posix() for top in ("core", "editor")
+    wanted = sorted("level_editor/" + p.relative_to(source).as_posix() for top in ("core", "editor")
                     for p in (source / top).rglob("*") if p.is_file() and "__pycache__" not in p.parts
                     and not p.name.endswith(".pyc"))
     missing = [n for n in wanted if n not in shipped]
     if missing:
         problems.append(f"missing from the wheel: {missing}")
-    for required in ("editor/icons/app.svg", "core/level/schemas/"):
+    for required in ("level_editor/editor/icons/app.svg", "level_editor/core/level/schemas/"):
         if not any(n.startswith(required) for n in names):
             problems.append(f"no {required} in the wheel")
-    strays = [n for n in names if n.split("/")[0] not in ("core", "editor") and ".dist-info/" not in n]
+    tops = sorted({n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")})
+    if tops != ["level_editor"]:
+        problems.append(f"the wheel installs {tops} at the top of site-packages, not just ['level_editor']")
+    strays = [n for n in names if n.split("/")[:2] not in (["level_editor", "core"], ["level_editor", "editor"])
+              and ".dist-info/" not in n]
     if strays:
-        problems.append(f"files outside core/ and editor/ in the wheel: {strays}")
+        problems.append(f"files outside level_editor/core/ and level_editor/editor/ in the wheel: {strays}")
     tests = [n for n in names if "tests/" in n or "benchmarks" in n or "/test_" in n]
     if tests:
         problems.append(f"tests in the wheel: {tests}")
     version = source_version(source)
     if f"\nVersion: {version}\n" not in metadata:
         problems.append(f"the wheel's METADATA does not say Version: {version}")
-    if not re.search(r"^level-editor\s*=\s*editor\.launcher:main$", entry_points, re.MULTILINE):
-        problems.append("the wheel declares no level-editor = editor.launcher:main script")
+    if not re.search(r"^level-editor\s*=\s*level_editor\.editor\.launcher:main$", entry_points, re.MULTILINE):
+        problems.append("the wheel declares no level-editor = level_editor.editor.launcher:main script")
     if problems:
         raise PackagingError(f"{wheel.name}:\n" + "\n".join(problems))
     return names
 
 
+def dependency_folders() -> list[str]:
+    """The running environment's site-packages folders, where the package's dependencies are installed."""
+    found = []
+    for entry in sys.path:
+        if entry and Path(entry).name in ("site-packages", "dist-packages") and Path(entry).is_dir():
+            real = os.path.realpath(entry)
+            if real not in found:
+                found.append(real)
+    return found
+
+
 def make_venv(folder: Path, env: Mapping[str, str]) -> Path:
-    """A new virtual environment that sees this Python's packages (PySide6 and co.) but not the checkout."""
-    # --without-pip: `python -m pip` inside it is this Python's pip (seen through the system site-packages),
-    # which installs into the environment; skipping ensurepip saves several seconds.
-    run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", folder], cwd=folder.parent, env=env)
+    """A new, empty virtual environment that sees this Python's packages (PySide6 and co.) but not the checkout.
+
+    A ``.pth`` file in its site-packages names the folders of :func:`dependency_folders`; the interpreter adds
+    each to ``sys.path`` without reading the ``.pth`` files inside them (an editable install of the checkout).
+    ``python -m pip`` inside it is this Python's pip, seen through those folders; it installs into the
+    environment (skipping ensurepip saves several seconds).
+    """
+    run([sys.executable, "-m", "venv", "--without-pip", folder], cwd=folder.parent, env=env)
     python = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     if not python.exists():
         raise PackagingError(f"no Python in the new environment {folder}")
+    site = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], cwd=folder,
+                    env=env).stdout.strip())
+    site.mkdir(parents=True, exist_ok=True)
+    (site / DEPENDENCIES_PTH).write_text("".join(f"{d}\n" for d in dependency_folders()), encoding="utf-8")
     return python
+
+
+def installed_tops(python: Path, env: Mapping[str, str], cwd: Path) -> list[str]:
+    """What sits at the top of the environment's own site-packages (the ``.pth`` this check wrote left out)."""
+    site = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], cwd=cwd,
+                    env=env).stdout.strip())
+    return sorted(p.name for p in site.iterdir() if p.name not in (DEPENDENCIES_PTH, "__pycache__"))
 
 
 def isolated_env(base: Mapping[str, str], venv: Path, home: Path) -> dict[str, str]:
@@ -225,15 +284,18 @@ def check(root: Path = ROOT, work: Optional[Path] = None, base_env: Optional[Map
     source = copy_source(root, work / "source")
     wheel = build_wheel(source, work / "dist", base)
     names = check_wheel_contents(wheel, source)
-    icons = [n for n in names if n.startswith("editor/icons/")]
-    schemas = [n for n in names if n.startswith("core/level/schemas/")]
+    icons = [n for n in names if n.startswith("level_editor/editor/icons/")]
+    schemas = [n for n in names if n.startswith("level_editor/core/level/schemas/")]
     log(f"wheel: {wheel.name}, {len(names)} files ({len(icons)} icons, {len(schemas)} schema), "
-        f"every core/ and editor/ module, no tests")
+        f"every core/ and editor/ module under level_editor/, no tests")
 
     venv = work / "venv"
     python = make_venv(venv, base)
     run([python, "-m", "pip", "install", "--no-index", "--disable-pip-version-check", "--no-warn-script-location",
          wheel], cwd=work, env=base)
+    tops = [name for name in installed_tops(python, base, work) if not name.startswith("level_editor-")]
+    if tops != ["level_editor"]:
+        raise PackagingError(f"installing the wheel put {tops} at the top of site-packages, not just level_editor")
     empty = work / "empty"
     empty.mkdir()
     env = isolated_env(base, venv, work / "home")
@@ -245,6 +307,7 @@ def check(root: Path = ROOT, work: Optional[Path] = None, base_env: Optional[Map
     out = run([exe, "--version"], cwd=empty, env=env).stdout.strip()
     if out != f"level-editor {version}":
         raise PackagingError(f"level-editor --version printed {out!r}, expected 'level-editor {version}'")
+    imports = run([python, "-c", INSTALLED_IMPORTS_CHECK], cwd=empty, env=env).stdout.strip()
     level = source / SAMPLE_LEVEL
     run([exe, "check", level], cwd=empty, env=env)
     exported = work / "exported.json"
@@ -256,8 +319,9 @@ def check(root: Path = ROOT, work: Optional[Path] = None, base_env: Optional[Map
     if list(empty.iterdir()):
         raise PackagingError(f"the installed program left files in the folder it ran from: {list(empty.iterdir())}")
     log(f"installed: {out}; check and export of {SAMPLE_LEVEL} pass; {editor.stdout.strip()}")
+    log(imports)
     log(f"packaging check passed in {time.monotonic() - started:.1f} s")
-    return {"wheel": wheel.name, "files": names, "version": out, "editor": editor.stdout.strip()}
+    return {"wheel": wheel.name, "files": names, "version": out, "editor": editor.stdout.strip(), "imports": imports}
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -21,7 +21,7 @@ def _modules_with_examples() -> list[str]:
         for path in sorted((ROOT / package).rglob("*.py")):
             if ">>>" in path.read_text(encoding="utf-8"):
                 parts = path.relative_to(ROOT).with_suffix("").parts
-                found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+                found.append("level_editor." + ".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return found
 
 
@@ -29,7 +29,8 @@ MODULES = _modules_with_examples()
 
 
 def test_the_examples_are_found():
-    assert len(MODULES) >= 25 and "core.collision" in MODULES and "core.collision.sweep" in MODULES
+    assert len(MODULES) >= 25
+    assert "level_editor.core.collision" in MODULES and "level_editor.core.collision.sweep" in MODULES
 
 
 @pytest.mark.parametrize("name", MODULES)

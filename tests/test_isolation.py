@@ -16,18 +16,18 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from editor import app
-from editor.autosave import default_recovery_folder
-from editor.main_window import MainWindow
+from level_editor.editor import app
+from level_editor.editor.autosave import default_recovery_folder
+from level_editor.editor.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# What a freshly started editor would use: the names editor.app.application() gives the application.
+# What a freshly started editor would use: the names level_editor.editor.app.application() gives the application.
 WHERE_AN_EDITOR_WRITES = """
 import json
 from PySide6.QtCore import QCoreApplication, QSettings
-from editor.autosave import default_recovery_folder
-from editor.files import APP_NAME
+from level_editor.editor.autosave import default_recovery_folder
+from level_editor.editor.files import APP_NAME
 QCoreApplication.setOrganizationName("level-editor")
 QCoreApplication.setApplicationName(APP_NAME)
 print(json.dumps({"settings": QSettings().fileName(), "recovery": default_recovery_folder()}))

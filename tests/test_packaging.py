@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import core
+import level_editor.core
 from tests import packaging_check
 from tests.packaging_check import PackagingError, check_wheel_contents
 
@@ -24,12 +24,14 @@ def test_the_installed_wheel_checks_exports_and_opens_a_level_from_an_empty_fold
     # settings folders from the check itself.
     found = packaging_check.check(ROOT, tmp_path, base_env=user_environment, log=lambda line: None)
 
-    assert found["version"] == f"level-editor {core.__version__}"
+    assert found["version"] == f"level-editor {level_editor.core.__version__}"
     files = found["files"]
-    assert {f"editor/icons/{p.name}" for p in (ROOT / "editor" / "icons").glob("*.svg")} <= set(files)
-    assert "core/level/schemas/level-v1.schema.json" in files
-    assert "editor/tools/wall_tool.py" in files and "core/collision/__init__.py" in files  # subpackages ship
-    assert not [f for f in files if f.startswith("tests/")]
+    assert {f"level_editor/editor/icons/{p.name}" for p in (ROOT / "editor" / "icons").glob("*.svg")} <= set(files)
+    assert "level_editor/core/level/schemas/level-v1.schema.json" in files
+    # subpackages ship
+    assert "level_editor/editor/tools/wall_tool.py" in files and "level_editor/core/collision/__init__.py" in files
+    assert {f.split("/")[0] for f in files if ".dist-info/" not in f} == {"level_editor"}
+    assert "core and editor are not importable" in found["imports"]
     assert re.search(r"\d+ toolbar buttons with icons", found["editor"]), found["editor"]
 
 
@@ -38,8 +40,8 @@ def test_the_version_is_written_once(tmp_path):
     project = pyproject.split("[project]", 1)[1].split("\n[", 1)[0]
     assert not re.search(r"^version\s*=", project, re.MULTILINE), "pyproject.toml repeats the version"
     assert 'dynamic = ["version"]' in project
-    assert 'version = {attr = "core.__version__"}' in pyproject
-    assert packaging_check.source_version(ROOT) == core.__version__
+    assert 'version = {attr = "level_editor.core.__version__"}' in pyproject
+    assert packaging_check.source_version(ROOT) == level_editor.core.__version__
 
 
 def fake_source(tmp_path: Path) -> Path:
@@ -55,7 +57,7 @@ def fake_wheel(tmp_path: Path, source: Path, leave_out=(), add=(), version="9.9"
     wheel = tmp_path / "level_editor-9.9-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as z:
         for path in sorted(p for p in source.rglob("*") if p.is_file()):
-            name = path.relative_to(source).as_posix()
+            name = "level_editor/" + path.relative_to(source).as_posix()
             if name not in leave_out:
                 z.writestr(name, path.read_bytes())
         for name in add:
@@ -63,21 +65,24 @@ def fake_wheel(tmp_path: Path, source: Path, leave_out=(), add=(), version="9.9"
         z.writestr("level_editor-9.9.dist-info/METADATA", f"Metadata-Version: 2.1\nName: level-editor\n"
                                                           f"Version: {version}\n")
         z.writestr("level_editor-9.9.dist-info/entry_points.txt",
-                   "[console_scripts]\nlevel-editor = editor.launcher:main\n")
+                   "[console_scripts]\nlevel-editor = level_editor.editor.launcher:main\n")
     return wheel
 
 
 def test_a_complete_wheel_passes(tmp_path):
     source = fake_source(tmp_path)
-    assert "editor/icons/app.svg" in check_wheel_contents(fake_wheel(tmp_path, source), source)
+    assert "level_editor/editor/icons/app.svg" in check_wheel_contents(fake_wheel(tmp_path, source), source)
 
 
 @pytest.mark.parametrize("leave_out, add, version, said", [
-    (["editor/tools/__init__.py"], [], "9.9", "missing from the wheel: ['editor/tools/__init__.py']"),
-    (["editor/icons/app.svg"], [], "9.9", "no editor/icons/app.svg"),
-    (["core/level/schemas/level-v1.schema.json"], [], "9.9", "no core/level/schemas/"),
-    ([], ["tests/test_x.py"], "9.9", "tests in the wheel"),
-    ([], ["benchmarks/bench.py"], "9.9", "files outside core/ and editor/"),
+    (["level_editor/editor/tools/__init__.py"], [], "9.9",
+     "missing from the wheel: ['level_editor/editor/tools/__init__.py']"),
+    (["level_editor/editor/icons/app.svg"], [], "9.9", "no level_editor/editor/icons/app.svg"),
+    (["level_editor/core/level/schemas/level-v1.schema.json"], [], "9.9", "no level_editor/core/level/schemas/"),
+    ([], ["level_editor/tests/test_x.py"], "9.9", "tests in the wheel"),
+    ([], ["level_editor/benchmarks/bench.py"], "9.9", "files outside level_editor/core/ and level_editor/editor/"),
+    ([], ["core/__init__.py"], "9.9", "installs ['core', 'level_editor'] at the top of site-packages"),
+    ([], ["editor.py"], "9.9", "installs ['editor.py', 'level_editor'] at the top"),
     ([], [], "1.0", "does not say Version: 9.9"),
 ])
 def test_an_incomplete_or_overfull_wheel_is_refused(tmp_path, leave_out, add, version, said):
@@ -98,3 +103,21 @@ def test_the_installed_program_never_sees_the_checkout():
     assert "PYTHONPATH" not in env
     assert env["XDG_CONFIG_HOME"].startswith(str(Path("/home-x")))
     assert env["LEVEL_EDITOR_DATA_DIR"].startswith(str(Path("/home-x")))
+
+
+def test_every_package_of_the_checkout_is_listed_in_pyproject():
+    # pyproject.toml lists the packages by their installed names (level_editor.core...), mapped onto core/ and
+    # editor/ by package-dir: a new subpackage that is not listed would be left out of the wheel.
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    listed = set(re.findall(r'^\s*"(level_editor\.[a-z_.]+)",$', pyproject, re.MULTILINE))
+    folders = {"level_editor." + ".".join(p.parent.relative_to(ROOT).parts)
+               for top in ("core", "editor") for p in (ROOT / top).rglob("__init__.py")}
+    assert folders - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
+    assert listed - folders == set(), "pyproject.toml lists packages that do not exist"
+
+
+def test_the_dependencies_are_seen_through_plain_folders(tmp_path):
+    folders = packaging_check.dependency_folders()
+    assert folders and all(Path(f).is_dir() for f in folders)
+    # PySide6 is a dependency: the fresh environment finds it through one of these folders.
+    assert any((Path(f) / "PySide6").is_dir() for f in folders)

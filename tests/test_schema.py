@@ -1,4 +1,4 @@
-"""The level JSON Schema (core/level/schemas, read by core.level.schema) describes every sample level and what save
+"""The level JSON Schema (core/level/schemas, read by level_editor.core.level.schema) describes every sample level and what save
 writes."""
 import json
 from pathlib import Path
@@ -6,9 +6,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from core.level.file_format import dumps_level, load_level
-from core.level.migrations import CURRENT_VERSION
-from core.level.schema import level_schema, schema_file_name
+from level_editor.core.level.file_format import dumps_level, load_level
+from level_editor.core.level.migrations import CURRENT_VERSION
+from level_editor.core.level.schema import level_schema, schema_file_name
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = level_schema()
@@ -77,7 +77,7 @@ def test_schema_rejects_bad_levels(mutate):
 def test_version_1_has_its_own_schema_beside_version_2():
     from importlib.resources import files
 
-    v1 = json.loads((files("core.level") / "schemas" / schema_file_name(1)).read_text(encoding="utf-8"))
+    v1 = json.loads((files("level_editor.core.level") / "schemas" / schema_file_name(1)).read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(v1)
     old = json.loads((ROOT / "tests" / "core" / "level" / "v1" / "showcase.json").read_text())
     jsonschema.validate(old, v1)
@@ -88,9 +88,9 @@ def test_version_1_has_its_own_schema_beside_version_2():
 def test_the_schemas_say_the_loader_s_limits():
     from importlib.resources import files
 
-    from core.level import limits
+    from level_editor.core.level import limits
 
-    v1 = json.loads((files("core.level") / "schemas" / schema_file_name(1)).read_text(encoding="utf-8"))
+    v1 = json.loads((files("level_editor.core.level") / "schemas" / schema_file_name(1)).read_text(encoding="utf-8"))
     for schema in (SCHEMA, v1):
         defs = schema["$defs"]
         assert (defs["coordinate"]["minimum"], defs["coordinate"]["maximum"]) == (-limits.MAX_COORDINATE,
@@ -102,7 +102,7 @@ def test_the_schemas_say_the_loader_s_limits():
 
 
 def test_an_export_a_million_pixels_out_matches_the_schema(tmp_path):
-    from core.cli import main
+    from level_editor.core.cli import main
 
     d = json.loads((ROOT / "levels" / "game_content.json").read_text())
     for obj in d["objects"]:

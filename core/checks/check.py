@@ -5,7 +5,7 @@ and the play-test's F5 all call :func:`check_level`, so they all see the same
 problems for the same level. Callers that know where the level file is pass
 its folder as ``base_dir``, so that reference images' pictures are looked at.
 
->>> from core.level.model import Box, Level
+>>> from level_editor.core.level.model import Box, Level
 >>> result = check_level(Level(objects=(Box("box-1", (100, 100), (10, 10)),)), with_hulls=True)
 >>> [p.severity for p in result.problems], sorted(result.hulls)
 (['info'], ['box-1', 'level'])
@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from core.checks.hulls import level_hulls
-from core.checks.outlines import LevelOutlines, Stopped, level_outlines
-from core.checks.validation import validate_level
-from core.level.model import Level
-from core.level.problems import ERROR, LEVEL_ID, Problem
+from level_editor.core.checks.hulls import level_hulls
+from level_editor.core.checks.outlines import LevelOutlines, Stopped, level_outlines
+from level_editor.core.checks.validation import validate_level
+from level_editor.core.level.model import Level
+from level_editor.core.level.problems import ERROR, LEVEL_ID, Problem
 
 __all__ = ["CheckResult", "check_level", "add_hulls", "level_hulls_only", "add_problems"]
 
@@ -103,7 +103,7 @@ def _culprits(level: Level, objects: list) -> list:
 def _check_without_culprits(level: Level, with_hulls: bool, base_dir: str | None, error: Exception):
     """When the geometry code fails on a level: the objects that make it fail become errors, the rest is checked.
 
-    Sound numbers are already screened (see :class:`~core.checks.outlines.Unfit`), so this is the net
+    Sound numbers are already screened (see :class:`~level_editor.core.checks.outlines.Unfit`), so this is the net
     under it: each object that fails on its own is found by halving the level, reported in words, and
     left out; if the failure comes from no single object, the level gets one problem that says so.
     """

@@ -49,7 +49,7 @@ smallest circles, tile grids); the hulls are kept as arrays
 (:class:`LevelHulls`), which a save writes straight to the file and which
 build an object's dict only when someone reads it.
 
->>> from core.level.model import Level, Pillar
+>>> from level_editor.core.level.model import Level, Pillar
 >>> hulls = level_hulls(Level(objects=[Pillar("p", (10, 20), 5)]))
 >>> hulls["p"]["aabb"], hulls["p"]["circle"]
 ([5.0, 15.0, 15.0, 25.0], {'center': [10.0, 20.0], 'radius': 5.0})
@@ -65,10 +65,10 @@ from typing import Optional
 import numpy as np
 import shapely
 
-from core.level.json_numbers import decimal_text, thousandths
-from core.level.limits import MAX_COORDINATE, MAX_SIZE
-from core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Wall
-from core.checks.outlines import (
+from level_editor.core.level.json_numbers import decimal_text, thousandths
+from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE
+from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Wall
+from level_editor.core.checks.outlines import (
     BOX,
     ORIENTED_BOX,
     PILLAR,
@@ -179,7 +179,7 @@ class LevelHulls(Mapping):
 
         ``key_lines(keys)`` gives the start of each key's line (bytes: indent, key as JSON,
         ``: {"aabb":[``). Lines are separated by ``,\\n``; numbers are written as the rest of the file
-        writes them (see :mod:`core.level.json_numbers`).
+        writes them (see :mod:`level_editor.core.level.json_numbers`).
         """
         rows = self._row_of()
         keys, order = list(rows), np.fromiter(rows.values(), dtype=np.int64, count=len(rows))
@@ -272,7 +272,7 @@ def level_hulls(level: Level, outlines: Optional[LevelOutlines] = None) -> Mappi
 
     Examples
     --------
-    >>> from core.level.model import Level, Wall
+    >>> from level_editor.core.level.model import Level, Wall
     >>> h = level_hulls(Level(objects=[Wall("w", [(0, 0), (10, 0)], 4)]))
     >>> h["w"]["aabb"], h["w"]["circle"]["radius"]
     ([-2.0, -2.0, 12.0, 2.0], 7.0)
@@ -286,7 +286,7 @@ def level_hulls(level: Level, outlines: Optional[LevelOutlines] = None) -> Mappi
 
 class _Shapes:
     """What the hulls are made from: per object with an outline (level order) its id, kind, exact bounds,
-    round radius and sites (see :class:`~core.checks.outlines.LevelOutlines`), the sites as coordinates.
+    round radius and sites (see :class:`~level_editor.core.checks.outlines.LevelOutlines`), the sites as coordinates.
 
     Taken from a level's outlines when they are built anyway, or gathered straight from the level
     (:meth:`of_level`): a save of a large level needs no shapely geometry for most objects.
@@ -324,7 +324,7 @@ class _Shapes:
         """Gathered from the objects themselves; None for a level with tile grids (their sites need their outline).
 
         Objects whose numbers the geometry code cannot take (not finite, beyond the limits; see
-        :class:`~core.checks.outlines.Unfit`) are left out, as the outlines leave them out.
+        :class:`~level_editor.core.checks.outlines.Unfit`) are left out, as the outlines leave them out.
         """
         objects = [obj for obj in level.objects if obj.__class__ not in (Point, Image)]
         ids, kinds = [], []
@@ -422,7 +422,7 @@ class _Shapes:
 def _rows_array(rows: list, width: int) -> np.ndarray:
     """An (n, ``width``) float array of ``rows`` (tuples of ``width`` numbers), made in one pass.
 
-    As :func:`~core.checks.outlines.node_array`: ``np.array`` over 100,000 tuples holds the interpreter
+    As :func:`~level_editor.core.checks.outlines.node_array`: ``np.array`` over 100,000 tuples holds the interpreter
     lock far longer than ``np.fromiter`` over their numbers (a save's window stops answering meanwhile).
     """
     flat = np.fromiter(itertools.chain.from_iterable(rows), float)

@@ -21,7 +21,7 @@ enclose the real shape. Straight edges (boxes, oriented boxes) are exact.
 Everything is built with shapely's vectorised functions: one call per kind of
 object for the whole level, so a level of 100,000 objects takes about a second.
 
->>> from core.level.model import Level, Pillar
+>>> from level_editor.core.level.model import Level, Pillar
 >>> o = level_outlines(Level(objects=[Pillar("p", (0, 0), 10)]))
 >>> o.aabb[0].tolist()
 [-10.0, -10.0, 10.0, 10.0]
@@ -40,8 +40,8 @@ from typing import Callable, Optional
 import numpy as np
 import shapely
 
-from core.level.limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
-from core.level.model import EMPTY_CELL, SOLID_CELL, Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
+from level_editor.core.level.model import EMPTY_CELL, SOLID_CELL, Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
 
 __all__ = [
     "QUAD_SEGS",
@@ -146,7 +146,7 @@ class LevelOutlines:
         The factor round parts were drawn larger by (see :data:`ROUND_GROWTH`).
     unfit : tuple of Unfit
         The objects left out because the geometry code cannot handle their
-        numbers (not finite, or beyond :mod:`core.level.limits`), each with
+        numbers (not finite, or beyond :mod:`level_editor.core.level.limits`), each with
         the reason in the designer's words. The validator reports them as
         errors; they get no hulls.
     """
@@ -196,7 +196,7 @@ class LevelOutlines:
     def solid_only(self) -> "LevelOutlines":
         """These outlines without the objects that do not collide (itself when all of them do).
 
-        >>> from core.level.model import Box, Level
+        >>> from level_editor.core.level.model import Box, Level
         >>> o = level_outlines(Level(objects=[Box("a", (0, 0), (1, 1)), Box("zone", (5, 0), (1, 1), solid=False)]))
         >>> o.ids, o.solid_only().ids
         (['a', 'zone'], ['a'])
@@ -243,7 +243,7 @@ def collector_paused():
 
 
 def rotation_cos_sin_array(degrees: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Cosine and sine of rotations in degrees, exact for multiples of 90 (as in core.collision.geometry)."""
+    """Cosine and sine of rotations in degrees, exact for multiples of 90 (as in level_editor.core.collision.geometry)."""
     degrees = np.asarray(degrees, dtype=float)
     rad = np.radians(degrees)
     c, s = np.cos(rad), np.sin(rad)

@@ -21,8 +21,8 @@ third object) separates nothing. Gaps next to each other (between neighbouring
 segments of the same two objects) form one passage, reported once at its
 narrowest.
 
->>> from core.level.model import Level, Wall
->>> from core.checks.outlines import level_outlines
+>>> from level_editor.core.level.model import Level, Wall
+>>> from level_editor.core.checks.outlines import level_outlines
 >>> o = level_outlines(Level(objects=[Wall("w", [(0, 0), (50, 0), (50, 0), (100, 0), (100, 30)], 4)]))
 >>> p = cut_into_pieces(o)
 >>> len(p), p.seq.tolist()      # the repeated node and the node in the straight run are gone
@@ -36,7 +36,7 @@ from functools import cached_property
 import numpy as np
 import shapely
 
-from core.checks.outlines import BOX, ORIENTED_BOX, PILLAR, TILES, LevelOutlines
+from level_editor.core.checks.outlines import BOX, ORIENTED_BOX, PILLAR, TILES, LevelOutlines
 
 __all__ = ["Pieces", "Gaps", "cut_into_pieces", "find_gaps", "closest_points", "free_gaps", "passages", "neighbours",
            "connected_groups", "distances",

@@ -62,12 +62,12 @@ Warnings (worth a look; the level still exports):
   its height, and a diagonal one something in between). Touching counts, as
   everywhere in the collision core. Gaps are measured exactly between the
   objects' convex pieces (wall segments, pillars, boxes, cell rectangles; see
-  :mod:`core.checks.pieces`), also between two parts of one wall that are
+  :mod:`level_editor.core.checks.pieces`), also between two parts of one wall that are
   not next to each other (the two ends of an open chain forming a door, the
   sides of a hairpin). A gap that passes through some other piece (the rest
   of the wall, a third object) is no passage, and neither is a gap between
   two parts of one wall so close along it that the player could not be
-  anywhere inside the loop they make (see :func:`core.checks.pieces.find_gaps`).
+  anywhere inside the loop they make (see :func:`level_editor.core.checks.pieces.find_gaps`).
   Each passage (the gaps between neighbouring pieces of the same two objects)
   is reported once, at the middle of its narrowest spot; two objects may
   leave several passages. A wall's passages with itself are reported one by
@@ -87,7 +87,7 @@ Information:
   gap, and so does a door narrower than the player), else it is open.
 
 Objects whose numbers the geometry code cannot take (not finite, beyond
-:mod:`core.level.limits`, negative sizes) are errors of their own and left out
+:mod:`level_editor.core.level.limits`, negative sizes) are errors of their own and left out
 of every other check; so is a player that cannot be placed.
 
 Every check is vectorised with shapely 2 and numpy (``STRtree`` queries over
@@ -103,8 +103,8 @@ from typing import Optional
 import numpy as np
 import shapely
 
-from core.level.model import Image, Level, Ref, Tiles, Wall
-from core.checks.outlines import (
+from level_editor.core.level.model import Image, Level, Ref, Tiles, Wall
+from level_editor.core.checks.outlines import (
     QUAD_SEGS,
     ROUND_GROWTH,
     ROUND_MARGIN,
@@ -114,14 +114,14 @@ from core.checks.outlines import (
     level_outlines,
     node_array,
 )
-from core.checks.pieces import (Pieces, connected_groups, cut_into_pieces, find_gaps, free_gaps,
+from level_editor.core.checks.pieces import (Pieces, connected_groups, cut_into_pieces, find_gaps, free_gaps,
                                 passages)
-from core.collision.overlap import overlaps
-from core.collision.shapes import Capsule, Circle, Rect
-from core.level.limits import MAX_COORDINATE, MAX_SIZE
-from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
-from core.level.reading import LevelFileError, read_file_bytes
-from core.collision.shapes import Vec2
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, Rect
+from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE
+from level_editor.core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
+from level_editor.core.level.reading import LevelFileError, read_file_bytes
+from level_editor.core.collision.shapes import Vec2
 
 __all__ = ["validate_level", "picture_problem", "player_outline", "player_extent", "FAR_FACTOR",
            "FAR_MIN_PLAYERS"]
@@ -166,7 +166,7 @@ def validate_level(level: Level, outlines: Optional[LevelOutlines] = None,
 
     Examples
     --------
-    >>> from core.level.model import Level, Player, Box
+    >>> from level_editor.core.level.model import Level, Player, Box
     >>> level = Level(player=Player(spawn=(0, 0)), objects=[Box("crate", (5, -5), (10, 10))])
     >>> [str(p) for p in validate_level(level) if p.is_error]
     ['player: the player overlaps crate at its spawn; move the spawn or the object']
@@ -513,7 +513,7 @@ def _blocking_gaps(level: Level, pieces: Pieces) -> _Blocking:
 
 def _room(level: Level, pieces: Pieces) -> np.ndarray:
     """For each piece, how far the player's middle stays from its skeleton wherever the player can be: the
-    player's smallest half width plus the piece's radius (see :func:`~core.checks.pieces.find_gaps`).
+    player's smallest half width plus the piece's radius (see :func:`~level_editor.core.checks.pieces.find_gaps`).
 
     Where the player already overlaps a wall at its spawn, no more than the spawn's distance from that
     wall's skeleton, so that no link that could close the spawn in is left out.

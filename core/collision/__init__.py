@@ -3,7 +3,7 @@
 Pure Python: no shapely, no numpy, no Qt (import-linter checks it). Its one
 public face is this package::
 
-    from core.collision import Vec2, Line, Segment, Circle, Rect, OrientedRect, Capsule, overlaps, cast
+    from level_editor.core.collision import Vec2, Line, Segment, Circle, Rect, OrientedRect, Capsule, overlaps, cast
 
 >>> overlaps(Circle(Vec2(0, 0), 5), Rect(Vec2(5, -1), Vec2(2, 2)))  # touching counts
 True
@@ -19,8 +19,8 @@ core plus a radius), ``sweep`` (exact first contact of a moving circle or box),
 contact planes clip a motion) and ``mover`` (move and slide the player for
 one tick).
 """
-from core.collision.overlap import overlaps
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
-from core.collision.sweep import cast
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision.sweep import cast
 
 __all__ = ["Vec2", "Line", "Segment", "Circle", "Rect", "OrientedRect", "Capsule", "overlaps", "cast"]

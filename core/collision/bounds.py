@@ -3,8 +3,8 @@
 A bound is a cheap shape that contains a costly one: test the bounds first
 and most far-apart pairs are settled without the exact test (the book's
 "Bounding Shapes" and "Shape Grouping" chapters). Every finite shape has an
-axis-aligned bounding :class:`~core.collision.shapes.Rect` and a bounding
-:class:`~core.collision.shapes.Circle`; an infinite :class:`~core.collision.shapes.Line` has
+axis-aligned bounding :class:`~level_editor.core.collision.shapes.Rect` and a bounding
+:class:`~level_editor.core.collision.shapes.Circle`; an infinite :class:`~level_editor.core.collision.shapes.Line` has
 neither and raises ``ValueError``.
 
 The rectangles are the tightest axis-aligned ones. The circles follow the
@@ -12,7 +12,7 @@ book: centred on the middle of the bounding rectangle, just large enough.
 That is the smallest circle for a single point, segment, circle, rectangle,
 oriented rectangle or capsule, but not always for a group.
 
->>> from core.collision.shapes import Vec2, Segment, Capsule
+>>> from level_editor.core.collision.shapes import Vec2, Segment, Capsule
 >>> bounding_rect(Capsule(Vec2(0, 0), Vec2(10, 0), 2))
 Rect(origin=Vec2(x=-2.0, y=-2.0), size=Vec2(x=14.0, y=4.0))
 >>> bounding_circle(Segment(Vec2(0, 0), Vec2(6, 8)))
@@ -24,9 +24,9 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Union
 
-from core.collision.geometry import rotation_cos_sin
-from core.collision.overlap import overlaps
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision.geometry import rotation_cos_sin
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
 
 __all__ = [
     "bounding_rect",
@@ -121,7 +121,7 @@ def bounding_rect(shape) -> Rect:
 
     Examples
     --------
-    >>> from core.collision.shapes import Vec2, OrientedRect
+    >>> from level_editor.core.collision.shapes import Vec2, OrientedRect
     >>> bounding_rect(OrientedRect(Vec2(0, 0), Vec2(2, 1), 90))
     Rect(origin=Vec2(x=-1.0, y=-2.0), size=Vec2(x=2.0, y=4.0))
     """
@@ -222,7 +222,7 @@ def bounding_circle(shape) -> Circle:
 
     Examples
     --------
-    >>> from core.collision.shapes import Vec2, Rect, OrientedRect
+    >>> from level_editor.core.collision.shapes import Vec2, Rect, OrientedRect
     >>> bounding_circle(Rect(Vec2(0, 0), Vec2(6, 8)))
     Circle(center=Vec2(x=3.0, y=4.0), radius=5.0)
     >>> bounding_circle(OrientedRect(Vec2(1, 1), Vec2(3, 4), 30)).radius
@@ -285,7 +285,7 @@ class BoundedShapeGroup:
 
     Examples
     --------
-    >>> from core.collision.shapes import Vec2, Circle, Rect
+    >>> from level_editor.core.collision.shapes import Vec2, Circle, Rect
     >>> car = BoundedShapeGroup.around([Rect(Vec2(0, 0), Vec2(4, 2)), Circle(Vec2(1, 2), 1)])
     >>> [round(v, 9) for v in car.rect.max]
     [4.0, 3.0]
@@ -332,14 +332,14 @@ class BoundedShapeGroup:
 
 
 def group_overlaps(a, b) -> bool:
-    """Like :func:`~core.collision.overlap.overlaps`, where either side may be a group.
+    """Like :func:`~level_editor.core.collision.overlap.overlaps`, where either side may be a group.
 
     A group's bound is tested first; only when it overlaps the other side are
     the members tested, one by one, stopping at the first that overlaps.
 
     Examples
     --------
-    >>> from core.collision.shapes import Vec2, Circle, Segment
+    >>> from level_editor.core.collision.shapes import Vec2, Circle, Segment
     >>> g = BoundedShapeGroup.around([Circle(Vec2(0, 0), 1), Circle(Vec2(6, 0), 1)], "circle")
     >>> group_overlaps(g, Vec2(3, 0))   # inside the bound, between the members
     False

@@ -9,7 +9,7 @@ cost of a query therefore depends on what is near it, not on the level's size.
 
 Queries return collider indices in increasing order, so everything built on
 them is deterministic. Touching bounds count as overlapping, like
-:func:`core.collision.overlap.overlaps`.
+:func:`level_editor.core.collision.overlap.overlaps`.
 
 Callers query with the *whole* region a mover can reach during a step, grown
 by its own size (Chipmunk once missed contacts by querying with the centre's

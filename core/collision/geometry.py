@@ -1,6 +1,6 @@
 """Small exact geometry helpers shared by the collision core.
 
-Plain floats in, plain floats (or a :class:`~core.collision.shapes.Vec2`) out. The
+Plain floats in, plain floats (or a :class:`~level_editor.core.collision.shapes.Vec2`) out. The
 predicates decide with exact comparisons (``== 0``, ``<=``) and no epsilon:
 a point lies on a segment only if the floating-point cross product is zero,
 so callers who need slack must add it themselves. This keeps every answer
@@ -13,7 +13,7 @@ Vec2(x=5.0, y=0.0)
 """
 from __future__ import annotations
 
-from core.collision.shapes import Vec2, rotation_cos_sin  # noqa: F401 - re-exported: the core's one rotation rule
+from level_editor.core.collision.shapes import Vec2, rotation_cos_sin  # noqa: F401 - re-exported: the core's one rotation rule
 
 __all__ = [
     "rotation_cos_sin",

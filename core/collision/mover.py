@@ -1,7 +1,7 @@
 """The character controller: move and slide the player for one tick.
 
 The player's centre moves as a point among the configuration obstacles of
-a :class:`~core.collision.world.World` (every collider grown by the player's body), so
+a :class:`~level_editor.core.collision.world.World` (every collider grown by the player's body), so
 a circle player and a box player share one exact algorithm. :func:`move` is
 a short list of named steps, as Box2D's mover is:
 
@@ -14,13 +14,13 @@ a short list of named steps, as Box2D's mover is:
    the wall-chain article's push to the thickness). Only a start that was
    already invalid moves the player without being asked.
 3. **Contact planes** (:func:`_contact_planes`): the surfaces within
-   :data:`~core.collision.planes.CONTACT` of the centre, as
-   :class:`~core.collision.planes.Plane` records.
-4. **Clip** (:func:`~core.collision.planes.clip_motion`): remove only the
+   :data:`~level_editor.core.collision.planes.CONTACT` of the centre, as
+   :class:`~level_editor.core.collision.planes.Plane` records.
+4. **Clip** (:func:`~level_editor.core.collision.planes.clip_motion`): remove only the
    part of the remaining motion that goes into those surfaces (the
    tutorial's speed projection). Against two surfaces the motion follows
    their crease; against opposing ones it stops.
-5. **Slide limit** (:func:`~core.collision.planes.slide_limit`): a clipped
+5. **Slide limit** (:func:`~level_editor.core.collision.planes.slide_limit`): a clipped
    slide is only right while its surfaces are still there (to the end of a
    ledge, around a round corner).
 6. **Sweep** (:func:`_sweep`) to the first contact along the slide, with the
@@ -41,8 +41,8 @@ clipping, and a contact does not move the player at all (no push, no bounce),
 so the position repeats bit for bit; nothing is carried from tick to tick, so
 the first tick away from a wall runs at full speed.
 
->>> from core.collision.shapes import Circle, Rect, Vec2
->>> from core.collision.world import World
+>>> from level_editor.core.collision.shapes import Circle, Rect, Vec2
+>>> from level_editor.core.collision.world import World
 >>> world = World([Rect(Vec2(0, 10), Vec2(100, 10))], Circle(Vec2(0, 0), 5))
 >>> m = move(world, Vec2(10, 0), Vec2(20, 20))  # lands on the floor, slides right
 >>> round(m.position.x, 6), round(10 - 5 - m.position.y, 6)
@@ -55,8 +55,8 @@ import sys
 from dataclasses import dataclass
 from typing import Optional
 
-from core.collision.planes import CONTACT, SKIN, Plane, clip_motion, slide_limit
-from core.collision.shapes import Circle, Vec2, as_vec2
+from level_editor.core.collision.planes import CONTACT, SKIN, Plane, clip_motion, slide_limit
+from level_editor.core.collision.shapes import Circle, Vec2, as_vec2
 
 isfinite = math.isfinite
 
@@ -435,8 +435,8 @@ def move_xy(world, px: float, py: float, rx: float, ry: float) -> tuple[float, f
     without recording the path, the contacts and the broad phase's
     candidates (the headless play-test's tick).
 
-    >>> from core.collision.shapes import Circle, Rect, Vec2
-    >>> from core.collision.world import World
+    >>> from level_editor.core.collision.shapes import Circle, Rect, Vec2
+    >>> from level_editor.core.collision.world import World
     >>> world = World([Rect(Vec2(0, 10), Vec2(100, 10))], Circle(Vec2(0, 0), 5))
     >>> move_xy(world, 20.0, 20.0, 10.0, 0.0) == tuple(move(world, Vec2(20, 20), Vec2(10, 0)).position)
     True
@@ -452,7 +452,7 @@ def move(world, position, motion) -> Move:
 
     Parameters
     ----------
-    world : core.collision.world.World
+    world : level_editor.core.collision.world.World
         The static colliders, for the player's body.
     position : Vec2
         The player's centre at the start of the tick.

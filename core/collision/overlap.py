@@ -1,7 +1,7 @@
 """Overlap tests between every pair of collision shapes.
 
 :func:`overlaps` answers "do these two shapes share a point?" for the seven
-kinds of :mod:`core.collision.shapes` (``Vec2`` as a point, ``Line``, ``Segment``,
+kinds of :mod:`level_editor.core.collision.shapes` (``Vec2`` as a point, ``Line``, ``Segment``,
 ``Circle``, ``Rect``, ``OrientedRect``, ``Capsule``), in either order.
 Touching counts as overlapping, as in the book (``<=`` everywhere).
 
@@ -19,7 +19,7 @@ a zero-length ``Segment`` or ``Capsule`` is its end (a capsule then a
 circle), a zero-size ``Rect`` is a segment or a point. Sizes, radii and half
 extents are expected to be non-negative (the level validator enforces > 0).
 
->>> from core.collision.shapes import Vec2, Circle, Rect, Capsule
+>>> from level_editor.core.collision.shapes import Vec2, Circle, Rect, Capsule
 >>> overlaps(Circle(Vec2(0, 0), 1), Rect(Vec2(1, -1), Vec2(2, 2)))
 True
 >>> overlaps(Capsule(Vec2(0, 0), Vec2(10, 0), 2), Vec2(5, 3))
@@ -29,14 +29,14 @@ from __future__ import annotations
 
 import math
 
-from core.collision.geometry import (
+from level_editor.core.collision.geometry import (
     point_on_segment_xy,
     point_segment_distance_sq_xy,
     rotation_cos_sin,
     segment_segment_distance_sq_xy,
     segments_intersect_xy,
 )
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
 
 __all__ = ["overlaps", "SHAPE_KINDS"]
 
@@ -599,7 +599,7 @@ def overlaps(a, b) -> bool:
 
     Examples
     --------
-    >>> from core.collision.shapes import Vec2, Circle, Rect, OrientedRect
+    >>> from level_editor.core.collision.shapes import Vec2, Circle, Rect, OrientedRect
     >>> overlaps(Rect(Vec2(1, 1), Vec2(4, 4)), Rect(Vec2(2, 2), Vec2(5, 5)))
     True
     >>> overlaps(Vec2(5, 7), Circle(Vec2(5, 4), 3))

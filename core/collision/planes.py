@@ -1,6 +1,6 @@
 """Contact planes: the surfaces a player touches, and the motion they still allow.
 
-The character controller (:mod:`core.collision.mover`) moves the player's
+The character controller (:mod:`level_editor.core.collision.mover`) moves the player's
 centre as a point among configuration obstacles. A surface within
 :data:`CONTACT` of that point is not swept against; it becomes a
 :class:`Plane` instead, and the wished motion is clipped against every plane

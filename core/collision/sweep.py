@@ -9,7 +9,7 @@ How it works (Box2D's shape cast, exact and uniform): every bounded shape is a
 convex core plus a radius (:func:`core_of`). Moving ``A`` by ``d`` against
 ``B`` is the same as moving the single point ``0`` along ``d`` against the
 configuration obstacle ``core(B) (-) core(A)`` grown by ``rA + rB``
-(:func:`configuration_obstacle`), a :class:`~core.collision.rounded.RoundedPolygon`.
+(:func:`configuration_obstacle`), a :class:`~level_editor.core.collision.rounded.RoundedPolygon`.
 The first touch is a closed-form ray cast against its offset faces and
 rounded corners, so there is no stepping and no tunnelling at any speed. The
 infinite ``Line`` is the one special case, solved in closed form.
@@ -17,7 +17,7 @@ infinite ``Line`` is the one special case, solved in closed form.
 Both objects moving (the book's "When Both Objects Move", the tutorial's
 relative motion): subtract the other's motion, see :func:`sweep_relative`.
 
->>> from core.collision.shapes import Vec2, Circle, Rect, Capsule
+>>> from level_editor.core.collision.shapes import Vec2, Circle, Rect, Capsule
 >>> cast(Circle(Vec2(0, 0), 1), Vec2(10, 0), Rect(Vec2(5, -1), Vec2(2, 2)))
 0.4
 >>> cast(Circle(Vec2(0, 0), 1), Vec2(100000, 0), Capsule(Vec2(500, -50), Vec2(500, 50), 0.5))
@@ -30,9 +30,9 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Optional
 
-from core.collision.overlap import overlaps
-from core.collision.rounded import RoundedPolygon
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2, as_vec2
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.rounded import RoundedPolygon
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2, as_vec2
 
 __all__ = [
     "Hit",
@@ -97,7 +97,7 @@ def core_of(shape) -> tuple[list[tuple[float, float]], float]:
     if kind is Capsule:
         return [(shape.a.x, shape.a.y), (shape.b.x, shape.b.y)], shape.radius
     if kind is OrientedRect:
-        # corners() is exact for quarter turns, like core.collision.overlap, so a box
+        # corners() is exact for quarter turns, like level_editor.core.collision.overlap, so a box
         # turned by 90 degrees touches exactly where the overlap test says.
         return [(x, y) for x, y in shape.corners()], 0.0
     if kind is Segment:
@@ -253,7 +253,7 @@ def _touches_at_end(moving, d: Vec2, target) -> bool:
     """Whether ``moving`` touches ``target`` at the end of the motion.
 
     The closed-form time of a touch exactly at the end can round to just
-    past 1; :func:`~core.collision.overlap.overlaps` decides that case exactly.
+    past 1; :func:`~level_editor.core.collision.overlap.overlaps` decides that case exactly.
     """
     return overlaps(_moved(moving, d.x, d.y), target)
 

@@ -2,14 +2,14 @@
 
 Built once per play-test (the geometry does not move while playing). Each
 collision shape of a *solid* object becomes a :class:`Collider` holding its
-configuration obstacle for the player's body (:func:`core.collision.sweep.
+configuration obstacle for the player's body (:func:`level_editor.core.collision.sweep.
 configuration_obstacle`): the region the player's *centre* must stay out of.
 The character controller only ever moves a point among these rounded convex
 polygons, with plain floats in its inner loops.
 
 Starting a play-test on a big level must be quick, and a player meets only a
 few of its objects: the build computes each obstacle's bounds (plain floats,
-a hair wider than exact) and files them in a :class:`~core.collision.
+a hair wider than exact) and files them in a :class:`~level_editor.core.collision.
 broadphase.CellGrid`; the obstacle itself (and its :class:`Collider`) is made
 the first time anything asks for it, and kept. :attr:`World.colliders` and
 :attr:`World.obstacles` read as tuples.
@@ -21,7 +21,7 @@ player's body overlaps (Box2D calls these sensors). Markers and images have
 no shapes, so they are neither. Hidden and locked layers change nothing here:
 those are editing states.
 
->>> from core.collision.shapes import Circle, Rect, Vec2
+>>> from level_editor.core.collision.shapes import Circle, Rect, Vec2
 >>> world = World([Rect(Vec2(0, 0), Vec2(10, 10))], Circle(Vec2(0, 0), 2))
 >>> [c.index for c in world.near(11, 5, 11, 5)]
 [0]
@@ -36,11 +36,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from core.collision.broadphase import BroadPhase, CellGrid
-from core.collision.overlap import overlaps
-from core.collision.rounded import RoundedPolygon
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Shape, Vec2
-from core.collision.sweep import configuration_obstacle, core_of
+from level_editor.core.collision.broadphase import BroadPhase, CellGrid
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.rounded import RoundedPolygon
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Shape, Vec2
+from level_editor.core.collision.sweep import configuration_obstacle, core_of
 
 __all__ = ["Collider", "Area", "World"]
 
@@ -219,7 +219,7 @@ class World:
         #: The same list, for the mover's inner loops (None where not made yet).
         self.obstacle_list = self._obstacles
         self.obstacles = _Lazy(self._obstacles, self.obstacle)
-        #: The mover's memo of the last centre it looked around (see core.collision.mover).
+        #: The mover's memo of the last centre it looked around (see level_editor.core.collision.mover).
         self.memo = None
         self.colliders = _Lazy(self._colliders, self._collider)
         self.grid = self._build_grid(shapes, bpts, br)
@@ -301,7 +301,7 @@ class World:
 
     @classmethod
     def from_level(cls, level, body: Optional[Union[Circle, Rect]] = None) -> "World":
-        """The world of a :class:`core.level.model.Level` for its player (or ``body``).
+        """The world of a :class:`level_editor.core.level.model.Level` for its player (or ``body``).
 
         Solid objects collide (a tile grid as its merged rectangles, so a run
         of cells is one flat surface); objects that are not solid become
@@ -359,7 +359,7 @@ class World:
     def areas_at(self, x: float, y: float) -> tuple[str, ...]:
         """The object ids of the areas the body overlaps with its centre at ``(x, y)``.
 
-        Touching counts, as in :func:`core.collision.overlap.overlaps`. Ids
+        Touching counts, as in :func:`level_editor.core.collision.overlap.overlaps`. Ids
         come in level object order, each once (however many of its shapes
         the body overlaps). Only areas near the body are tested, through
         their own broad phase; without areas this returns at once.

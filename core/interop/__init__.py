@@ -1,14 +1,14 @@
 """Other formats in and out, on the model side, so the command line and the editor share them.
 
 Tiled maps: :func:`write_tiled` writes a level as a TMJ or TMX map
-(:mod:`core.interop.tiled_export`); :func:`core.interop.tiled_import.read_tiled`
+(:mod:`level_editor.core.interop.tiled_export`); :func:`level_editor.core.interop.tiled_import.read_tiled`
 reads a TMJ or TMX map (templates and external tilesets resolved, by
-:mod:`core.interop.tiled_files` and :mod:`core.interop.tiled_tiles`) into a level,
-with notes on what a level cannot hold. :mod:`core.interop.tmx` is the XML side,
-:mod:`core.interop.png` writes the generated tilesets' pictures, and
-:mod:`core.interop.tiled_common` holds what export and import agree on.
+:mod:`level_editor.core.interop.tiled_files` and :mod:`level_editor.core.interop.tiled_tiles`) into a level,
+with notes on what a level cannot hold. :mod:`level_editor.core.interop.tmx` is the XML side,
+:mod:`level_editor.core.interop.png` writes the generated tilesets' pictures, and
+:mod:`level_editor.core.interop.tiled_common` holds what export and import agree on.
 """
-from core.interop.tiled_common import TiledExportError, TiledImportError
-from core.interop.tiled_export import level_to_tiled, tiled_format, write_tiled
+from level_editor.core.interop.tiled_common import TiledExportError, TiledImportError
+from level_editor.core.interop.tiled_export import level_to_tiled, tiled_format, write_tiled
 
 __all__ = ["TiledExportError", "TiledImportError", "level_to_tiled", "tiled_format", "write_tiled"]

@@ -2,7 +2,7 @@
 
 :func:`level_to_tiled` builds the map as TMJ-shaped data (``dict``), the
 pictures of its generated tilesets, and notes; :func:`write_tiled` writes them
-(:mod:`core.interop.tmx` turns the same data into XML).
+(:mod:`level_editor.core.interop.tmx` turns the same data into XML).
 
 How a level becomes a map:
 
@@ -36,9 +36,9 @@ How a level becomes a map:
   circle) or ``box_width``/``box_height`` (a box) and ``speed``.
 - The level's name, its object types (with colours and default properties),
   unknown keys and file order go into ``level-editor`` bookkeeping properties
-  (:mod:`core.interop.tiled_common`).
+  (:mod:`level_editor.core.interop.tiled_common`).
 
->>> from core.level.model import Box, Level
+>>> from level_editor.core.level.model import Box, Level
 >>> data = level_to_tiled(Level(objects=(Box("crate", (16, 32), (64, 32)),))).data
 >>> [(o["name"], o["x"], o["y"], o["width"]) for o in data["layers"][0]["objects"]]
 [('crate', 16, 32, 64)]
@@ -52,10 +52,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
-from core.interop.png import png_tiles
-from core.interop.map_text import let_go, text_blocks
-from core.interop.tmx import tmx_blocks
-from core.interop.tiled_common import (
+from level_editor.core.interop.png import png_tiles
+from level_editor.core.interop.map_text import let_go, text_blocks
+from level_editor.core.interop.tmx import tmx_blocks
+from level_editor.core.interop.tiled_common import (
     BOOKKEEPING,
     LEVEL_MARK,
     PLAYER_NAME,
@@ -67,9 +67,9 @@ from core.interop.tiled_common import (
     relocate_path,
     reserved_names,
 )
-from core.level.atomic import write_blocks_atomic, write_bytes_atomic
-from core.level.file_format import VERSION, type_to_dict
-from core.level.model import (
+from level_editor.core.level.atomic import write_blocks_atomic, write_bytes_atomic
+from level_editor.core.level.file_format import VERSION, type_to_dict
+from level_editor.core.level.model import (
     SOLID_CELL,
     Box,
     Image,
@@ -502,7 +502,7 @@ def dumps_tmj(data: dict) -> str:
 
 
 def tmj_blocks(data: dict) -> Iterator[str]:
-    """:func:`dumps_tmj` as blocks of text made in short steps (:mod:`core.interop.map_text`)."""
+    """:func:`dumps_tmj` as blocks of text made in short steps (:mod:`level_editor.core.interop.map_text`)."""
     encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False, indent=1)
     yield from text_blocks(encoder.iterencode(data), _escape_surrogates)
     yield "\n"
@@ -513,7 +513,7 @@ def _escape_surrogates(text: str) -> str:
 
 
 def _write_bytes_atomic(path: str, data: bytes) -> None:
-    """The one atomic writer (core.level.atomic): nothing left behind, the folder synced, read-only files kept."""
+    """The one atomic writer (level_editor.core.level.atomic): nothing left behind, the folder synced, read-only files kept."""
     write_bytes_atomic(path, data)
 
 

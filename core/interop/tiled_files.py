@@ -1,6 +1,6 @@
 """Reading Tiled's files (maps, external tilesets, templates) safely: size limits, gzip, XML or JSON by content.
 
-:func:`load_document` gives any of them as TMJ-shaped data (:mod:`core.interop.tmx`
+:func:`load_document` gives any of them as TMJ-shaped data (:mod:`level_editor.core.interop.tmx`
 reads the XML ones); :class:`Files` reads the external files a map names, once
 each, and turns a missing or broken one into a note rather than a failure.
 """
@@ -11,9 +11,9 @@ import os
 import zlib
 from typing import Optional
 
-from core.interop.tiled_common import TiledImportError
-from core.level.reading import LevelFileError, read_file_bytes
-from core.interop.tmx import TooDeep, parse_xml, tmx_map, tsx_tileset, tx_template
+from level_editor.core.interop.tiled_common import TiledImportError
+from level_editor.core.level.reading import LevelFileError, read_file_bytes
+from level_editor.core.interop.tmx import TooDeep, parse_xml, tmx_map, tsx_tileset, tx_template
 
 __all__ = ["MAX_FILE_BYTES", "MAX_UNPACKED_BYTES", "load_document", "Files"]
 

@@ -2,8 +2,8 @@
 
 :func:`read_tiled` reads a map file, its external tilesets (``.tsx``, ``.tsj``)
 and templates (``.tx``, ``.tj``), and :func:`tiled_to_level` turns the map's
-TMJ-shaped data (TMX is read into the same shape by :mod:`core.interop.tmx`)
-into a :class:`~core.level.model.Level`.
+TMJ-shaped data (TMX is read into the same shape by :mod:`level_editor.core.interop.tmx`)
+into a :class:`~level_editor.core.level.model.Level`.
 
 What becomes what:
 
@@ -27,11 +27,11 @@ What becomes what:
   are not finite (left out), a missing template (left out) or tileset (its tiles
   count as not solid).
 
-A map that :mod:`core.interop.tiled_export` wrote carries its bookkeeping, and
+A map that :mod:`level_editor.core.interop.tiled_export` wrote carries its bookkeeping, and
 comes back as the same level: types with colours, each object's own
 properties, unknown keys, file order.
 
-Refused with :class:`~core.interop.tiled_common.TiledImportError` (the command
+Refused with :class:`~level_editor.core.interop.tiled_common.TiledImportError` (the command
 line's exit code 2): a file that is not XML or JSON or not a Tiled map, other
 orientations (isometric, staggered, hexagonal), XML that declares entities,
 tile data that does not decode or is too large, files over 64 MiB.
@@ -45,7 +45,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from core.interop.tiled_common import (
+from level_editor.core.interop.tiled_common import (
     BOOKKEEPING,
     LEVEL_MARK,
     PLAYER_TYPE,
@@ -58,12 +58,12 @@ from core.interop.tiled_common import (
     text_of,
     whole,
 )
-from core.interop.tiled_files import Files, load_document
-from core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
-from core.level.file_format import FORMAT, VERSION, LevelFileError, level_to_dict, parse_level
-from core.level.kinds import id_prefix
-from core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_SPEED, MAX_TILE_CELLS, MIN_SIZE
-from core.level.model import (
+from level_editor.core.interop.tiled_files import Files, load_document
+from level_editor.core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
+from level_editor.core.level.file_format import FORMAT, VERSION, LevelFileError, level_to_dict, parse_level
+from level_editor.core.level.kinds import id_prefix
+from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_SPEED, MAX_TILE_CELLS, MIN_SIZE
+from level_editor.core.level.model import (
     DEFAULT_LAYER,
     EMPTY_CELL,
     SOLID_CELL,
@@ -875,7 +875,7 @@ class _Importer:
 
 def _all_finite(fields: dict) -> bool:
     """Whether every number in an object's fields (numbers, pairs, lists of pairs) is finite and within the
-    limits of a level (:data:`~core.level.limits.MAX_COORDINATE`, which is also the largest size)."""
+    limits of a level (:data:`~level_editor.core.level.limits.MAX_COORDINATE`, which is also the largest size)."""
     stack = list(fields.values())
     while stack:
         v = stack.pop()

@@ -13,8 +13,8 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
-from core.interop.tiled_common import GID_MASK, TiledImportError, finite, number, text_of, whole
-from core.interop.tiled_files import Files
+from level_editor.core.interop.tiled_common import GID_MASK, TiledImportError, finite, number, text_of, whole
+from level_editor.core.interop.tiled_files import Files
 
 __all__ = ["MAX_LAYER_TILES", "Tileset", "Tilesets", "read_tileset", "decode_tiles", "layer_tiles"]
 

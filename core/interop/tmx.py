@@ -1,6 +1,6 @@
 """TMX, Tiled's XML format, to and from the TMJ-shaped data the export and the import work on.
 
-:func:`dumps_tmx` writes what :mod:`core.interop.tiled_export` builds (the
+:func:`dumps_tmx` writes what :mod:`level_editor.core.interop.tiled_export` builds (the
 subset of TMX it uses). :func:`parse_xml` reads any XML file of Tiled's (a map,
 an external tileset ``.tsx``, a template ``.tx``) safely, and :func:`tmx_map`,
 :func:`tsx_tileset` and :func:`tx_template` turn the elements into the same
@@ -25,8 +25,8 @@ import xml.etree.ElementTree as ET
 from xml.parsers import expat
 from typing import Any, Iterator, Optional
 
-from core.interop.map_text import let_go, text_blocks
-from core.interop.tiled_common import TiledExportError, TiledImportError, xml_safe
+from level_editor.core.interop.map_text import let_go, text_blocks
+from level_editor.core.interop.tiled_common import TiledExportError, TiledImportError, xml_safe
 
 __all__ = ["dumps_tmx", "tmx_blocks", "parse_xml", "tmx_map", "tsx_tileset", "tx_template", "MAX_XML_DEPTH", "TooDeep"]
 
@@ -164,7 +164,7 @@ def _write_tileset(parent: ET.Element, ts: dict, check: _Checker) -> None:
 
 
 def dumps_tmx(data: dict) -> str:
-    """TMX text of a map built by :func:`core.interop.tiled_export.level_to_tiled`.
+    """TMX text of a map built by :func:`level_editor.core.interop.tiled_export.level_to_tiled`.
 
     Raises
     ------
@@ -183,7 +183,7 @@ OBJECTS_PER_STEP = 1000
 
 
 def tmx_blocks(data: dict) -> Iterator[str]:
-    """:func:`dumps_tmx` as blocks of text made in short steps (:mod:`core.interop.map_text`).
+    """:func:`dumps_tmx` as blocks of text made in short steps (:mod:`level_editor.core.interop.map_text`).
 
     The map without its objects is one small XML tree; each object layer's objects are made into elements,
     written and let go of :data:`OBJECTS_PER_STEP` at a time, so that the whole map is never a tree in memory

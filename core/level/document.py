@@ -1,11 +1,11 @@
 """The open level as an editable, observable document (no Qt).
 
-The document holds an immutable :class:`~core.level.model.Level` and replaces
+The document holds an immutable :class:`~level_editor.core.level.model.Level` and replaces
 values in it. Only the editor's undo commands call the mutating methods; views
 subscribe and update themselves from the :class:`Change` they are sent (the
 model never knows a widget exists).
 
->>> from core.level.model import Box
+>>> from level_editor.core.level.model import Box
 >>> doc = LevelDocument()
 >>> seen = []
 >>> doc.subscribe(seen.append)
@@ -21,7 +21,7 @@ from enum import Enum
 from operator import attrgetter
 from typing import Callable, Iterable, Optional, Sequence
 
-from core.level.model import Layer, Level, LevelObject, ObjectType, Player, unique_id
+from level_editor.core.level.model import Layer, Level, LevelObject, ObjectType, Player, unique_id
 
 __all__ = ["Change", "ChangeKind", "LevelDocument"]
 

@@ -10,9 +10,9 @@ such a level loads, and the validator says what is wrong with it.
 Saving is atomic: the text goes to a temporary file beside the target, which
 then replaces it, so a crash or a full disk never leaves half a level behind.
 
-Only regular files are read (:func:`core.level.reading.read_file_bytes`), and
+Only regular files are read (:func:`level_editor.core.level.reading.read_file_bytes`), and
 every number, size, node count and nesting is held to the documented limits
-(:mod:`core.level.limits`), so nothing a hostile file holds reaches shapely,
+(:mod:`level_editor.core.level.limits`), so nothing a hostile file holds reaches shapely,
 the simulation or the json writer as something they cannot take.
 
 Large levels: msgspec checks the whole file is JSON but builds no objects for
@@ -37,7 +37,7 @@ try:  # the fast reader and writer; the standard library's json does everything 
 except ImportError:  # pragma: no cover - msgspec is a dependency; this keeps a broken install working
     _msgspec = None
 
-from core.level.model import (
+from level_editor.core.level.model import (
     OBJECT_KINDS,
     SOLID_CELL,
     EMPTY_CELL,
@@ -55,9 +55,9 @@ from core.level.model import (
     Tiles,
     Wall,
 )
-from core.level.migrations import CURRENT_VERSION, MigrationError, migrate
-from core.level.atomic import LevelSaveError, write_blocks_atomic
-from core.level.limits import (
+from level_editor.core.level.migrations import CURRENT_VERSION, MigrationError, migrate
+from level_editor.core.level.atomic import LevelSaveError, write_blocks_atomic
+from level_editor.core.level.limits import (
     MAX_COORDINATE,
     MAX_GRID,
     MAX_IMAGE_SCALE,
@@ -69,9 +69,9 @@ from core.level.limits import (
     MAX_WALL_NODES,
     MIN_SIZE,
 )
-from core.level.reading import LevelFileError, read_file_bytes
-from core.level.problems import LEVEL_ID, PLAYER_ID, Problem
-from core.collision.shapes import Vec2
+from level_editor.core.level.reading import LevelFileError, read_file_bytes
+from level_editor.core.level.problems import LEVEL_ID, PLAYER_ID, Problem
+from level_editor.core.collision.shapes import Vec2
 
 __all__ = [
     "FORMAT",
@@ -121,8 +121,8 @@ _BAD_CELL = re.compile(f"[^{re.escape(SOLID_CELL + EMPTY_CELL)}]")
 def load_level(path: str | os.PathLike) -> Level:
     """Read and check the level at ``path``.
 
-    Only a regular file of at most :data:`~core.level.limits.MAX_FILE_BYTES` is
-    read (:func:`~core.level.reading.read_file_bytes`); its ``hulls`` are
+    Only a regular file of at most :data:`~level_editor.core.level.limits.MAX_FILE_BYTES` is
+    read (:func:`~level_editor.core.level.reading.read_file_bytes`); its ``hulls`` are
     skipped unparsed where the fast reader is installed (they are derived data).
 
     Raises
@@ -237,7 +237,7 @@ _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def _too_deep(text: str) -> str:
-    """Where ``text`` first nests deeper than :data:`~core.level.limits.MAX_NESTING` (said as a problem)."""
+    """Where ``text`` first nests deeper than :data:`~level_editor.core.level.limits.MAX_NESTING` (said as a problem)."""
     depth = 0
     for m in _TOKEN.finditer(text):
         ch = m.group()
@@ -435,7 +435,7 @@ class _Reader:
 
     def custom_data(self, oid: str, extra: dict) -> dict:
         """``extra`` as it is, after a problem for each key holding a NaN or an infinity (not JSON) or nested
-        deeper than :data:`~core.level.limits.MAX_NESTING` (Python's json could not write it back)."""
+        deeper than :data:`~level_editor.core.level.limits.MAX_NESTING` (Python's json could not write it back)."""
         for key, value in extra.items():
             if value.__class__ in (str, int, bool) or value is None:
                 continue
@@ -1246,7 +1246,7 @@ def _hull_blocks(hulls) -> Iterator[str | bytes]:
 
     One object per line makes a one-object edit a few-line diff. Hulls are derived data, written often and
     never read back: hulls that write themselves (``json_blocks``, as
-    :class:`core.checks.hulls.LevelHulls` do, straight from their arrays) are written so; a plain dict is
+    :class:`level_editor.core.checks.hulls.LevelHulls` do, straight from their arrays) are written so; a plain dict is
     written by msgspec (compact separators, the same shortest round-trip decimals) when it is there.
     """
     blocks = getattr(hulls, "json_blocks", None)
@@ -1279,7 +1279,7 @@ def dumps_level(level: Level, hulls: Optional[Mapping] = None) -> str:
     ------
     ValueError
         When custom data cannot be written (nested deeper than Python's json goes, or not finite);
-        :func:`save_level` turns it into a :class:`~core.level.atomic.LevelSaveError`.
+        :func:`save_level` turns it into a :class:`~level_editor.core.level.atomic.LevelSaveError`.
     """
     return "".join(b.decode("utf-8") if isinstance(b, bytes) else b for b in level_blocks(level, hulls))
 
@@ -1291,7 +1291,7 @@ _OBJECTS_PER_BLOCK = 4096
 def level_blocks(level: Level, hulls: Optional[Mapping] = None) -> Iterator[str | bytes]:
     """The text of :func:`dumps_level` in blocks (str, or bytes in UTF-8), made as they are asked for.
 
-    A save writes each block as it comes (:func:`core.level.atomic.write_blocks_atomic`), so a level of
+    A save writes each block as it comes (:func:`level_editor.core.level.atomic.write_blocks_atomic`), so a level of
     100,000 objects is never whole in memory, as text or as dicts. The collector is paused while a
     block is made.
 
@@ -1361,7 +1361,7 @@ def save_level(
 ) -> None:
     """Write ``level`` to ``path`` atomically, with ``hulls`` as given (``{}`` when not given).
 
-    The hulls are computed by the caller (:func:`core.checks.check.check_level`):
+    The hulls are computed by the caller (:func:`level_editor.core.checks.check.check_level`):
     the file format knows nothing of shapely.
 
     Raises

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
 
 __all__ = ["generate_level", "ROOM_W", "ROOM_H"]
 

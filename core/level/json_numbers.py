@@ -6,7 +6,7 @@ shortest decimal that reads back as the same float (Python's ``repr``), whole
 numbers without ``.0``. For a float that is the nearest one to ``k / 1000``,
 that is ``k / 1000`` written with its trailing zeros dropped: a shorter decimal
 would differ by at least a thousandth, far more than the float's own spacing
-for every coordinate the limits allow (:mod:`core.level.limits`).
+for every coordinate the limits allow (:mod:`level_editor.core.level.limits`).
 
 >>> import numpy as np
 >>> text, ends = decimal_text(thousandths(np.array([276.0, -0.789, 0.5, 12.25])), np.array([0, 0, 0, 1]), (b",", b"]"))

@@ -7,7 +7,7 @@ labels and the ids the editor gives new objects.
 
 >>> kind_name("circle"), id_prefix("oriented_box")
 ('Pillar', 'obox')
->>> from core.level.model import Box, Pillar
+>>> from level_editor.core.level.model import Box, Pillar
 >>> objects_label("Add", [Pillar("pillar-1", (0, 0), 5)])
 'Add pillar'
 >>> objects_label("Move", [Box("a", (0, 0), (1, 1)), Box("b", (2, 0), (1, 1))])

@@ -28,7 +28,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import ClassVar, Iterator, Mapping, Optional, Union
 
-from core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
+from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
 
 __all__ = [
     "Player",

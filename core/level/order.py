@@ -7,7 +7,7 @@ chosen itself (Tiled's Raise Object); raising to the top moves the chosen ones
 above all the others of their layer, keeping their own order. Objects of other
 layers keep their places in the file.
 
->>> from core.level.model import Point
+>>> from level_editor.core.level.model import Point
 >>> objs = [Point("a", (0, 0)), Point("b", (0, 0)), Point("c", (0, 0), layer="top"), Point("d", (0, 0))]
 >>> [o.id for o in raised(objs, {"a"})]
 ['b', 'a', 'c', 'd']
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Collection, Sequence
 
-from core.level.model import LevelObject
+from level_editor.core.level.model import LevelObject
 
 __all__ = ["raised", "lowered"]
 

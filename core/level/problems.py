@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from core.collision.shapes import Vec2
+from level_editor.core.collision.shapes import Vec2
 
 ERROR = "error"
 WARNING = "warning"

@@ -3,22 +3,22 @@
 Levels, replays, recovery copies and the Tiled maps, tilesets, templates and
 pictures the importer reads all come in through :func:`read_file_bytes`, so a
 named pipe with no writer, a device (``/dev/zero``), a folder or a file larger
-than :data:`~core.level.limits.MAX_FILE_BYTES` gets the same one-line answer
+than :data:`~level_editor.core.level.limits.MAX_FILE_BYTES` gets the same one-line answer
 everywhere, at once, before anything is read.
 
 >>> import tempfile
 >>> read_file_bytes(tempfile.gettempdir(), "level file")
 Traceback (most recent call last):
 ...
-core.level.reading.LevelFileError: ...: -: is a folder, not a level file
+level_editor.core.level.reading.LevelFileError: ...: -: is a folder, not a level file
 """
 from __future__ import annotations
 
 import os
 import stat
 
-from core.level.limits import MAX_FILE_BYTES
-from core.level.problems import LEVEL_ID, Problem
+from level_editor.core.level.limits import MAX_FILE_BYTES
+from level_editor.core.level.problems import LEVEL_ID, Problem
 
 __all__ = ["LevelFileError", "read_file_bytes", "mib"]
 

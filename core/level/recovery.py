@@ -12,7 +12,7 @@ which Save computes)::
       "format": "level-editor.level",
       ...
 
-Copies are written with :func:`core.level.atomic.write_text_atomic`, so a
+Copies are written with :func:`level_editor.core.level.atomic.write_text_atomic`, so a
 crash while writing leaves the previous copy whole; they are never written
 over the level's own file (the names end in ``.recovery.json`` and live in
 the recovery folder). The name ties a copy to its level: ``castle.<hash of
@@ -26,7 +26,7 @@ another machine (a shared home folder), when nobody has touched it for
 autosave tick. Those are the copies the editor offers to restore.
 
 >>> import tempfile
->>> from core.level.model import Level
+>>> from level_editor.core.level.model import Level
 >>> folder = tempfile.mkdtemp()
 >>> path = write_recovery(folder, Level(name="Castle"), "/levels/castle.json", "s1")
 >>> os.path.basename(path).startswith("castle.") and path.endswith(".s1.recovery.json")
@@ -52,10 +52,10 @@ import time
 from dataclasses import dataclass
 from typing import Optional
 
-from core.level.model import Level
-from core.level.atomic import LevelSaveError, write_text_atomic
-from core.level.file_format import LevelFileError, dumps_json, dumps_level, loads_level
-from core.level.reading import read_file_bytes
+from level_editor.core.level.model import Level
+from level_editor.core.level.atomic import LevelSaveError, write_text_atomic
+from level_editor.core.level.file_format import LevelFileError, dumps_json, dumps_level, loads_level
+from level_editor.core.level.reading import read_file_bytes
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -146,7 +146,7 @@ def write_recovery(folder: str, level: Level, original: Optional[str], session: 
 
     Raises
     ------
-    core.level.atomic.LevelSaveError
+    level_editor.core.level.atomic.LevelSaveError
         When the copy cannot be written (the previous copy, if any, stays whole).
     ValueError
         When the copy's path would be the level's own file.
@@ -211,14 +211,14 @@ def load_recovery(copy: RecoveryCopy | str) -> Level:
 
     Raises
     ------
-    core.level.file_format.LevelFileError
+    level_editor.core.level.file_format.LevelFileError
         When the copy cannot be read or its level is not valid.
     """
     path = copy.path if isinstance(copy, RecoveryCopy) else copy
     try:
         raw = read_file_bytes(path, "recovery copy")
     except LevelFileError as e:
-        from core.level.problems import LEVEL_ID, Problem
+        from level_editor.core.level.problems import LEVEL_ID, Problem
 
         raise LevelFileError(path, [Problem(LEVEL_ID, f"recovery copy cannot be read: {e.reason}")],
                              unreadable=True) from None

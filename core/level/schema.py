@@ -9,7 +9,7 @@ import json
 from importlib.resources import files
 from typing import Any
 
-from core.level.migrations import CURRENT_VERSION
+from level_editor.core.level.migrations import CURRENT_VERSION
 
 __all__ = ["level_schema", "schema_file_name"]
 
@@ -30,7 +30,7 @@ def level_schema() -> dict[str, Any]:
     >>> level_schema()["properties"]["format"]
     {'const': 'level-editor.level'}
     """
-    resource = files("core.level") / "schemas" / schema_file_name()
+    resource = files("level_editor.core.level") / "schemas" / schema_file_name()
     if not resource.is_file():
         raise FileNotFoundError(f"the level schema {schema_file_name()} is missing from core/level/schemas")
     return json.loads(resource.read_text(encoding="utf-8"))

@@ -23,7 +23,7 @@ What each kind does (y points down, a positive turn is clockwise on screen):
   and a picture cannot be shown mirrored): :func:`transformable` says so;
 - the player's spawn moves (its body is never turned).
 
->>> from core.level.model import Box
+>>> from level_editor.core.level.model import Box
 >>> box = Box("box-1", (240, 80), (64, 32))
 >>> pivot = selection_pivot([box])
 >>> pivot
@@ -43,8 +43,8 @@ import math
 from dataclasses import dataclass, replace
 from typing import Iterable, Optional, Sequence
 
-from core.collision.shapes import Vec2
-from core.level.model import Box, Image, LevelObject, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.model import Box, Image, LevelObject, OrientedBox, Pillar, Player, Point, Tiles, Wall
 
 __all__ = [
     "Symmetry",
@@ -131,7 +131,7 @@ def selection_pivot(objects: Iterable[LevelObject], player: Optional[Player] = N
 
     Rounded to :data:`PIVOT_STEP`, so the coordinates turned about it stay exact.
 
-    >>> from core.level.model import Pillar
+    >>> from level_editor.core.level.model import Pillar
     >>> selection_pivot([Pillar("p", (10, 10), 5), Pillar("q", (31, 10), 5)])
     Vec2(x=20.5, y=10.0)
 
@@ -170,7 +170,7 @@ def transform_player(player: Player, symmetry: Symmetry, pivot: Vec2) -> Player:
 def transform_object(obj: LevelObject, symmetry: Symmetry, pivot: Vec2) -> LevelObject:
     """``obj`` flipped or turned about ``pivot``; a reference image comes back unchanged.
 
-    >>> from core.level.model import OrientedBox, Wall
+    >>> from level_editor.core.level.model import OrientedBox, Wall
     >>> wall = Wall("wall-1", [(0, 0), (32, 0), (32, 16)], 8)
     >>> [tuple(p) for p in transform_object(wall, FLIP_HORIZONTAL, Vec2(16, 8)).points]
     [(32.0, 0.0), (0.0, 0.0), (0.0, 16.0)]

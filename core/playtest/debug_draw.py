@@ -8,8 +8,8 @@ it draws with (the editor uses a ``QPainter``). Every call carries a *role*
 (one of :data:`ROLES`) instead of a colour, so the application picks the
 look.
 
->>> from core.level.model import Level, Player, Box
->>> from core.playtest.simulation import Simulation
+>>> from level_editor.core.level.model import Level, Player, Box
+>>> from level_editor.core.playtest.simulation import Simulation
 >>> sim = Simulation(Level(player=Player(spawn=(0, 0), radius=5), objects=(Box("b", (8, -50), (10, 100)),)))
 >>> _ = sim.step((600, 0))
 >>> rec = RecordingDraw()
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
-from core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2
 
 __all__ = ["ROLES", "INSIDE", "CANDIDATE", "SWEPT", "PATH", "CONTACT", "NORMAL", "SLIDE", "PUSH",
            "DebugDraw", "RecordingDraw", "draw_shape", "draw_tick"]
@@ -116,7 +116,7 @@ def draw_shape(shape, role: str, draw: DebugDraw) -> None:
 
 
 def draw_tick(tick, world, draw: DebugDraw) -> None:
-    """Draw what happened during one tick (a :class:`core.playtest.simulation.TickDebug`).
+    """Draw what happened during one tick (a :class:`level_editor.core.playtest.simulation.TickDebug`).
 
     In drawing order: the areas the player is inside (lit up), the candidates,
     the swept body, the centre's path, a push-out, the contacts with their

@@ -25,10 +25,10 @@ import os
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from core.collision.shapes import Vec2, as_vec2
-from core.level.atomic import LevelSaveError, write_text_atomic
-from core.level.limits import MAX_REPLAY_TICKS
-from core.level.reading import LevelFileError, read_file_bytes
+from level_editor.core.collision.shapes import Vec2, as_vec2
+from level_editor.core.level.atomic import LevelSaveError, write_text_atomic
+from level_editor.core.level.limits import MAX_REPLAY_TICKS
+from level_editor.core.level.reading import LevelFileError, read_file_bytes
 
 __all__ = [
     "REPLAY_FORMAT",
@@ -98,7 +98,7 @@ class Trace:
     """The start (the spawn), the player's centre after each tick, and the area events.
 
     ``events`` are ``(tick, "enter" | "leave", object id)`` tuples in order
-    (:mod:`core.playtest.simulation` gives the rule); empty when the player
+    (:mod:`level_editor.core.playtest.simulation` gives the rule); empty when the player
     entered no area.
     """
 

@@ -1,9 +1,9 @@
 """The play-test simulation: fixed ticks of the character controller in a static world.
 
 One code path for ``level-editor simulate`` and the editor's play-test: build
-the :class:`~core.collision.world.World` once from a level, then each tick turn the
+the :class:`~level_editor.core.collision.world.World` once from a level, then each tick turn the
 wished velocity into a displacement (``velocity * dt``) and let
-:func:`core.collision.mover.move` move and slide the player. Nothing else carries
+:func:`level_editor.core.collision.mover.move` move and slide the player. Nothing else carries
 over between ticks (no hidden velocity), so a replay is a complete record and
 :func:`run_replay` is bit-for-bit deterministic.
 
@@ -17,7 +17,7 @@ their events, the same here as in the trace that ``simulate`` writes:
 
 - After every tick the player's body (circle or box, at its centre at the
   *end* of the tick) is tested against every area near it with
-  :func:`core.collision.overlaps`; touching counts.
+  :func:`level_editor.core.collision.overlaps`; touching counts.
 - An area it overlaps now and did not after the previous tick is entered,
   one it no longer overlaps is left. Before tick 0 it is in no area, so an
   area the player starts in is entered at tick 0 (a player that starts in
@@ -27,7 +27,7 @@ their events, the same here as in the trace that ``simulate`` writes:
 - Events are ``(tick, "enter" | "leave", object id)``: ticks in order, and
   within a tick the leaves before the enters, each in level object order.
 
->>> from core.level.model import Level, Player, Box
+>>> from level_editor.core.level.model import Level, Player, Box
 >>> level = Level(player=Player(spawn=(0, 0), radius=5), objects=(Box("b", (20, -50), (10, 100)),))
 >>> sim = Simulation(level, dt=0.5)
 >>> sim.step((10, 0))
@@ -41,11 +41,11 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from core.collision.mover import Move, move, move_xy
-from core.playtest.replay import ENTER, LEAVE, Replay, Trace
-from core.collision.rounded import convex_hull
-from core.collision.shapes import Capsule, Circle, Vec2, as_vec2
-from core.collision.world import World
+from level_editor.core.collision.mover import Move, move, move_xy
+from level_editor.core.playtest.replay import ENTER, LEAVE, Replay, Trace
+from level_editor.core.collision.rounded import convex_hull
+from level_editor.core.collision.shapes import Capsule, Circle, Vec2, as_vec2
+from level_editor.core.collision.world import World
 
 __all__ = ["DEFAULT_DT", "ContactInfo", "TickDebug", "Simulation", "step", "area_changes", "run_replay"]
 
@@ -165,7 +165,7 @@ class Simulation:
 
     Parameters
     ----------
-    level : core.level.model.Level
+    level : level_editor.core.level.model.Level
         The level; its geometry is read once.
     start : Vec2, optional
         Where the player starts (the editor's Shift+F5 uses the mouse
@@ -247,7 +247,7 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
 
     Examples
     --------
-    >>> from core.level.model import Box, Level, Player
+    >>> from level_editor.core.level.model import Box, Level, Player
     >>> level = Level(player=Player(spawn=(0, 0), radius=1), objects=(Box("zone", (2, -5), (10, 10), solid=False),))
     >>> trace = run_replay(level, Replay(0.5, [(2, 0), (0, 4), (0, 20)]))
     >>> trace.positions

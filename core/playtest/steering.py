@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from core.collision.shapes import Vec2, as_vec2
+from level_editor.core.collision.shapes import Vec2, as_vec2
 
 __all__ = ["key_velocity", "seek_velocity"]
 

@@ -1,7 +1,7 @@
 """Canvas: the view of the level scene, with a grid that follows the zoom, wheel zoom and panning.
 
 Every mouse, key and wheel event of the canvas and its scene (and so of every tool, which the scene
-hands them to) passes through one of the canvas's overrides, each :func:`~editor.guard.guarded`: an
+hands them to) passes through one of the canvas's overrides, each :func:`~level_editor.editor.guard.guarded`: an
 error inside a tool abandons that tool's gesture and is reported, and the editor goes on.
 """
 from __future__ import annotations
@@ -14,9 +14,9 @@ from PySide6.QtCore import QLineF, QObject, QPointF, QRect, QRectF, QSettings, Q
 from PySide6.QtGui import QAction, QColor, QKeySequence, QPainter, QPaintEvent, QPen, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
-from editor.canvas.scene import LevelScene
-from editor import long_task
-from editor.guard import guarded
+from level_editor.editor.canvas.scene import LevelScene
+from level_editor.editor import long_task
+from level_editor.editor.guard import guarded
 
 BACKGROUND = QColor(43, 46, 52)
 MINOR_LINE = QColor(58, 62, 70)

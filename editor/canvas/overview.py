@@ -110,7 +110,7 @@ class LevelOverview:
 
     min_objects = 2000
     #: Whether the halved copies are made as soon as the picture is whole. Not in a forked child process
-    #: (editor.canvas.picture_ahead): Qt halves a big picture on threads of its own, which a fork leaves behind.
+    #: (level_editor.editor.canvas.picture_ahead): Qt halves a big picture on threads of its own, which a fork leaves behind.
     halves_when_painted = True
 
     def __init__(self, level_rect: Callable[[], QRectF], items_in: Callable[[QRectF], Iterable],

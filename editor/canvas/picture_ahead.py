@@ -1,9 +1,9 @@
 """A big level's whole-level picture, painted in a child process while the window makes the level's items.
 
 Opening 100,000 objects, the window spends about 1.3 s making their items and then 0.7 s painting the
-picture of the whole level from them (:class:`~editor.canvas.overview.LevelOverview`), a piece at a time
+picture of the whole level from them (:class:`~level_editor.editor.canvas.overview.LevelOverview`), a piece at a time
 between frames. Both are Python, and Python runs one thread at a time. A child process forked as the items
-are begun (:mod:`editor.background_call`) makes items of its own from the same level and paints the same
+are begun (:mod:`level_editor.editor.background_call`) makes items of its own from the same level and paints the same
 picture on the other core. The window paints its pieces meanwhile, as always; whichever is done first
 gives the picture. If the child's is not wanted any more (the level changed first), it is dropped and its
 process ends. Where there is no fork, nothing is painted ahead.
@@ -20,10 +20,10 @@ from typing import Callable, Optional
 import numpy as np
 from PySide6.QtCore import QRectF
 
-from core.level.model import Image, Level
-from editor import background_call
-from editor.bulk import paused_gc
-from editor.canvas.overview import ALIGN, MAX_SIDE, LevelOverview
+from level_editor.core.level.model import Image, Level
+from level_editor.editor import background_call
+from level_editor.editor.bulk import paused_gc
+from level_editor.editor.canvas.overview import ALIGN, MAX_SIDE, LevelOverview
 
 
 #: The most bytes a whole-level picture takes (its sides are at most MAX_SIDE, rounded up to ALIGN).
@@ -64,7 +64,7 @@ def start(level: Level, shown_items: Callable[[Level], list]) -> Optional[Pictur
     """Begin painting ``level``'s picture in a child process; None when it is painted by the window.
 
     ``shown_items(level)`` makes new items for the level's shown objects, bottom first (as the scene will
-    show them: :func:`editor.canvas.scene.shown_items`).
+    show them: :func:`level_editor.editor.canvas.scene.shown_items`).
     """
     if (not background_call.FORK or len(level.objects) < LevelOverview.min_objects
             or any(type(obj) is Image for obj in level.objects)):

@@ -21,22 +21,22 @@ import shiboken6
 from PySide6.QtCore import QEventLoop, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent
 
-from core.level.document import Change, ChangeKind, LevelDocument
-from core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
-from editor.items.box_item import BoxItem
-from editor.items.image_item import ImageItem, forget_pictures
-from editor.items.object_item import LookState, ObjectItem
-from editor.items.oriented_box_item import OrientedBoxItem
-from editor.items.pillar_item import PillarItem
-from editor.items.player_item import PlayerItem
-from editor.items.point_item import PointItem
-from editor.items.tiles_item import TilesItem
-from editor.items.wall_item import WallItem
-from editor.bulk import moved_by, paused_gc, settle, unsettle
-from editor.canvas import picture_ahead
-from editor.canvas.overview import LevelOverview
-from editor.selection import Selection
-from editor.subscriptions import subscribe_while_alive
+from level_editor.core.level.document import Change, ChangeKind, LevelDocument
+from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.editor.items.box_item import BoxItem
+from level_editor.editor.items.image_item import ImageItem, forget_pictures
+from level_editor.editor.items.object_item import LookState, ObjectItem
+from level_editor.editor.items.oriented_box_item import OrientedBoxItem
+from level_editor.editor.items.pillar_item import PillarItem
+from level_editor.editor.items.player_item import PlayerItem
+from level_editor.editor.items.point_item import PointItem
+from level_editor.editor.items.tiles_item import TilesItem
+from level_editor.editor.items.wall_item import WallItem
+from level_editor.editor.bulk import moved_by, paused_gc, settle, unsettle
+from level_editor.editor.canvas import picture_ahead
+from level_editor.editor.canvas.overview import LevelOverview
+from level_editor.editor.selection import Selection
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 ITEM_CLASSES = {Wall: WallItem, Box: BoxItem, OrientedBox: OrientedBoxItem, Pillar: PillarItem, Tiles: TilesItem,
                 Point: PointItem, Image: ImageItem}
@@ -133,7 +133,7 @@ def shown_items(level: Level) -> list[ObjectItem]:
     """New items for ``level``'s shown objects, bottom first, looking as a scene shows them once ``level`` opens.
 
     What the whole-level picture is painted from in a child process, while the window makes its own items
-    (:mod:`editor.canvas.picture_ahead`).
+    (:mod:`level_editor.editor.canvas.picture_ahead`).
     """
     looks = LookState()
     looks.type_colors = _type_colors(level)
@@ -842,7 +842,7 @@ class LevelScene(QGraphicsScene):
         self._grow_scene_rect(after)
 
     def _sync_moved(self, change: Change) -> None:
-        """A change known to be a pure move by one offset (:func:`editor.bulk.moved_by`): the items only move.
+        """A change known to be a pure move by one offset (:func:`level_editor.editor.bulk.moved_by`): the items only move.
 
         What :meth:`ObjectItem.sync` does for such a value, without working out its outline's key to find
         that the outline stayed: a move of 100,000 objects (a drag, its undo, its redo) then costs a new

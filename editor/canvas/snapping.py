@@ -12,9 +12,9 @@ Two kinds of snap, tried in this order:
 Holding Ctrl suspends all three for that event.
 
 Snapping is total: any grid the level holds (0, negative, NaN, 1e-320, 1e300)
-and any position give a finite point within :data:`~core.level.limits.MAX_COORDINATE`,
+and any position give a finite point within :data:`~level_editor.core.level.limits.MAX_COORDINATE`,
 never an exception. A grid outside the editor's range is used as its nearest
-end (:data:`~core.level.limits.MIN_GRID`, :data:`~core.level.limits.MAX_GRID`);
+end (:data:`~level_editor.core.level.limits.MIN_GRID`, :data:`~level_editor.core.level.limits.MAX_GRID`);
 one that is not a positive number is no grid. The object points live in a grid
 hash (cells of :data:`CELL_SIZE` scene units), so a lookup costs the same with
 10 objects or 100,000: only the few cells around the mouse are visited.
@@ -43,11 +43,11 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QSettings, Qt, QTimer, Sign
 from PySide6.QtGui import QAction, QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
-from core.level.document import Change, ChangeKind, LevelDocument
-from core.level.limits import MAX_COORDINATE, MAX_GRID, MIN_GRID
-from core.level.model import Box, OrientedBox, Pillar, Wall
-from editor.editor_only import mark_editor_only
-from editor.subscriptions import subscribe_while_alive
+from level_editor.core.level.document import Change, ChangeKind, LevelDocument
+from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MIN_GRID
+from level_editor.core.level.model import Box, OrientedBox, Pillar, Wall
+from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 #: How close (in screen pixels) the mouse must come to an object point to snap to it.
 SNAP_PIXELS = 8.0

@@ -4,8 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
-from core.level.model import Box
-from editor.items.object_item import ObjectItem
+from level_editor.core.level.model import Box
+from level_editor.editor.items.object_item import ObjectItem
 
 
 class BoxItem(ObjectItem):

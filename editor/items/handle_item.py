@@ -5,8 +5,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from editor.editor_only import mark_editor_only
-from editor.guard import guarded
+from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.guard import guarded
 
 #: Half the size of a handle on screen, in pixels.
 HANDLE_RADIUS = 5.0

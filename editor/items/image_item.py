@@ -8,8 +8,8 @@ from typing import Optional
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QImageReader, QPainter, QPainterPath, QPen
 
-from core.level.model import Image
-from editor.items.object_item import ObjectItem, draw_screen_text, label_font
+from level_editor.core.level.model import Image
+from level_editor.editor.items.object_item import ObjectItem, draw_screen_text, label_font
 
 #: The size a picture that cannot be shown stands in with (pixels, times its scale).
 PLACEHOLDER_SIZE = 128

@@ -4,9 +4,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainterPath, QPolygonF
 
-from core.collision.geometry import rotation_cos_sin
-from core.level.model import OrientedBox
-from editor.items.object_item import ObjectItem
+from level_editor.core.collision.geometry import rotation_cos_sin
+from level_editor.core.level.model import OrientedBox
+from level_editor.editor.items.object_item import ObjectItem
 
 
 class OrientedBoxItem(ObjectItem):

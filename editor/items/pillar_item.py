@@ -6,8 +6,8 @@ import math
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 
-from core.level.model import Pillar
-from editor.items.object_item import ObjectItem
+from level_editor.core.level.model import Pillar
+from level_editor.editor.items.object_item import ObjectItem
 
 
 class PillarItem(ObjectItem):

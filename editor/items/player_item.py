@@ -6,8 +6,8 @@ import math
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from core.level.model import Player
-from editor.items.object_item import ObjectItem
+from level_editor.core.level.model import Player
+from level_editor.editor.items.object_item import ObjectItem
 
 
 class PlayerItem(ObjectItem):

@@ -6,8 +6,8 @@ from typing import Optional
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 
-from core.level.model import Point
-from editor.items.object_item import TINY_PIXELS, ObjectItem, draw_screen_text, label_font
+from level_editor.core.level.model import Point
+from level_editor.editor.items.object_item import TINY_PIXELS, ObjectItem, draw_screen_text, label_font
 
 #: The pin's round head: its radius and how far above the marked point its centre is (level units).
 HEAD_RADIUS = 6.0

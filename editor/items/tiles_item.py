@@ -4,8 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
-from core.level.model import Tiles
-from editor.items.object_item import ObjectItem
+from level_editor.core.level.model import Tiles
+from level_editor.editor.items.object_item import ObjectItem
 
 #: The cell grid is drawn only when a cell is at least this many pixels on screen (else it is a grey wash).
 GRID_PIXELS = 6.0

@@ -7,11 +7,11 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen, QPolygonF
 
-from core.collision.geometry import point_segment_distance_sq_xy
-from core.level.model import Wall
-from editor.items import node_chain
-from editor.guard import report_error
-from editor.items.object_item import SELECTED_COLOR, ObjectItem, label_font
+from level_editor.core.collision.geometry import point_segment_distance_sq_xy
+from level_editor.core.level.model import Wall
+from level_editor.editor.items import node_chain
+from level_editor.editor.guard import report_error
+from level_editor.editor.items.object_item import SELECTED_COLOR, ObjectItem, label_font
 
 
 _NODE_PEN = QPen(SELECTED_COLOR, 5.0)

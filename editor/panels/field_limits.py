@@ -3,7 +3,7 @@
 Every number a panel accepts is checked against one of these ranges before any
 command is pushed, so a grid of ``1e-320`` or a wall ten billion pixels long
 never reaches the document. The limits themselves are the level's documented
-ones (:mod:`core.level.limits`); this module says which field uses which, and
+ones (:mod:`level_editor.core.level.limits`); this module says which field uses which, and
 words the refusal.
 
 >>> GRID.problem(1e-320)
@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_IMAGE_SCALE, MAX_SIZE, MAX_SPEED, MIN_GRID, MIN_SIZE
+from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_IMAGE_SCALE, MAX_SIZE, MAX_SPEED, MIN_GRID, MIN_SIZE
 
 __all__ = [
     "Bound", "COORDINATE", "SIZE", "GRID", "ROTATION", "SPEED", "SCALE", "OPACITY",

@@ -1,7 +1,7 @@
 """The property inspector: the numbers of the selected objects, the player or the level.
 
 Typed values are checked where they are typed, against the level's limits
-(:mod:`editor.panels.field_limits`: a grid from 1 to 9999, coordinates within
+(:mod:`level_editor.editor.panels.field_limits`: a grid from 1 to 9999, coordinates within
 ten million, sizes, rotation, speed, scale, opacity; an object that would reach
 past the largest coordinate is refused whole). A field refuses characters that
 can never be a number and turns red while its text is not a valid value; why
@@ -16,8 +16,8 @@ the full value is in the tooltip and stays as it is unless the field is retyped.
 With several objects selected, the fields they all have (type, layer, solid,
 origin, size, thickness...) edit all of them in one undo step; a field whose
 values differ shows "—" until something is typed. A wall's nodes are a small
-table (:mod:`editor.panels.wall_nodes`). Below the numbers, the custom
-properties (:mod:`editor.panels.properties_table`); with nothing selected, the
+table (:mod:`level_editor.editor.panels.wall_nodes`). Below the numbers, the custom
+properties (:mod:`level_editor.editor.panels.properties_table`); with nothing selected, the
 level's name, grid and custom properties.
 """
 from __future__ import annotations
@@ -32,26 +32,26 @@ from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget,
 )
 
-from core.level.document import Change, ChangeKind, LevelDocument
-from core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
-from core.collision.shapes import Vec2
-from core.level.kinds import kind_name
-from editor.bulk import moved_by
-from editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
-from editor.context import EditorContext
-from editor.guard import guarded
-from editor.layer_commands import MoveObjectsToLayerCommand
-from editor.panels.field_limits import (
+from level_editor.core.level.document import Change, ChangeKind, LevelDocument
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.kinds import kind_name
+from level_editor.editor.bulk import moved_by
+from level_editor.editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
+from level_editor.editor.context import EditorContext
+from level_editor.editor.guard import guarded
+from level_editor.editor.layer_commands import MoveObjectsToLayerCommand
+from level_editor.editor.panels.field_limits import (
     COORDINATE, GRID, MAX_NAME_LENGTH, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, object_problem, parse_number,
     shown_number,
 )
-from editor.panels.properties_table import (
+from level_editor.editor.panels.properties_table import (
     INVALID_STYLE, MIXED_TEXT, PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch,
 )
-from editor.panels.wall_nodes import NodesModel, NodesTable
-from editor.property_commands import NONE_TEXT, LevelProperties, ObjectProperties, id_problem, rename_command
-from editor.selection import Selection, whole_level
-from editor.subscriptions import subscribe_while_alive
+from level_editor.editor.panels.wall_nodes import NodesModel, NodesTable
+from level_editor.editor.property_commands import NONE_TEXT, LevelProperties, ObjectProperties, id_problem, rename_command
+from level_editor.editor.selection import Selection, whole_level
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 _NUMBER_CHARS = set("0123456789+-.eE ")
 

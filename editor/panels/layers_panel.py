@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.level.document import Change, ChangeKind
-from core.level.kinds import plural
-from core.level.model import Layer
-from editor.context import EditorContext
-from editor.guard import guarded
-from editor.panels.field_limits import MAX_NAME_LENGTH
-from editor.layer_commands import (
+from level_editor.core.level.document import Change, ChangeKind
+from level_editor.core.level.kinds import plural
+from level_editor.core.level.model import Layer
+from level_editor.editor.context import EditorContext
+from level_editor.editor.guard import guarded
+from level_editor.editor.panels.field_limits import MAX_NAME_LENGTH
+from level_editor.editor.layer_commands import (
     DeleteLayerCommand,
     MoveObjectsToLayerCommand,
     add_layer_command,
@@ -40,8 +40,8 @@ from editor.layer_commands import (
     rename_layer_command,
     show_layer_command,
 )
-from editor.selection import Selection
-from editor.subscriptions import subscribe_while_alive
+from level_editor.editor.selection import Selection
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 #: The columns: the layer's name, its eye, its lock.
 NAME, VISIBLE, LOCKED = range(3)

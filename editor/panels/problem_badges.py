@@ -2,7 +2,7 @@
 
 The background check's results arrive in the Problems dock, which hands them
 here: each object (or the player) with at least one error or warning gets a
-:class:`~editor.items.problem_badge_item.ProblemBadgeItem`, red when any of its
+:class:`~level_editor.editor.items.problem_badge_item.ProblemBadgeItem`, red when any of its
 problems is an error, amber otherwise, its tooltip listing them. Only objects
 with problems have a badge, so a level of 100,000 objects with three problems
 costs three items; a level where nearly everything is wrong shows the first
@@ -20,12 +20,12 @@ from typing import Callable, Optional
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QGraphicsScene
 
-from core.level.document import Change, ChangeKind, LevelDocument
-from core.level.model import Point
-from core.level.problems import ERROR, LEVEL_ID, PLAYER_ID, WARNING, Problem
-from editor.guard import guarded
-from editor.items.problem_badge_item import ProblemBadgeItem
-from editor.subscriptions import subscribe_while_alive
+from level_editor.core.level.document import Change, ChangeKind, LevelDocument
+from level_editor.core.level.model import Point
+from level_editor.core.level.problems import ERROR, LEVEL_ID, PLAYER_ID, WARNING, Problem
+from level_editor.editor.guard import guarded
+from level_editor.editor.items.problem_badge_item import ProblemBadgeItem
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 #: The most badges on the canvas at once (the Problems dock lists every problem).
 MAX_BADGES = 2000

@@ -3,12 +3,12 @@
 A table model holds the latest problems (no widget per row); the dock's
 title counts them. Picking a problem (a click, or the arrow keys) selects its
 object or the player, frames it on the canvas and marks the problem's spot
-with a :class:`~editor.items.problem_marker_item.ProblemMarkerItem`, which
+with a :class:`~level_editor.editor.items.problem_marker_item.ProblemMarkerItem`, which
 stays until another problem is picked or the level changes. Problems about
 the level as a whole (``-``) only mark their spot.
 
 Every object with an error or a warning also carries a badge at its corner on
-the canvas whenever the check has results (:mod:`editor.panels.problem_badges`),
+the canvas whenever the check has results (:mod:`level_editor.editor.panels.problem_badges`),
 picked or not; while the dock is disabled (a play-test runs) the badges and the
 mark are hidden.
 """
@@ -20,16 +20,16 @@ from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPointF, QR
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QHeaderView, QTreeView
 
-from core.level.document import Change, ChangeKind
-from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
-from core.level.kinds import plural
-from editor.context import EditorContext
-from editor.guard import guarded
-from editor.items.problem_badge_item import draw_severity_sign
-from editor.items.problem_marker_item import ProblemMarkerItem
-from editor.panels.problem_badges import ProblemBadges
-from editor.selection import Selection
-from editor.subscriptions import subscribe_while_alive
+from level_editor.core.level.document import Change, ChangeKind
+from level_editor.core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
+from level_editor.core.level.kinds import plural
+from level_editor.editor.context import EditorContext
+from level_editor.editor.guard import guarded
+from level_editor.editor.items.problem_badge_item import draw_severity_sign
+from level_editor.editor.items.problem_marker_item import ProblemMarkerItem
+from level_editor.editor.panels.problem_badges import ProblemBadges
+from level_editor.editor.selection import Selection
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 SEVERITY_ORDER = {ERROR: 0, WARNING: 1, INFO: 2}
 SEVERITY_NAMES = {ERROR: "Error", WARNING: "Warning", INFO: "Info"}

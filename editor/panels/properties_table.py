@@ -1,12 +1,12 @@
 """The custom properties table: name, type and value of each property, with add, remove and reset.
 
 One widget shows the properties of whatever a
-:class:`~editor.property_commands.PropertySource` stands for: selected objects,
+:class:`~level_editor.editor.property_commands.PropertySource` stands for: selected objects,
 the level, or an object type's defaults (in the Types editor). The source turns
 every edit into one undo command with a readable label ("Set health of goblin-1
 to 5"); the table only shows and asks.
 
-Values keep their type (:func:`~editor.property_commands.parse_value`): typing
+Values keep their type (:func:`~level_editor.editor.property_commands.parse_value`): typing
 ``3`` into an integer property stores the int ``3``, into a float property
 ``3.0``. A value that is not of the property's type is refused with a message in
 red under the table; Esc puts back the value that was there. A property an object
@@ -30,14 +30,14 @@ from PySide6.QtWidgets import (
     QSizePolicy, QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget,
 )
 
-from core.level.model import Ref
-from editor.guard import guarded
-from editor.panels.field_limits import MAX_NAME_LENGTH, shown_number
-from editor.property_commands import (
+from level_editor.core.level.model import Ref
+from level_editor.editor.guard import guarded
+from level_editor.editor.panels.field_limits import MAX_NAME_LENGTH, shown_number
+from level_editor.editor.property_commands import (
     KIND_NAMES, NONE_TEXT, PROPERTY_KINDS, PropertyRow, PropertySource, default_for, name_problem, parse_value,
     value_text,
 )
-from editor.selection import Selection
+from level_editor.editor.selection import Selection
 
 __all__ = ["PropertiesTable", "PropertyField", "RefCombo", "CanvasPicker", "INVALID_STYLE", "PROBLEM_STYLE", "MIXED_TEXT",
            "swatch"]

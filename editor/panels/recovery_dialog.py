@@ -1,6 +1,6 @@
 """The restore offer at start: recovery copies left by a crashed editor, each to Restore, Discard or keep for Later.
 
-:func:`offer_recovery` is what ``editor.app.run`` calls. A restored level
+:func:`offer_recovery` is what ``level_editor.editor.app.run`` calls. A restored level
 opens as unsaved changes to its own file: the file on disk is written only
 when the designer saves. Discard deletes the copy; Later keeps it for the
 next start.
@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from core.level.file_format import LevelFileError
-from core.level.recovery import RecoveryCopy, dead_copies, load_recovery, remove_copy, remove_stray_temp_files
-from editor.files import not_a_level_file
+from level_editor.core.level.file_format import LevelFileError
+from level_editor.core.level.recovery import RecoveryCopy, dead_copies, load_recovery, remove_copy, remove_stray_temp_files
+from level_editor.editor.files import not_a_level_file
 
 __all__ = ["RESTORE", "DISCARD", "LATER", "RecoveryDialog", "offer_recovery", "restore_copy"]
 

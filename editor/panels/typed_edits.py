@@ -25,7 +25,7 @@ import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QApplication, QComboBox, QLineEdit, QWidget
 
-from editor.guard import guarded
+from level_editor.editor.guard import guarded
 
 #: Presses that start something: a click, a double click (the wheel only scrolls and zooms).
 _PRESSES = (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick)

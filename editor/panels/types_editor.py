@@ -22,15 +22,15 @@ from PySide6.QtWidgets import (
     QListWidgetItem, QMessageBox, QPushButton, QSizePolicy, QSplitter, QVBoxLayout, QWidget,
 )
 
-from core.level.document import Change, ChangeKind
-from core.level.kinds import plural
-from core.level.model import ObjectType, unique_id
-from editor.context import EditorContext
-from editor.guard import guarded
-from editor.panels.field_limits import MAX_NAME_LENGTH, name_shape_problem
-from editor.panels.properties_table import PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch
-from editor.property_commands import ChangeTypesCommand, TypeProperties
-from editor.subscriptions import subscribe_while_alive
+from level_editor.core.level.document import Change, ChangeKind
+from level_editor.core.level.kinds import plural
+from level_editor.core.level.model import ObjectType, unique_id
+from level_editor.editor.context import EditorContext
+from level_editor.editor.guard import guarded
+from level_editor.editor.panels.field_limits import MAX_NAME_LENGTH, name_shape_problem
+from level_editor.editor.panels.properties_table import PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch
+from level_editor.editor.property_commands import ChangeTypesCommand, TypeProperties
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 __all__ = ["TypesEditor", "type_name_problem", "NEW_TYPE_COLORS", "DELETE_NOTE"]
 

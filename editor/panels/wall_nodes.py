@@ -18,12 +18,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from core.collision.shapes import Vec2
-from core.level.document import LevelDocument
-from core.level.limits import MAX_LEVEL_NODES, MAX_WALL_NODES
-from editor.commands import ChangeObjectsCommand
-from editor.guard import guarded
-from editor.panels.field_limits import COORDINATE, bounds_problem, parse_number, shown_number
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.limits import MAX_LEVEL_NODES, MAX_WALL_NODES
+from level_editor.editor.commands import ChangeObjectsCommand
+from level_editor.editor.guard import guarded
+from level_editor.editor.panels.field_limits import COORDINATE, bounds_problem, parse_number, shown_number
 
 __all__ = ["NodesModel", "NodesTable", "node_problem"]
 

@@ -7,9 +7,9 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
-from core.playtest.debug_draw import RecordingDraw, draw_tick
-from editor.playtest.qt_debug_draw import QtDebugDraw
-from editor.guard import guarded
+from level_editor.core.playtest.debug_draw import RecordingDraw, draw_tick
+from level_editor.editor.playtest.qt_debug_draw import QtDebugDraw
+from level_editor.editor.guard import guarded
 
 #: Above the play-test player: normals start at contact points under its outline.
 DEBUG_OVERLAY_Z = 2.1e9
@@ -19,7 +19,7 @@ MARGIN = 16.0
 
 
 class DebugOverlayItem(QGraphicsItem):
-    """Shows one :class:`core.playtest.simulation.TickDebug` through :func:`core.playtest.debug_draw.draw_tick`.
+    """Shows one :class:`level_editor.core.playtest.simulation.TickDebug` through :func:`level_editor.core.playtest.debug_draw.draw_tick`.
 
     The core's drawing calls are recorded once per tick and replayed on every
     paint, so a repaint (a scroll, a zoom) does not walk the world again.

@@ -5,8 +5,8 @@ import shiboken6
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QMainWindow
 
-from editor.editor_only import is_editor_only
-from editor.playtest.host import PlayHost
+from level_editor.editor.editor_only import is_editor_only
+from level_editor.editor.playtest.host import PlayHost
 
 
 class EditorSnapshot:
@@ -18,7 +18,7 @@ class EditorSnapshot:
     is detached, not deactivated, so a wall being drawn is still there
     afterwards), drops are refused and the editable spawn marker is hidden.
     So is everything that is only there for editing (items marked with
-    :func:`editor.editor_only.mark_editor_only`: handles, tool previews, a
+    :func:`level_editor.editor.editor_only.mark_editor_only`: handles, tool previews, a
     half-drawn wall, the rubber band, the snap marker, hull and problem
     overlays), and the selection and hover highlight are cleared: the level
     looks as the game will show it.

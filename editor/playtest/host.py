@@ -8,12 +8,12 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QDockWidget, QMenuBar, QToolBar, QWidget
 
-    from core.level.document import LevelDocument
-    from editor.canvas.canvas import Canvas
-    from editor.canvas.scene import LevelScene
-    from editor.context import EditorContext
-    from editor.selection import Selection
-    from editor.validation_runner import ValidationRunner
+    from level_editor.core.level.document import LevelDocument
+    from level_editor.editor.canvas.canvas import Canvas
+    from level_editor.editor.canvas.scene import LevelScene
+    from level_editor.editor.context import EditorContext
+    from level_editor.editor.selection import Selection
+    from level_editor.editor.validation_runner import ValidationRunner
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,15 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog
 
-from core.playtest.replay import Replay, ReplayFileError, save_replay
-from core.level.document import ChangeKind
-from core.collision.shapes import Vec2
-from core.checks.check import check_level
-from editor.playtest.editor_snapshot import EditorSnapshot
-from editor.playtest.host import PlayHost
-from editor.playtest.session import PlaySession
-from editor import long_task, resources
-from editor.subscriptions import subscribe_while_alive
+from level_editor.core.playtest.replay import Replay, ReplayFileError, save_replay
+from level_editor.core.level.document import ChangeKind
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.checks.check import check_level
+from level_editor.editor.playtest.editor_snapshot import EditorSnapshot
+from level_editor.editor.playtest.host import PlayHost
+from level_editor.editor.playtest.session import PlaySession
+from level_editor.editor import long_task, resources
+from level_editor.editor.subscriptions import subscribe_while_alive
 
 REPLAY_FILTER = "Replays (*.json);;All files (*)"
 

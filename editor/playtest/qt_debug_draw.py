@@ -1,4 +1,4 @@
-"""QtDebugDraw: the core's debug drawing (:class:`core.playtest.debug_draw.DebugDraw`) with a QPainter."""
+"""QtDebugDraw: the core's debug drawing (:class:`level_editor.core.playtest.debug_draw.DebugDraw`) with a QPainter."""
 from __future__ import annotations
 
 import math
@@ -6,7 +6,7 @@ import math
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from core.playtest.debug_draw import CANDIDATE, CONTACT, INSIDE, NORMAL, PATH, PUSH, SLIDE, SWEPT
+from level_editor.core.playtest.debug_draw import CANDIDATE, CONTACT, INSIDE, NORMAL, PATH, PUSH, SLIDE, SWEPT
 
 #: Pen colour, fill and dash per role.
 STYLES = {

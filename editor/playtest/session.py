@@ -9,17 +9,17 @@ from typing import Callable, Optional, Sequence
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsView
 
-from core.collision.planes import CONTACT
-from core.playtest.fixed_step import FixedStep
-from core.playtest.replay import Replay
-from core.collision.shapes import Vec2, as_vec2
-from core.playtest.simulation import DEFAULT_DT, Simulation
-from core.playtest.steering import key_velocity, seek_velocity
-from editor.playtest.debug_overlay_item import DebugOverlayItem
-from editor.playtest.hud_widget import WARNING_PREFIX, HudWidget
-from editor.playtest.play_camera import PlayCamera
-from editor.playtest.play_input import PlayInput
-from editor.playtest.play_player_item import PlayPlayerItem
+from level_editor.core.collision.planes import CONTACT
+from level_editor.core.playtest.fixed_step import FixedStep
+from level_editor.core.playtest.replay import Replay
+from level_editor.core.collision.shapes import Vec2, as_vec2
+from level_editor.core.playtest.simulation import DEFAULT_DT, Simulation
+from level_editor.core.playtest.steering import key_velocity, seek_velocity
+from level_editor.editor.playtest.debug_overlay_item import DebugOverlayItem
+from level_editor.editor.playtest.hud_widget import WARNING_PREFIX, HudWidget
+from level_editor.editor.playtest.play_camera import PlayCamera
+from level_editor.editor.playtest.play_input import PlayInput
+from level_editor.editor.playtest.play_player_item import PlayPlayerItem
 
 #: The most ticks one frame may run; a longer stall drops the rest (no spiral of death).
 MAX_TICKS_PER_FRAME = 8
@@ -35,7 +35,7 @@ _MOVE_MODIFIERS = Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier
 class PlaySession(QObject):
     """A running play-test of one level on a canvas.
 
-    Owns a :class:`core.playtest.simulation.Simulation` built from a snapshot of the
+    Owns a :class:`level_editor.core.playtest.simulation.Simulation` built from a snapshot of the
     level (levels are immutable values, so the document is never touched). On
     every display frame (:meth:`frame`, run by a display-rate timer) the
     ``clock`` says how much time passed, and :attr:`fixed_step` turns that into
@@ -55,11 +55,11 @@ class PlaySession(QObject):
     ----------
     view : QGraphicsView
         The canvas; items go into its scene, the HUD over its viewport.
-    level : core.level.model.Level
+    level : level_editor.core.level.model.Level
         What to play.
     start : Vec2, optional
         Where the player starts; the spawn by default.
-    problems : sequence of core.level.problems.Problem
+    problems : sequence of level_editor.core.level.problems.Problem
         The level's validation errors, listed in the HUD.
     clock : callable() -> float
         The time in seconds, only ever compared with itself (:func:`time.perf_counter`

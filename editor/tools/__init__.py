@@ -1,1 +1,1 @@
-"""Editor tools, one per file, all under :class:`editor.tools.tool.Tool`."""
+"""Editor tools, one per file, all under :class:`level_editor.editor.tools.tool.Tool`."""

@@ -5,8 +5,8 @@ from typing import Optional
 
 from PySide6.QtCore import QPointF, Qt
 
-from core.level.model import Box
-from editor.tools.drag_tool import DragTool
+from level_editor.core.level.model import Box
+from level_editor.editor.tools.drag_tool import DragTool
 
 
 class BoxTool(DragTool):

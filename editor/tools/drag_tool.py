@@ -5,12 +5,12 @@ from typing import Optional
 
 from PySide6.QtCore import QObject, QPointF, Qt
 
-from core.level.limits import MAX_SIZE
-from core.level.model import LevelObject
-from editor.commands import AddObjectsCommand
-from editor.context import EditorContext
-from editor.tools.preview import ShapePreview
-from editor.tools.tool import Tool
+from level_editor.core.level.limits import MAX_SIZE
+from level_editor.core.level.model import LevelObject
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.context import EditorContext
+from level_editor.editor.tools.preview import ShapePreview
+from level_editor.editor.tools.tool import Tool
 
 
 class DragTool(Tool):
@@ -41,7 +41,7 @@ class DragTool(Tool):
     def drag_point(self, pos: QPointF, modifiers: Qt.KeyboardModifier) -> QPointF:
         """Where the drag is with the cursor at ``pos``: snapped, unless the tool snaps something else.
 
-        Never further from the start than :data:`~core.level.limits.MAX_SIZE` along either axis.
+        Never further from the start than :data:`~level_editor.core.level.limits.MAX_SIZE` along either axis.
         """
         end = self.editor.snap(pos, modifiers)
         if self._start is None:

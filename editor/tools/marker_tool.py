@@ -8,13 +8,13 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainterPath, QPixmap
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
-from core.level.document import Change, ChangeKind
-from core.level.model import Point
-from editor.commands import AddObjectsCommand
-from editor.context import EditorContext
-from editor.subscriptions import subscribe_while_alive
-from editor.tools.preview import ShapePreview
-from editor.tools.tool import Tool
+from level_editor.core.level.document import Change, ChangeKind
+from level_editor.core.level.model import Point
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.context import EditorContext
+from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.tools.preview import ShapePreview
+from level_editor.editor.tools.tool import Tool
 
 #: What the type box shows for a marker without a type.
 NO_TYPE_LABEL = "(none)"

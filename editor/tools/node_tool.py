@@ -8,18 +8,18 @@ import numpy as np
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 
-from core.level.document import Change
-from core.collision.geometry import closest_point_on_segment, point_segment_distance_sq
-from core.level.model import Wall
-from core.collision.shapes import Vec2
-from editor.commands import ChangeObjectsCommand, new_gesture
-from editor.context import EditorContext
-from editor.editor_only import mark_editor_only
-from editor.items import node_chain
-from editor.items.handle_item import HandleItem
-from editor.subscriptions import subscribe_while_alive
-from editor.tools.preview import LabelItem, distance, format_number
-from editor.tools.tool import Tool
+from level_editor.core.level.document import Change
+from level_editor.core.collision.geometry import closest_point_on_segment, point_segment_distance_sq
+from level_editor.core.level.model import Wall
+from level_editor.core.collision.shapes import Vec2
+from level_editor.editor.commands import ChangeObjectsCommand, new_gesture
+from level_editor.editor.context import EditorContext
+from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.items import node_chain
+from level_editor.editor.items.handle_item import HandleItem
+from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.tools.preview import LabelItem, distance, format_number
+from level_editor.editor.tools.tool import Tool
 
 #: How close (screen pixels) a press must be to a node to grab it.
 NODE_PICK_PIXELS = 7.0

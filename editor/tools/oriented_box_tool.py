@@ -8,17 +8,17 @@ import shiboken6
 from PySide6.QtCore import QRectF, QLineF, QObject, QPointF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 
-from core.level.model import OrientedBox
-from core.collision.shapes import Vec2
-from editor.commands import ChangeObjectsCommand, new_gesture
-from editor.context import EditorContext
-from editor.editor_only import mark_editor_only
-from editor.items.handle_item import HandleItem
-from editor.subscriptions import subscribe_while_alive
-from editor.tools.drag_tool import DragTool
-from editor.tools.preview import PREVIEW_Z, STEM_COLOR, distance, format_number, outline_pen
-from editor.tools.rotation import handle_rotation
-from editor.guard import guarded
+from level_editor.core.level.model import OrientedBox
+from level_editor.core.collision.shapes import Vec2
+from level_editor.editor.commands import ChangeObjectsCommand, new_gesture
+from level_editor.editor.context import EditorContext
+from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.items.handle_item import HandleItem
+from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.tools.drag_tool import DragTool
+from level_editor.editor.tools.preview import PREVIEW_Z, STEM_COLOR, distance, format_number, outline_pen
+from level_editor.editor.tools.rotation import handle_rotation
+from level_editor.editor.guard import guarded
 
 #: The rotation handle sits this many screen pixels beyond the box's top edge.
 HANDLE_DISTANCE_PIXELS = 28.0

@@ -7,11 +7,11 @@ from typing import Optional
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath
 
-from core.level.limits import MAX_SIZE
-from core.level.model import Pillar
-from editor.canvas.snapping import clamped_point
-from editor.tools.drag_tool import DragTool
-from editor.tools.preview import distance, format_number
+from level_editor.core.level.limits import MAX_SIZE
+from level_editor.core.level.model import Pillar
+from level_editor.editor.canvas.snapping import clamped_point
+from level_editor.editor.tools.drag_tool import DragTool
+from level_editor.editor.tools.preview import distance, format_number
 
 
 class PillarTool(DragTool):

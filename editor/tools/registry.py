@@ -7,16 +7,16 @@ add one import and one list entry here.
 """
 from __future__ import annotations
 
-from editor.tools.box_tool import BoxTool
-from editor.tools.marker_tool import MarkerTool
-from editor.tools.node_tool import NodeTool
-from editor.tools.oriented_box_tool import OrientedBoxTool
-from editor.tools.pillar_tool import PillarTool
-from editor.tools.select_tool import SelectTool
-from editor.tools.spawn_tool import SpawnTool
-from editor.tools.tile_brush_tool import TileBrushTool
-from editor.tools.tool import Tool
-from editor.tools.wall_tool import WallTool
+from level_editor.editor.tools.box_tool import BoxTool
+from level_editor.editor.tools.marker_tool import MarkerTool
+from level_editor.editor.tools.node_tool import NodeTool
+from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
+from level_editor.editor.tools.pillar_tool import PillarTool
+from level_editor.editor.tools.select_tool import SelectTool
+from level_editor.editor.tools.spawn_tool import SpawnTool
+from level_editor.editor.tools.tile_brush_tool import TileBrushTool
+from level_editor.editor.tools.tool import Tool
+from level_editor.editor.tools.wall_tool import WallTool
 
 TOOL_CLASSES: list[type[Tool]] = [
     SelectTool,

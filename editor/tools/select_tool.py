@@ -9,20 +9,20 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
-from core.collision.geometry import rotation_cos_sin
-from core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles
-from core.collision.shapes import Vec2
-from core.level.document import ChangeKind
-from core.level.kinds import objects_label
-from editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gesture
-from editor.context import EditorContext
-from editor.editor_only import mark_editor_only
-from editor.items.handle_item import HANDLE_RADIUS, HandleItem
-from editor.move_command import MoveObjectsCommand
-from editor.selection import Selection
-from editor.subscriptions import subscribe_while_alive
-from editor.tools.rotation import handle_rotation
-from editor.tools.tool import Tool
+from level_editor.core.collision.geometry import rotation_cos_sin
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.document import ChangeKind
+from level_editor.core.level.kinds import objects_label
+from level_editor.editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gesture
+from level_editor.editor.context import EditorContext
+from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.items.handle_item import HANDLE_RADIUS, HandleItem
+from level_editor.editor.move_command import MoveObjectsCommand
+from level_editor.editor.selection import Selection
+from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.tools.rotation import handle_rotation
+from level_editor.editor.tools.tool import Tool
 
 #: How close (screen pixels) a click must be to an object to pick it.
 PICK_PIXELS = 4.0

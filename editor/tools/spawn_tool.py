@@ -6,12 +6,12 @@ from typing import Optional
 
 from PySide6.QtCore import QObject, QPointF, Qt
 
-from core.collision.overlap import overlaps
-from core.collision.shapes import Vec2
-from editor.commands import ChangePlayerCommand, new_gesture
-from editor.context import EditorContext
-from editor.selection import Selection
-from editor.tools.tool import Tool
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.shapes import Vec2
+from level_editor.editor.commands import ChangePlayerCommand, new_gesture
+from level_editor.editor.context import EditorContext
+from level_editor.editor.selection import Selection
+from level_editor.editor.tools.tool import Tool
 
 
 class SpawnTool(Tool):

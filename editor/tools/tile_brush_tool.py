@@ -7,15 +7,15 @@ from typing import Iterable, Optional, Sequence
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QUndoCommand
 
-from core.level.kinds import plural
-from core.level.limits import MAX_TILE_CELLS
-from core.level.model import SOLID_CELL, Tiles
-from editor.commands import AddObjectsCommand, ChangeObjectsCommand, RemoveObjectsCommand
-from editor.canvas.snapping import clamp_coordinate, clamped_point
-from editor.context import EditorContext
-from editor.property_commands import StepsCommand
-from editor.tools.preview import ShapePreview, outline_pen
-from editor.tools.tool import Tool
+from level_editor.core.level.kinds import plural
+from level_editor.core.level.limits import MAX_TILE_CELLS
+from level_editor.core.level.model import SOLID_CELL, Tiles
+from level_editor.editor.commands import AddObjectsCommand, ChangeObjectsCommand, RemoveObjectsCommand
+from level_editor.editor.canvas.snapping import clamp_coordinate, clamped_point
+from level_editor.editor.context import EditorContext
+from level_editor.editor.property_commands import StepsCommand
+from level_editor.editor.tools.preview import ShapePreview, outline_pen
+from level_editor.editor.tools.tool import Tool
 
 Cell = tuple[int, int]
 

@@ -4,7 +4,7 @@ Ctrl+Z while a wall is half drawn takes back its last node, not the wall
 finished before it; Ctrl+Z during a drag cancels the drag. The Edit menu's
 entries, the toolbar buttons and the shortcuts are the same two actions, so
 they all go through :func:`undo` and :func:`redo`, which ask the active tool
-(:meth:`~editor.tools.tool.Tool.undo_in_gesture`) first.
+(:meth:`~level_editor.editor.tools.tool.Tool.undo_in_gesture`) first.
 
 Redo never reaches past a gesture under way either: the wall tool puts back a
 node its Undo took; any other gesture refuses Redo with a word in the status bar
@@ -21,9 +21,9 @@ import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QUndoStack
 
-from editor.guard import guarded
-from editor.panels.typed_edits import finish_typing
-from editor.tools.tool import Tool
+from level_editor.editor.guard import guarded
+from level_editor.editor.panels.typed_edits import finish_typing
+from level_editor.editor.tools.tool import Tool
 
 ActiveTool = Callable[[], Optional[Tool]]
 
@@ -55,7 +55,7 @@ def redo(stack: QUndoStack, tool: Optional[Tool]) -> None:
 
 def _changing(tool: Optional[Tool], text: str):
     """While Undo or Redo runs, a command pushed by something reacting to it waits until it is done
-    (:meth:`editor.context.EditorContext.changing`)."""
+    (:meth:`level_editor.editor.context.EditorContext.changing`)."""
     return tool.editor.changing(text) if tool is not None else contextlib.nullcontext()
 
 

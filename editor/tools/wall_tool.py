@@ -8,16 +8,16 @@ import shiboken6
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QPainterPath
 
-from core.level.document import Change, ChangeKind
-from core.level.limits import MAX_SIZE, MIN_SIZE
-from core.level.model import Wall
-from editor.bulk import moved_by
-from editor.commands import AddObjectsCommand
-from editor.context import EditorContext
-from editor.editor_only import mark_editor_only
-from editor.items.handle_item import HandleItem
-from editor.subscriptions import subscribe_while_alive
-from editor.tools.preview import (
+from level_editor.core.level.document import Change, ChangeKind
+from level_editor.core.level.limits import MAX_SIZE, MIN_SIZE
+from level_editor.core.level.model import Wall
+from level_editor.editor.bulk import moved_by
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.context import EditorContext
+from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.items.handle_item import HandleItem
+from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.tools.preview import (
     PREVIEW_Z,
     LabelItem,
     distance,
@@ -26,7 +26,7 @@ from editor.tools.preview import (
     preview_item,
     thick_pen,
 )
-from editor.tools.tool import Tool
+from level_editor.editor.tools.tool import Tool
 
 #: Clicking within this many screen pixels of the first node closes the wall.
 CLOSE_PIXELS = 8.0

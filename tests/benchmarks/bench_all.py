@@ -1,6 +1,6 @@
 """Every figure that matters at every size, in one command: ``python -m tests.benchmarks.bench_all``.
 
-For generated levels (:func:`core.level.generate.generate_level`: rooms, corridors,
+For generated levels (:func:`level_editor.core.level.generate.generate_level`: rooms, corridors,
 wall chains, furniture) of 1,000, 10,000 and 100,000 objects it times
 
 - saving the file (hulls computed, written atomically) and loading it back,
@@ -120,10 +120,10 @@ def _timed(fn, *args):
 def measure_size(n: int, folder: str, seed: int = 1, ticks: int = 600, log=print) -> SizeResult:
     """Time saving, loading, validating, opening in the editor and a play-test on ``n`` objects."""
     from tests.benchmarks.bench_collision import benchmark_rows
-    from core.level.generate import generate_level
-    from core.checks.hulls import level_hulls
-    from core.level.file_format import load_level, save_level
-    from core.checks.validation import validate_level
+    from level_editor.core.level.generate import generate_level
+    from level_editor.core.checks.hulls import level_hulls
+    from level_editor.core.level.file_format import load_level, save_level
+    from level_editor.core.checks.validation import validate_level
 
     result = SizeResult(n)
     level = generate_level(n, seed=seed)
@@ -166,7 +166,7 @@ def editor_figures(n: int, seed: int) -> dict:
 
 def peak_memory(path: str) -> dict[str, ChildRun]:
     """Peak memory of ``level-editor check PATH`` and of the editor with PATH open (each its own process)."""
-    check = run_child([sys.executable, "-m", "editor.launcher", "check", path])
+    check = run_child([sys.executable, "-m", "level_editor.editor.launcher", "check", path])
     if check.returncode not in (0, 1):
         raise RuntimeError(f"level-editor check {path} failed:\n{check.stderr}{check.stdout}")
     editor = run_child([sys.executable, "-m", "tests.benchmarks.bench_all", "--open-only", path])
@@ -180,7 +180,7 @@ def _open_only(path: str) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from editor.main_window import MainWindow
+    from level_editor.editor.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory(prefix="bench-all-") as tmp:
@@ -201,7 +201,7 @@ def _open_only(path: str) -> int:
 def _editor_figures_json(n: int, seed: int) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from core.level.generate import generate_level
+    from level_editor.core.level.generate import generate_level
     from tests.benchmarks.bench_editor import measure_editor
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

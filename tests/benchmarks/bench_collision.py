@@ -22,12 +22,12 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from core.collision.overlap import overlaps
-from core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2
-from core.playtest.simulation import DEFAULT_DT, step
-from core.collision.sweep import cast
-from core.collision.world import World
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2
+from level_editor.core.playtest.simulation import DEFAULT_DT, step
+from level_editor.core.collision.sweep import cast
+from level_editor.core.collision.world import World
 
 __all__ = ["BenchRow", "generated_level", "benchmark_rows", "call_rates", "format_table", "main"]
 

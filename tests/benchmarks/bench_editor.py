@@ -1,6 +1,6 @@
 """Editor figures at scale: ``python -m tests.benchmarks.bench_editor [--sizes 10000,100000] [--quick]``.
 
-Opens generated levels (:func:`core.level.generate.generate_level`: rooms, corridors,
+Opens generated levels (:func:`level_editor.core.level.generate.generate_level`: rooms, corridors,
 wall chains, furniture) in a real main window and times what a designer feels,
 with real mouse and wheel events on the canvas:
 
@@ -14,7 +14,7 @@ with real mouse and wheel events on the canvas:
   release, then undo and redo of that move (each with its redraw),
 - the slowest frame of wheel zooming from the whole level to 100% and back, and
   of panning with the whole level in view and at 100%,
-- the process's peak memory, and that of the background check's process (editor.background_call).
+- the process's peak memory, and that of the background check's process (level_editor.editor.background_call).
 
 Every figure is taken after the frame it causes is drawn (``viewport().repaint()``).
 Each size runs in a process of its own, so its peak memory is its own; the level
@@ -46,9 +46,9 @@ from PySide6.QtGui import QMouseEvent, QWheelEvent  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene  # noqa: E402
 
-from core.level.file_format import save_level  # noqa: E402
-from core.level.generate import generate_level  # noqa: E402
-from core.level.model import Level  # noqa: E402
+from level_editor.core.level.file_format import save_level  # noqa: E402
+from level_editor.core.level.generate import generate_level  # noqa: E402
+from level_editor.core.level.model import Level  # noqa: E402
 
 #: The keys of :func:`measure_editor`'s result, in table order, with what each one means.
 KEYS = {
@@ -197,7 +197,7 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
     item index method and the items' cache mode (for comparing configurations);
     by default the editor's own choice is measured. Needs a ``QApplication``.
     """
-    from editor.main_window import MainWindow
+    from level_editor.editor.main_window import MainWindow
 
     app = QApplication.instance()
     out: dict[str, float] = {}
@@ -371,7 +371,7 @@ _CONFIGS = {
 
 def _write_level(n: int, seed: int, path: str) -> None:
     """Write the generated level of ``n`` objects in a process of its own (its memory is not the editor's)."""
-    code = ("import sys; from core.level.generate import generate_level; from core.level.file_format import save_level; "
+    code = ("import sys; from level_editor.core.level.generate import generate_level; from level_editor.core.level.file_format import save_level; "
             "save_level(generate_level(int(sys.argv[1]), seed=int(sys.argv[2])), sys.argv[3])")
     subprocess.run([sys.executable, "-c", code, str(n), str(seed), path], check=True)
 

@@ -5,11 +5,11 @@ file carries its hulls (as every saved level does), it prints one table:
 
 - the file's size,
 - the reference: the standard library's ``json.load`` of the same file,
-- our load (:func:`core.level.file_format.load_level`: checked, with the model built),
+- our load (:func:`level_editor.core.level.file_format.load_level`: checked, with the model built),
 - ``level-editor check`` and ``level-editor export`` as the build scripts run them,
 - the editor's save path: hulls computed as the editor's save computes them for a large level not
-  checked yet (:func:`core.checks.check.level_hulls_only`; its problems are found afterwards, in the
-  background) and the file written (:func:`core.level.file_format.save_level`, streamed),
+  checked yet (:func:`level_editor.core.checks.check.level_hulls_only`; its problems are found afterwards, in the
+  background) and the file written (:func:`level_editor.core.level.file_format.save_level`, streamed),
 
 each as a child process of its own (so the times include starting Python and its imports, the same for the
 reference), with its wall time and its own peak memory (``os.wait4``, see
@@ -45,11 +45,11 @@ print(time.perf_counter() - t)
 
 STEPS = {
     "json_load": _TIMED.format(body="import json\nwith open(sys.argv[1], 'rb') as f:\n    json.load(f)"),
-    "load": _TIMED.format(body="from core.level.file_format import load_level\nload_level(sys.argv[1])"),
+    "load": _TIMED.format(body="from level_editor.core.level.file_format import load_level\nload_level(sys.argv[1])"),
     "save": """
 import sys, time
-from core.level.file_format import load_level, save_level
-from core.checks.check import level_hulls_only
+from level_editor.core.level.file_format import load_level, save_level
+from level_editor.core.checks.check import level_hulls_only
 level = load_level(sys.argv[1])
 t = time.perf_counter()
 save_level(level, sys.argv[2], hulls=level_hulls_only(level).hulls)
@@ -86,7 +86,7 @@ def measure(n: int, folder: str, repeat: int, log=print) -> dict:
     """Every figure for a generated level of ``n`` objects (the file written and exported in ``folder``)."""
     raw = os.path.join(folder, f"raw-{n}.json")
     path = os.path.join(folder, f"level-{n}.json")
-    cli = [sys.executable, "-m", "core.cli"]
+    cli = [sys.executable, "-m", "level_editor.core.cli"]
     log(f"{n:,} objects: generating and exporting the file")
     _run(cli + ["generate", "-n", str(n), "-o", raw], 1)
     _run(cli + ["export", raw, "-o", path], 1)

@@ -1,4 +1,4 @@
-"""Micro benchmark: how many :func:`~core.collision.overlap.overlaps` calls run per second.
+"""Micro benchmark: how many :func:`~level_editor.core.collision.overlap.overlaps` calls run per second.
 
 Not a test: numbers depend on the machine. ``python -m tests.benchmarks.bench_overlap``
 prints the rate of every pair of kinds.
@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 import time
 
-from core.collision.overlap import SHAPE_KINDS, overlaps
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision.overlap import SHAPE_KINDS, overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
 
 __all__ = ["overlap_calls_per_second"]
 

@@ -21,8 +21,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QPointF, QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication, QGraphicsItem  # noqa: E402
 
-from core.level.generate import generate_level  # noqa: E402
-from core.level.problems import ERROR, WARNING, Problem  # noqa: E402
+from level_editor.core.level.generate import generate_level  # noqa: E402
+from level_editor.core.level.problems import ERROR, WARNING, Problem  # noqa: E402
 
 
 def _best(function, runs: int) -> float:
@@ -40,7 +40,7 @@ def main(argv=None) -> None:
     parser.add_argument("--compare", action="store_true", help="also time ItemIgnoresTransformations badges")
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv)
-    from editor.main_window import MainWindow
+    from level_editor.editor.main_window import MainWindow
 
     window = MainWindow(settings=QSettings(os.devnull, QSettings.IniFormat))
     window.resize(1280, 800)

@@ -1,10 +1,10 @@
 """The play-test tick side by side with rapier3d and pymunk: ``python -m tests.benchmarks.bench_tick``.
 
-The same generated level (:func:`core.level.generate.generate_level`, closed
+The same generated level (:func:`level_editor.core.level.generate.generate_level`, closed
 by a border wall so that no run leaves it through an outer door) and the same
 replay go through three engines:
 
-- **ours**: :func:`core.playtest.simulation.run_replay`, the path of
+- **ours**: :func:`level_editor.core.playtest.simulation.run_replay`, the path of
   ``level-editor simulate`` (the world built apart so that it is timed apart);
 - **rapier3d** (Rust, through its Python bindings): the kinematic character
   controller (``KinematicCharacterController.move_shape``) among the level's
@@ -32,12 +32,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
-from core.collision.sweep import core_of
-from core.collision.world import World
-from core.level.generate import generate_level
-from core.level.model import Level, Wall
-from core.playtest.replay import Replay
-from core.playtest.simulation import DEFAULT_DT, run_replay
+from level_editor.core.collision.sweep import core_of
+from level_editor.core.collision.world import World
+from level_editor.core.level.generate import generate_level
+from level_editor.core.level.model import Level, Wall
+from level_editor.core.playtest.replay import Replay
+from level_editor.core.playtest.simulation import DEFAULT_DT, run_replay
 
 __all__ = ["COUNTS", "QUICK_COUNTS", "SPEEDS", "ENGINES", "Timing", "Row", "tick_level", "tick_replay",
            "measure", "format_table", "main"]

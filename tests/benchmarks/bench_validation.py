@@ -3,7 +3,7 @@
 Two kinds of generated level, each at 1,000, 10,000 and 100,000 objects
 (walls, boxes, oriented boxes and pillars):
 
-- ``rooms``: :func:`core.level.generate.generate_level`, rooms joined by corridors
+- ``rooms``: :func:`level_editor.core.level.generate.generate_level`, rooms joined by corridors
   with furniture inside, a level that validates clean;
 - ``scatter``: objects thrown at random onto a field just big enough to hold
   them, so they overlap, cross and leave narrow gaps everywhere: the worst
@@ -48,11 +48,11 @@ import time
 from collections import Counter
 from typing import Optional, Sequence
 
-from core.level.generate import generate_level
-from core.checks.hulls import level_hulls
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Tiles, Wall
-from core.checks.outlines import level_outlines
-from core.checks.validation import validate_level
+from level_editor.core.level.generate import generate_level
+from level_editor.core.checks.hulls import level_hulls
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Tiles, Wall
+from level_editor.core.checks.outlines import level_outlines
+from level_editor.core.checks.validation import validate_level
 
 SIZES = (1_000, 10_000, 100_000)
 CELLS = (1_000, 10_000, 100_000)
@@ -180,7 +180,7 @@ def dense_level_file(shape: str, nodes: int, path: str) -> None:
 def _command(argv: list[str]) -> tuple[float, float, float, int]:
     """``level-editor ARGV`` in a process of its own: (wall seconds, CPU seconds, peak MB, exit code)."""
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())", *argv],
+    child = subprocess.Popen([sys.executable, "-c", "import sys; from level_editor.core.cli import main; sys.exit(main())", *argv],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)

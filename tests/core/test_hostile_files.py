@@ -28,8 +28,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.cli import main
-from core.level.limits import MAX_FILE_BYTES
+from level_editor.core.cli import main
+from level_editor.core.level.limits import MAX_FILE_BYTES
 from tests.benchmarks.bench_validation import dense_wall
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -238,7 +238,7 @@ def make_file(folder: Path, case: Hostile) -> Path:
 
 
 def run_cli(argv: list[str], seconds: float = SECONDS) -> tuple[int, str, float]:
-    """``core.cli.main(argv)`` in process: (exit code, everything it printed, seconds taken).
+    """``level_editor.core.cli.main(argv)`` in process: (exit code, everything it printed, seconds taken).
 
     Run on a thread with a time limit, so a command that blocks (a pipe opened for reading) fails the test
     instead of hanging it; a blocked reader of a named pipe is let go by opening the pipe for writing.
@@ -272,7 +272,7 @@ def run_cli(argv: list[str], seconds: float = SECONDS) -> tuple[int, str, float]
 def assert_clean_message(argv, said: str) -> None:
     """No traceback, no catch-all failure, and every line of one-line size (never a whole file echoed)."""
     assert "Traceback" not in said, (argv, said[:2000])
-    assert " failed: " not in said, (argv, said[:2000])  # core.cli's catch-all: an unforeseen exception
+    assert " failed: " not in said, (argv, said[:2000])  # level_editor.core.cli's catch-all: an unforeseen exception
     for line in said.splitlines():
         assert len(line) < 2000, (argv, line[:300] + "…")
 
@@ -369,7 +369,7 @@ def _cap_dense() -> None:
 def _run_capped(argv: list[str]) -> subprocess.CompletedProcess:
     """``level-editor ARGV`` in a process of its own under the memory and CPU caps (see :func:`_cap_dense`)."""
     try:  # a process of its own, killed at the limits (a thread could not be stopped)
-        done = subprocess.run([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())",
+        done = subprocess.run([sys.executable, "-c", "import sys; from level_editor.core.cli import main; sys.exit(main())",
                                *argv], cwd=ROOT, capture_output=True, text=True, timeout=DENSE_WALL_SECONDS,
                               preexec_fn=_cap_dense)
     except subprocess.TimeoutExpired:

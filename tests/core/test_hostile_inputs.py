@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import MAX_GENERATED, main
+from level_editor.core.cli import MAX_GENERATED, main
 
 LEVELS = Path(__file__).resolve().parents[2] / "levels"
 REPLAY = {"format": "level-editor.replay", "version": 1, "dt": 0.1, "velocities": [[10, 0], [0, 10]]}
@@ -67,7 +67,7 @@ def test_a_named_pipe_with_a_reader_gets_the_level(files, tmp_path):
     deadline = time.monotonic() + 20
     code = None
     while time.monotonic() < deadline:  # until the reader has opened its end
-        code = subprocess.run([sys.executable, "-m", "core.cli", "export", str(level), "-o", str(pipe)],
+        code = subprocess.run([sys.executable, "-m", "level_editor.core.cli", "export", str(level), "-o", str(pipe)],
                               capture_output=True, cwd=Path(__file__).resolve().parents[2]).returncode
         if code == 0:
             break
@@ -135,9 +135,9 @@ def test_a_refusal_naming_a_layer_with_a_line_break_is_one_line(tmp_path, capsys
 
 
 def test_a_recovery_folder_that_cannot_be_made_is_a_save_error_in_words(tmp_path):
-    from core.level.atomic import LevelSaveError
-    from core.level.model import Level
-    from core.level.recovery import list_copies, write_recovery
+    from level_editor.core.level.atomic import LevelSaveError
+    from level_editor.core.level.model import Level
+    from level_editor.core.level.recovery import list_copies, write_recovery
 
     blocker = tmp_path / "data"
     blocker.write_text("a file where the folder should be")
@@ -149,7 +149,7 @@ def test_a_recovery_folder_that_cannot_be_made_is_a_save_error_in_words(tmp_path
 
 
 def test_recovery_copies_that_are_pipes_folders_or_garbage_are_not_offered(tmp_path):
-    from core.level.recovery import SUFFIX, list_copies
+    from level_editor.core.level.recovery import SUFFIX, list_copies
 
     os.mkfifo(tmp_path / f"pipe{SUFFIX}")
     (tmp_path / f"folder{SUFFIX}").mkdir()
@@ -163,7 +163,7 @@ def test_recovery_copies_that_are_pipes_folders_or_garbage_are_not_offered(tmp_p
 
 
 def test_a_replay_of_far_more_pairs_than_ticks_allowed_is_refused_before_it_is_parsed(tmp_path, capsys, monkeypatch):
-    from core.playtest import replay
+    from level_editor.core.playtest import replay
 
     monkeypatch.setattr(replay, "MAX_REPLAY_TICKS", 100)
     pairs = ",".join(["[1e-300, 1e-300]"] * 1200)

@@ -7,9 +7,9 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
-from core.collision.shapes import Vec2
-from core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
-from editor.clipboard import objects_from_text
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.editor.clipboard import objects_from_text
 from tests.editor.helpers import click, key, make_window, sample_level
 
 
@@ -49,7 +49,7 @@ def test_cut_that_is_cancelled_leaves_the_clipboard_and_the_level_alone(qtbot, t
 
 
 def _ref(object_id):
-    from core.level.model import Ref
+    from level_editor.core.level.model import Ref
     return Ref(object_id)
 
 
@@ -212,8 +212,8 @@ def test_the_arranging_keys_are_locked_during_a_play_test(window):
 def test_reorder_command_undoes_exactly_whatever_the_new_order(qapp):
     import random
 
-    from core.level.document import LevelDocument
-    from editor.order_commands import ReorderObjectsCommand
+    from level_editor.core.level.document import LevelDocument
+    from level_editor.editor.order_commands import ReorderObjectsCommand
 
     rng = random.Random(5)
     objects = [Point(f"p{i}", (i, 0)) for i in range(30)]

@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from core.level import atomic
-from core.level.model import Pillar
-from core.level.file_format import load_level, save_level
-from core.level.recovery import list_copies, load_recovery
-from editor.autosave import (
+from level_editor.core.level import atomic
+from level_editor.core.level.model import Pillar
+from level_editor.core.level.file_format import load_level, save_level
+from level_editor.core.level.recovery import list_copies, load_recovery
+from level_editor.editor.autosave import (
     DEFAULT_INTERVAL,
     INTERVAL_ENV,
     INTERVAL_KEY,
     interval_seconds,
 )
-from editor.commands import AddObjectsCommand
+from level_editor.editor.commands import AddObjectsCommand
 from tests.editor.helpers import make_window, sample_level
 
 TICK = 0.2  # seconds between copies in these tests
@@ -219,7 +219,7 @@ def test_the_interval_comes_from_the_preferences(tmp_path, monkeypatch):
 
 def test_preferences_set_the_interval_and_zero_turns_autosave_off(data_dir, tmp_path, qtbot, monkeypatch):
     monkeypatch.delenv(INTERVAL_ENV)
-    from editor.panels.preferences_dialog import PreferencesDialog
+    from level_editor.editor.panels.preferences_dialog import PreferencesDialog
 
     window = make_window(qtbot, tmp_path, sample_level())
     add_pillar(window)
@@ -258,7 +258,7 @@ def test_preferences_set_the_interval_and_zero_turns_autosave_off(data_dir, tmp_
 
 
 def test_cancel_in_the_preferences_changes_nothing(tmp_path, qtbot, monkeypatch):
-    from editor.panels.preferences_dialog import PreferencesDialog
+    from level_editor.editor.panels.preferences_dialog import PreferencesDialog
 
     settings = QSettings(str(tmp_path / "p.ini"), QSettings.IniFormat)
     settings.setValue(INTERVAL_KEY, 45)

@@ -1,4 +1,4 @@
-"""Work run beside the window: in a forked child process on Linux, on a thread elsewhere (editor.background_call)."""
+"""Work run beside the window: in a forked child process on Linux, on a thread elsewhere (level_editor.editor.background_call)."""
 from __future__ import annotations
 
 import os
@@ -11,10 +11,10 @@ import time
 import pytest
 from PySide6.QtCore import Qt, QTimer
 
-import editor.background_call as background_call
-from editor import long_task
-from core.level.model import Box, Level, Player
-from editor.background_call import BackgroundError, ForkedCall, ThreadCall
+import level_editor.editor.background_call as background_call
+from level_editor.editor import long_task
+from level_editor.core.level.model import Box, Level, Player
+from level_editor.editor.background_call import BackgroundError, ForkedCall, ThreadCall
 from tests.editor.helpers import finished, gone, make_window
 
 pytestmark = pytest.mark.skipif(not background_call.FORK, reason="children are forked on Linux only")
@@ -98,7 +98,7 @@ def test_stop_kills_the_child_at_once_and_leaves_no_zombie():
 def test_the_child_dies_with_the_editor():
     script = textwrap.dedent("""
         import os, sys, time
-        from editor.background_call import start
+        from level_editor.editor.background_call import start
         call = start(lambda stop: time.sleep(60))
         print(call.pid, flush=True)
         os._exit(0)  # the editor ends without stopping its check
@@ -162,8 +162,8 @@ def test_the_child_holds_none_of_the_editors_files(tmp_path):
 
 
 def test_a_check_whose_process_dies_is_told_in_words_and_the_next_edit_checks_again(qtbot, tmp_path, monkeypatch):
-    import editor.validation_runner as runner_module
-    from editor import error_reporter, guard
+    import level_editor.editor.validation_runner as runner_module
+    from level_editor.editor import error_reporter, guard
 
     level = Level(player=Player(spawn=(96, 96), radius=12), objects=(Box("crate", (80, 80), (64, 48)),))
     window = make_window(qtbot, tmp_path, level)
@@ -216,7 +216,7 @@ def test_a_big_level_s_check_begins_before_its_items_are_made_and_goes_on_throug
                                                                                           monkeypatch):
     # forked once the level was open, the check made the window copy every page it next wrote to (a fork
     # shares them until then): 50-90 ms of the first frames after an open at 100,000 objects
-    import editor.canvas.scene as scene_module
+    import level_editor.editor.canvas.scene as scene_module
     from tests.editor.canvas.test_scene_prepare import big_level
 
     monkeypatch.setattr(scene_module, "PREPARE_AT", 10)  # a "big" level: its items made ahead

@@ -5,10 +5,10 @@ from dataclasses import replace
 
 from PySide6.QtGui import QUndoStack
 
-from core.level.document import LevelDocument
-from core.level.model import Box, Level, OrientedBox, Pillar, Wall
-from core.level.kinds import objects_label
-from editor.commands import ChangeObjectsCommand, RemoveObjectsCommand, new_gesture
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Wall
+from level_editor.core.level.kinds import objects_label
+from level_editor.editor.commands import ChangeObjectsCommand, RemoveObjectsCommand, new_gesture
 
 
 def _level():
@@ -55,8 +55,8 @@ def test_changes_of_one_gesture_merge_and_of_two_gestures_do_not(qapp):
 
 
 def test_markers_tile_grids_and_pictures_have_their_own_names():
-    from core.level.kinds import id_prefix, kind_name
-    from core.level.model import Image, Point, Tiles
+    from level_editor.core.level.kinds import id_prefix, kind_name
+    from level_editor.core.level.model import Image, Point, Tiles
 
     assert objects_label("Move", [Point("p", (0, 0))]) == "Move marker"
     assert objects_label("Delete", [Tiles("a", (0, 0), 16, ("#",)), Tiles("b", (0, 0), 16, ("#",))]) == \
@@ -73,10 +73,10 @@ def test_a_command_pushed_while_another_is_pushed_waits_its_turn(qtbot):
     """
     from PySide6.QtWidgets import QGraphicsScene
 
-    from core.level.document import LevelDocument
-    from core.level.model import Level, Player
-    from editor.commands import ChangePlayerCommand
-    from editor.context import EditorContext
+    from level_editor.core.level.document import LevelDocument
+    from level_editor.core.level.model import Level, Player
+    from level_editor.editor.commands import ChangePlayerCommand
+    from level_editor.editor.context import EditorContext
 
     doc = LevelDocument(Level(player=Player(spawn=(64, 64), speed=240)))
     ctx = EditorContext(doc, QGraphicsScene())

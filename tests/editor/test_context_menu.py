@@ -12,9 +12,9 @@ from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
-from core.collision.shapes import Vec2
-from core.level.model import Box, Layer, Level
-from editor.context_menu import tool_uses_right_button
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.model import Box, Layer, Level
+from level_editor.editor.context_menu import tool_uses_right_button
 from tests.editor.helpers import at, click, hover, key, make_window, sample_level
 
 

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QApplication, QComboBox, QDialogButtonBox, QLineEdit, QStyle, QStyleOptionButton,
 )
 
-from core.checks.check import check_level
-from core.level.file_format import load_level
-from editor.panels.layers_panel import LOCKED, NAME
+from level_editor.core.checks.check import check_level
+from level_editor.core.level.file_format import load_level
+from level_editor.editor.panels.layers_panel import LOCKED, NAME
 from tests.editor.helpers import click, drag, key, make_window
 
 COURTYARD = Path(__file__).resolve().parents[2] / "levels" / "art" / "courtyard.png"

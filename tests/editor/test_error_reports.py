@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from editor import app, error_reporter, guard
+from level_editor.editor import app, error_reporter, guard
 from tests.editor.helpers import make_window, sample_level
 
 

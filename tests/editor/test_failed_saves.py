@@ -15,10 +15,10 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from core.level import atomic
-from core.level.model import Pillar
-from core.level.file_format import load_level, save_level
-from editor.commands import AddObjectsCommand
+from level_editor.core.level import atomic
+from level_editor.core.level.model import Pillar
+from level_editor.core.level.file_format import load_level, save_level
+from level_editor.editor.commands import AddObjectsCommand
 from tests.editor.helpers import make_window, sample_level
 
 
@@ -153,7 +153,7 @@ def test_save_as_into_a_read_only_folder_creates_nothing(tmp_path, qtbot, monkey
 
 
 def test_the_real_error_box_says_why_and_what_is_kept(tmp_path, qtbot, monkeypatch):
-    from editor.main_window import MainWindow
+    from level_editor.editor.main_window import MainWindow
 
     path = tmp_path / "castle.json"
     save_level(sample_level(), path)

@@ -17,11 +17,11 @@ import pytest
 from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import QApplication
 
-from core.level.file_format import load_level, save_level
-from core.level.model import Box, Pillar
-from editor import files, long_task
-from editor.commands import AddObjectsCommand
-from editor.files import CANCEL, SAVE, SAVE_ANYWAY, SAVE_AS
+from level_editor.core.level.file_format import load_level, save_level
+from level_editor.core.level.model import Box, Pillar
+from level_editor.editor import files, long_task
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.files import CANCEL, SAVE, SAVE_ANYWAY, SAVE_AS
 from tests.editor.helpers import make_window, sample_level, window  # noqa: F401
 
 
@@ -94,7 +94,7 @@ def test_coordinates_of_1e308_are_saved_or_refused_in_words(opened):
 
 def test_the_save_error_words_each_reason_once(opened, monkeypatch):
     window, path = opened
-    from core.level.atomic import LevelSaveError
+    from level_editor.core.level.atomic import LevelSaveError
 
     seen = {}
     for reason, words, advice in (
@@ -373,8 +373,8 @@ def test_open_recent_tells_two_files_of_one_name_apart(window, tmp_path):
 
 
 def test_a_named_pipe_on_the_command_line_opens_the_editor_with_the_reason(tmp_path, qtbot, monkeypatch):
-    from editor import app
-    from editor.main_window import MainWindow
+    from level_editor.editor import app
+    from level_editor.editor.main_window import MainWindow
 
     pipe = tmp_path / "from-the-shell.json"
     os.mkfifo(pipe)

@@ -10,10 +10,10 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from core.level.file_format import load_level
-from core.collision.shapes import Vec2
-from editor.files import CANCEL, DISCARD, SAVE
-from editor.main_window import MainWindow
+from level_editor.core.level.file_format import load_level
+from level_editor.core.collision.shapes import Vec2
+from level_editor.editor.files import CANCEL, DISCARD, SAVE
+from level_editor.editor.main_window import MainWindow
 from tests.editor.helpers import CallLog, drag, key, make_window, sample_level, window  # noqa: F401
 
 LEVELS = Path(__file__).resolve().parents[2] / "levels"
@@ -203,7 +203,7 @@ def test_recent_files_remember_opened_levels(window):
 
 
 def test_run_with_a_new_path_saves_there_without_asking(qtbot, tmp_path, monkeypatch):
-    from editor import app
+    from level_editor.editor import app
 
     target = tmp_path / "brand-new.json"
     seen = {}
@@ -230,10 +230,10 @@ def test_a_large_level_is_saved_with_hulls_before_it_is_validated_and_its_proble
                                                                                           monkeypatch):
     import json
 
-    import core.checks.check as check_module
-    import editor.validation_runner as runner_module
-    from core.checks.hulls import level_hulls
-    from core.level.model import Box, Level, Player, Wall
+    import level_editor.core.checks.check as check_module
+    import level_editor.editor.validation_runner as runner_module
+    from level_editor.core.checks.hulls import level_hulls
+    from level_editor.core.level.model import Box, Level, Player, Wall
 
     monkeypatch.setattr(runner_module, "SAVE_CHECKS_UP_TO", 2)  # "large": more than two objects
     level = Level(player=Player(spawn=(96, 96), radius=12),

@@ -36,11 +36,11 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QApplication, QCheckBox, QComboBox, QDialogButtonBox, QLineEdit, QToolBar,
 )
 
-from core.level.file_format import load_level
-from editor import guard
-from editor.items.object_item import ObjectItem
-from editor.panels.layers_panel import LOCKED, NAME, VISIBLE
-from editor.panels.properties_table import PropertyField
+from level_editor.core.level.file_format import load_level
+from level_editor.editor import guard
+from level_editor.editor.items.object_item import ObjectItem
+from level_editor.editor.panels.layers_panel import LOCKED, NAME, VISIBLE
+from level_editor.editor.panels.properties_table import PropertyField
 from tests.editor.helpers import at, drag, hover, key, make_window, move, press, release, sample_level
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -639,7 +639,7 @@ class _NestedPushes(logging.Handler):
 
 def test_a_wall_that_runs_back_over_itself_is_shown_whole(qtbot, tmp_path):
     """Found by seed 2: Qt's union of the wall's stroke dropped what lies behind the first node."""
-    from core.level.model import Level, Player, Wall
+    from level_editor.core.level.model import Level, Player, Wall
 
     wall = Wall("wall-1", [(250, 250), (500, 500), (0, 0)], 125, False)
     window = make_window(qtbot, tmp_path, Level(player=Player(spawn=(900, 900)), objects=(wall,)))

@@ -8,8 +8,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
-import core
-from editor.help import OTHER, about_text, shortcut_groups
+import level_editor.core
+from level_editor.editor.help import OTHER, about_text, shortcut_groups
 from tests.editor.helpers import key, make_window, sample_level
 
 
@@ -96,12 +96,12 @@ def test_help_menu_is_last_and_its_entries_work(window):
     _click_menu_entry(window, "Help", "About Level Editor")
     box = window.help.about_box
     assert box.isVisible() and box.windowTitle() == "About Level Editor"
-    assert core.__version__ in box.text() and qVersion() in box.text() and PySide6.__version__ in box.text()
+    assert level_editor.core.__version__ in box.text() and qVersion() in box.text() and PySide6.__version__ in box.text()
 
 
 def test_about_names_the_editor_its_version_and_qt():
     text = about_text()
-    assert text.startswith(f"Level Editor {core.__version__}\n")
+    assert text.startswith(f"Level Editor {level_editor.core.__version__}\n")
     assert f"Qt {qVersion()}, PySide6 {PySide6.__version__}" in text
 
 

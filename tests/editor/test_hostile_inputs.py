@@ -11,12 +11,12 @@ import zlib
 import pytest
 from PySide6.QtCore import QSettings
 
-from core.interop.png import PNG_SIGNATURE, png_tiles
-from core.level.file_format import save_level
-from core.level.model import Image
-from editor.autosave import DEFAULT_INTERVAL, INTERVAL_ENV, INTERVAL_KEY, MAX_INTERVAL, interval_seconds
-from editor.items.image_item import forget_pictures, load_picture
-from editor.panels.preferences_dialog import PreferencesDialog
+from level_editor.core.interop.png import PNG_SIGNATURE, png_tiles
+from level_editor.core.level.file_format import save_level
+from level_editor.core.level.model import Image
+from level_editor.editor.autosave import DEFAULT_INTERVAL, INTERVAL_ENV, INTERVAL_KEY, MAX_INTERVAL, interval_seconds
+from level_editor.editor.items.image_item import forget_pictures, load_picture
+from level_editor.editor.panels.preferences_dialog import PreferencesDialog
 from tests.editor.helpers import make_window, sample_level
 
 
@@ -142,9 +142,9 @@ def test_a_recent_file_that_is_a_device_or_gone_opens_nothing_by_itself(qtbot, t
 
 def test_an_unexpected_error_while_writing_a_recovery_copy_is_said_and_the_next_tick_tries_again(
         qtbot, tmp_path, monkeypatch):
-    from core.level.model import Pillar
-    from editor import autosave
-    from editor.commands import AddObjectsCommand
+    from level_editor.core.level.model import Pillar
+    from level_editor.editor import autosave
+    from level_editor.editor.commands import AddObjectsCommand
 
     monkeypatch.setenv("LEVEL_EDITOR_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv(INTERVAL_ENV, "0.05")
@@ -196,7 +196,7 @@ def test_export_as_to_a_named_pipe_nobody_reads_says_so_at_once(qtbot, tmp_path,
 ])
 def test_the_command_line_refuses_a_level_path_save_could_never_write_before_the_window_opens(
         tmp_path, capsys, monkeypatch, name, problem):
-    from editor import app, launcher
+    from level_editor.editor import app, launcher
 
     monkeypatch.setattr(app, "run", lambda path: pytest.fail("the editor opened"))
     (tmp_path / "a-file.json").write_text("{}")
@@ -207,7 +207,7 @@ def test_the_command_line_refuses_a_level_path_save_could_never_write_before_the
 
 
 def test_the_command_line_opens_a_new_level_in_a_folder_that_exists(tmp_path, monkeypatch):
-    from editor import app, launcher
+    from level_editor.editor import app, launcher
 
     opened = []
     monkeypatch.setattr(app, "run", lambda path: opened.append(path) or 0)

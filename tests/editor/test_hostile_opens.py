@@ -13,7 +13,7 @@ import time
 
 from PySide6.QtCore import Qt
 
-from editor import guard
+from level_editor.editor import guard
 from tests.core.test_hostile_files import CORPUS, INVALID, LOADS, make_file
 from tests.editor.helpers import click, key, make_window, sample_level, undo_texts
 

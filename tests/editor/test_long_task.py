@@ -1,6 +1,6 @@
 """Long work off the GUI thread (editor/long_task.py): what the designer sees, input, and the cycle collector.
 
-A big level's objects and items are set aside from the collector (editor.bulk.settle): a save or an open
+A big level's objects and items are set aside from the collector (level_editor.editor.bulk.settle): a save or an open
 must leave them aside, or the collector's next full pass walks millions of objects and freezes the window.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QPushButton, QWidget
 
-from editor import bulk, long_task
+from level_editor.editor import bulk, long_task
 
 
 @pytest.fixture(autouse=True)
@@ -120,7 +120,7 @@ def test_clicks_and_keys_during_a_task_do_nothing_and_work_again_after_it(window
 
 
 def test_no_collector_pass_walks_what_a_task_made(qtbot):
-    # A level read on the worker pauses the collector as it makes its objects (core.level.file_format), then
+    # A level read on the worker pauses the collector as it makes its objects (level_editor.core.level.file_format), then
     # turns it on again: the next pass, set off on either thread, walked them all (0.1 s at 100,000 level
     # objects, right after the read). The collector now waits until the task ends, and what the task left
     # alive is then in its oldest generation, where only a full pass looks.

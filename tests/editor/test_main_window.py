@@ -6,9 +6,9 @@ import json
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
-from core.level.model import Box, Level, Pillar
-from core.collision.shapes import Vec2
-from editor.clipboard import CLIPBOARD_FORMAT
+from level_editor.core.level.model import Box, Level, Pillar
+from level_editor.core.collision.shapes import Vec2
+from level_editor.editor.clipboard import CLIPBOARD_FORMAT
 from tests.editor.helpers import click, drag, hover, key, make_window, undo_texts, window  # noqa: F401
 
 
@@ -196,8 +196,8 @@ def test_windows_closed_and_deleted_leave_nothing_listening_to_their_levels(qtbo
     from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 
     import shiboken6
-    from editor.files import DISCARD
-    from editor.main_window import MainWindow
+    from level_editor.editor.files import DISCARD
+    from level_editor.editor.main_window import MainWindow
     from tests.editor.helpers import sample_level
 
     windows = []
@@ -227,7 +227,7 @@ def test_windows_closed_and_deleted_leave_nothing_listening_to_their_levels(qtbo
 
 
 def test_copy_and_paste_keep_layer_type_properties_and_solid(qtbot, tmp_path):
-    from core.level.model import Layer, Level, ObjectType, Player, Point, Ref
+    from level_editor.core.level.model import Layer, Level, ObjectType, Player, Point, Ref
     from tests.editor.helpers import make_window
 
     level = Level(player=Player(spawn=(0, 0), radius=4),

@@ -6,9 +6,9 @@ from dataclasses import replace
 import pytest
 from PySide6.QtGui import QUndoStack
 
-from core.level.document import Change, ChangeKind, LevelDocument
-from core.level.model import Box, Image, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
-from editor.move_command import MoveObjectsCommand, moved_objects
+from level_editor.core.level.document import Change, ChangeKind, LevelDocument
+from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.editor.move_command import MoveObjectsCommand, moved_objects
 
 EVERY_KIND = (
     Wall("wall-1", [(0, 200), (160, 200), (160, 320)], 8, False, type="fence", properties={"hp": 3}),
@@ -51,8 +51,8 @@ def test_a_move_by_nothing_is_obsolete():
 
 
 def test_listeners_are_told_a_move_is_a_pure_move_and_other_changes_are_not():
-    from editor.bulk import moved_by
-    from editor.commands import ChangeObjectsCommand
+    from level_editor.editor.bulk import moved_by
+    from level_editor.editor.commands import ChangeObjectsCommand
 
     doc = LevelDocument(Level(objects=EVERY_KIND))
     seen = []
@@ -70,9 +70,9 @@ def test_listeners_are_told_a_move_is_a_pure_move_and_other_changes_are_not():
 @pytest.mark.parametrize("part", [slice(0, 3), slice(None)], ids=["some", "all"])
 def test_the_canvas_shows_a_pure_move_as_a_new_canvas_shows_the_moved_level_and_rebuilds_no_outline(
         qtbot, monkeypatch, part):
-    from editor.canvas import scene as scene_module
-    from editor.canvas.scene import LevelScene
-    from editor.items.object_item import ObjectItem
+    from level_editor.editor.canvas import scene as scene_module
+    from level_editor.editor.canvas.scene import LevelScene
+    from level_editor.editor.items.object_item import ObjectItem
 
     many = tuple(replace(o.moved(400 * i, 0), id=f"{o.id}-{i}") for i in range(12) for o in EVERY_KIND)
     doc = LevelDocument(Level(objects=many))
@@ -101,7 +101,7 @@ def test_the_canvas_shows_a_pure_move_as_a_new_canvas_shows_the_moved_level_and_
 
 @pytest.mark.parametrize("obj", EVERY_KIND, ids=lambda o: o.id)
 def test_the_scenes_quick_anchor_of_a_moved_object_is_its_items_own(qtbot, obj):
-    from editor.canvas.scene import _ANCHOR, LevelScene
+    from level_editor.editor.canvas.scene import _ANCHOR, LevelScene
 
     scene = LevelScene(LevelDocument(Level(objects=(obj,))))
     item, moved = scene.item(obj.id), moved_objects([obj], 16.25, -8.5)[0]

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.level.document import LevelDocument
-from core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
-from editor.move_command import SETTLE_AT, MoveObjectsCommand, moved_objects
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.editor.move_command import SETTLE_AT, MoveObjectsCommand, moved_objects
 
 coordinates = st.one_of(st.floats(min_value=-1e12, max_value=1e12), st.integers(-10**6, 10**6),
                         st.sampled_from([0.0, -0.0, 0.1, 1e-300, 5e-324, 2.0**53 + 1]))

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QUndoStack
 
-from core.level.document import LevelDocument
-from core.level.model import Box, OrientedBox, Pillar, Wall
-from core.level.file_format import dumps_level, load_level, loads_level, save_level
-from editor.commands import (
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Box, OrientedBox, Pillar, Wall
+from level_editor.core.level.file_format import dumps_level, load_level, loads_level, save_level
+from level_editor.editor.commands import (
     AddObjectsCommand,
     ChangeObjectsCommand,
     ChangePlayerCommand,

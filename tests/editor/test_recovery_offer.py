@@ -14,14 +14,14 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QRadioButton
 
-from core.level.model import Pillar
-from core.level.file_format import load_level, save_level
-from core.level.recovery import list_copies, write_recovery
-from editor.autosave import INTERVAL_ENV
-from editor.files import DISCARD
-from editor.main_window import MainWindow
-from editor.panels.recovery_dialog import DISCARD as DROP
-from editor.panels.recovery_dialog import LATER, RESTORE, RecoveryDialog, offer_recovery
+from level_editor.core.level.model import Pillar
+from level_editor.core.level.file_format import load_level, save_level
+from level_editor.core.level.recovery import list_copies, write_recovery
+from level_editor.editor.autosave import INTERVAL_ENV
+from level_editor.editor.files import DISCARD
+from level_editor.editor.main_window import MainWindow
+from level_editor.editor.panels.recovery_dialog import DISCARD as DROP
+from level_editor.editor.panels.recovery_dialog import LATER, RESTORE, RecoveryDialog, offer_recovery
 from tests.editor.helpers import make_window, sample_level
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,7 +151,7 @@ def test_a_broken_copy_is_kept_and_the_error_shown(data_dir, tmp_path, qtbot, ca
 def test_the_dialog_lists_each_copy_with_its_file_and_time(data_dir, tmp_path, qtbot, castle):
     crashed_copy(data_dir, edited(sample_level()), str(castle), now=time.time())
     crashed_copy(data_dir, sample_level(), None, now=time.time() + 1)
-    from core.level.recovery import dead_copies
+    from level_editor.core.level.recovery import dead_copies
 
     copies = dead_copies(str(data_dir / "recovery"))
     dialog = RecoveryDialog(copies)
@@ -167,7 +167,7 @@ def test_the_dialog_lists_each_copy_with_its_file_and_time(data_dir, tmp_path, q
 
 def test_closing_the_dialog_decides_later(data_dir, tmp_path, qtbot, castle):
     crashed_copy(data_dir, edited(sample_level()), str(castle))
-    from core.level.recovery import dead_copies
+    from level_editor.core.level.recovery import dead_copies
 
     copies = dead_copies(str(data_dir / "recovery"))
     QTimer.singleShot(100, lambda: QApplication.activeModalWidget().later_button.click())
@@ -177,9 +177,9 @@ def test_closing_the_dialog_decides_later(data_dir, tmp_path, qtbot, castle):
 CRASHING_EDITOR = textwrap.dedent("""
     import sys
     from PySide6.QtCore import QTimer
-    from core.level.model import Pillar
-    from editor import app
-    from editor.commands import AddObjectsCommand
+    from level_editor.core.level.model import Pillar
+    from level_editor.editor import app
+    from level_editor.editor.commands import AddObjectsCommand
 
     def edit():
         window = app._windows[0]
@@ -239,7 +239,7 @@ def test_after_a_real_crash_the_next_start_offers_the_edited_level(tmp_path, mon
         window.close()
 
     QTimer.singleShot(100, answer_dialog)
-    from editor import app
+    from level_editor.editor import app
 
     assert app.run(str(castle)) == 0
     assert seen["listed"] == [(str(castle), 5)]
@@ -253,7 +253,7 @@ def test_after_a_real_crash_the_next_start_offers_the_edited_level(tmp_path, mon
 def test_a_copy_that_is_a_named_pipe_is_refused_at_once(data_dir, tmp_path, qtbot, castle):
     from dataclasses import replace as replaced
 
-    from editor.panels.recovery_dialog import restore_copy
+    from level_editor.editor.panels.recovery_dialog import restore_copy
 
     path = crashed_copy(data_dir, edited(sample_level()), str(castle))
     copy = next(c for c in list_copies(str(data_dir / "recovery")) if c.path == path)

@@ -14,9 +14,9 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImageReader
 from PySide6.QtWidgets import QApplication
 
-from core.level.file_format import load_level
-from core.level.model import Image, Layer
-from editor.reference_images import START_OPACITY, dropped_pictures, stored_picture_path
+from level_editor.core.level.file_format import load_level
+from level_editor.core.level.model import Image, Layer
+from level_editor.editor.reference_images import START_OPACITY, dropped_pictures, stored_picture_path
 from tests.editor.helpers import at, drag, key, make_window, sample_level, undo_texts
 
 COURTYARD = Path(__file__).resolve().parents[2] / "levels" / "art" / "courtyard.png"

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QToolBar, QWidgetAction
 
-from editor import resources
-from editor.resources import icon, icon_names, icon_path
-from editor.tools.registry import TOOL_CLASSES
+from level_editor.editor import resources
+from level_editor.editor.resources import icon, icon_names, icon_path
+from level_editor.editor.tools.registry import TOOL_CLASSES
 from tests.editor.helpers import make_window
 
 EDITOR = Path(resources.__file__).resolve().parent

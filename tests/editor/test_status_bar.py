@@ -6,7 +6,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QStatusTipEvent
 from PySide6.QtWidgets import QApplication, QLabel
 
-from core.level.model import Box, Level, Player, Wall
+from level_editor.core.level.model import Box, Level, Player, Wall
 from tests.editor.helpers import click, hover, key, make_window, move, press, release
 
 LONG = ("Saved /home/designer/projects/a-very-long-folder-name/levels/courtyard-of-the-old-castle-final-v3.json "

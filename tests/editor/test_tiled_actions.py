@@ -9,8 +9,8 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from core.interop.tiled_import import read_tiled
-from core.level.file_format import load_level
+from level_editor.core.interop.tiled_import import read_tiled
+from level_editor.core.level.file_format import load_level
 from tests.editor.helpers import key, make_window
 
 SAMPLES = Path(__file__).resolve().parents[2] / "levels"
@@ -104,8 +104,8 @@ def test_a_long_export_runs_beside_the_window_and_the_check_comes_back_after_it(
 
     from PySide6.QtCore import QTimer
 
-    import editor.tiled_actions as tiled_actions_module
-    import editor.validation_runner as runner_module
+    import level_editor.editor.tiled_actions as tiled_actions_module
+    import level_editor.editor.validation_runner as runner_module
 
     monkeypatch.setattr(runner_module, "SAVE_CHECKS_UP_TO", 2)  # the sample level is "large"
     w, folder = opened(qtbot, tmp_path)

@@ -1,6 +1,6 @@
 """Dense walls (issue 14, item 4): the pair search stays bounded per node, and no real passage is lost.
 
-The rules that keep it bounded (see :func:`core.checks.pieces.find_gaps`): two parts of one wall too close along
+The rules that keep it bounded (see :func:`level_editor.core.checks.pieces.find_gaps`): two parts of one wall too close along
 it for the player to fit in the loop they make are no passage; a segment lying on an earlier one of its wall is
 dropped; a crowded piece keeps its nearest neighbours only; a spawn inside a closed wall is enclosed at once;
 a wall's passages with itself beyond ten are counted in one warning. The 300,000-node walls themselves are in
@@ -12,11 +12,11 @@ import math
 
 import numpy as np
 
-from core.checks.outlines import level_outlines
-from core.checks.pieces import cut_into_pieces, find_gaps
-from core.checks.validation import PASSAGES_SHOWN, validate_level
-from core.level.model import Level, Pillar, Player, Wall
-from core.level.problems import INFO, WARNING
+from level_editor.core.checks.outlines import level_outlines
+from level_editor.core.checks.pieces import cut_into_pieces, find_gaps
+from level_editor.core.checks.validation import PASSAGES_SHOWN, validate_level
+from level_editor.core.level.model import Level, Pillar, Player, Wall
+from level_editor.core.level.problems import INFO, WARNING
 
 
 def level(*objects, spawn=(-500.0, -500.0)):

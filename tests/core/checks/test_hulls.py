@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import shapely
 
-from core.checks.hulls import HULL_TOLERANCE, LEVEL_KEY, level_hulls
-from core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
-from core.level.file_format import load_level
+from level_editor.core.checks.hulls import HULL_TOLERANCE, LEVEL_KEY, level_hulls
+from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.core.level.file_format import load_level
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = sorted((ROOT / "levels").glob("*.json"))
@@ -197,7 +197,7 @@ def test_random_objects_stay_inside_their_rounded_hulls():
 
 def test_rows_array_reads_each_row_and_refuses_ragged_rows():
     """The hulls' numbers are gathered with np.fromiter (short hold of the interpreter lock): same values."""
-    from core.checks.hulls import _rows_array
+    from level_editor.core.checks.hulls import _rows_array
     rows = [(1, 2.5, 3, 4), (5, 6, 7, 8.25)]
     assert _rows_array(rows, 4).tolist() == [[1.0, 2.5, 3.0, 4.0], [5.0, 6.0, 7.0, 8.25]]
     assert _rows_array([], 3).shape == (0, 3)
@@ -206,8 +206,8 @@ def test_rows_array_reads_each_row_and_refuses_ragged_rows():
 
 
 def test_hulls_from_the_objects_equal_hulls_from_the_outlines():
-    from core.checks.outlines import level_outlines
-    from core.level.generate import generate_level
+    from level_editor.core.checks.outlines import level_outlines
+    from level_editor.core.level.generate import generate_level
     level = generate_level(300, seed=3)
     direct, via = level_hulls(level), level_hulls(level, level_outlines(level))
     assert sorted(direct) == sorted(via)

@@ -6,10 +6,10 @@ import zlib
 
 import pytest
 
-from core.checks.check import add_hulls, check_level
-from core.checks.validation import picture_problem, validate_level
-from core.level.model import Box, Image, Layer, Level, ObjectType, Player, Point, Ref, Tiles, Wall
-from core.level.problems import ERROR, LEVEL_ID, WARNING
+from level_editor.core.checks.check import add_hulls, check_level
+from level_editor.core.checks.validation import picture_problem, validate_level
+from level_editor.core.level.model import Box, Image, Layer, Level, ObjectType, Player, Point, Ref, Tiles, Wall
+from level_editor.core.level.problems import ERROR, LEVEL_ID, WARNING
 
 LAYERS = (Layer("art", "Art", locked=True), Layer("walls", "Walls"), Layer("things", "Things", visible=False))
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from core.checks.validation import validate_level
-from core.level.file_format import load_level
-from core.level.model import Box, Level, Pillar, Player, Wall
-from core.level.problems import INFO, WARNING
+from level_editor.core.checks.validation import validate_level
+from level_editor.core.level.file_format import load_level
+from level_editor.core.level.model import Box, Level, Pillar, Player, Wall
+from level_editor.core.level.problems import INFO, WARNING
 
 ROOT = Path(__file__).resolve().parents[3]
 ROOM_WITH_DOOR = ROOT / "levels" / "room_with_door.json"

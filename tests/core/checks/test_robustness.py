@@ -1,6 +1,6 @@
 """No exception escapes the checks (issue 14): any level built in code, with any floats, gets problems and hulls.
 
-Numbers the geometry code cannot take (not finite, beyond core.level.limits, negative sizes) make a problem of
+Numbers the geometry code cannot take (not finite, beyond level_editor.core.level.limits, negative sizes) make a problem of
 the object that holds them, in the designer's words; the rest of the level is still checked.
 """
 from __future__ import annotations
@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.checks.check import check_level
-from core.level.limits import MAX_COORDINATE
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Tiles, Wall
-from core.level.problems import ERROR
+from level_editor.core.checks.check import check_level
+from level_editor.core.level.limits import MAX_COORDINATE
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Tiles, Wall
+from level_editor.core.level.problems import ERROR
 
 ANY_FLOAT = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True),

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.checks.hulls import LEVEL_KEY, level_hulls
-from core.checks.outlines import level_outlines
-from core.checks.validation import validate_level
-from core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
-from core.level.problems import ERROR, INFO, PLAYER_ID, WARNING
+from level_editor.core.checks.hulls import LEVEL_KEY, level_hulls
+from level_editor.core.checks.outlines import level_outlines
+from level_editor.core.checks.validation import validate_level
+from level_editor.core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.level.problems import ERROR, INFO, PLAYER_ID, WARNING
 
 LAYERS = (Layer("walls", "Walls"), Layer("zones", "Zones"), Layer("hidden", "Hidden", visible=False, locked=True))
 

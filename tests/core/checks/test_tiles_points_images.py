@@ -7,10 +7,10 @@ import time
 import pytest
 import shapely
 
-from core.checks.check import check_level
-from core.checks.hulls import LEVEL_KEY, level_hulls
-from core.checks.outlines import TILES, level_outlines
-from core.level.model import Box, Image, Level, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.checks.check import check_level
+from level_editor.core.checks.hulls import LEVEL_KEY, level_hulls
+from level_editor.core.checks.outlines import TILES, level_outlines
+from level_editor.core.level.model import Box, Image, Level, Pillar, Player, Point, Tiles, Wall
 from tests.core.checks.test_hulls import assert_hull_of, disc, exact, polygon, tile_cells
 
 

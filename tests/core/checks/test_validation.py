@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from core.level.file_format import load_level
-from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING
-from core.collision.shapes import Vec2
-from core.checks.validation import validate_level
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.core.level.file_format import load_level
+from level_editor.core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.checks.validation import validate_level
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = sorted((ROOT / "levels").glob("*.json"))
@@ -396,9 +396,9 @@ def test_spawn_inside_an_object_says_so():
 
 def test_a_stop_asked_for_while_the_outlines_are_built_ends_the_check_there():
     """A background check gives way to a save within a few thousand objects, not after all its outlines."""
-    from core.checks.check import check_level
-    from core.checks.outlines import Stopped, level_outlines
-    from core.level.generate import generate_level
+    from level_editor.core.checks.check import check_level
+    from level_editor.core.checks.outlines import Stopped, level_outlines
+    from level_editor.core.level.generate import generate_level
     level = generate_level(10_000, seed=2)
     looks = []
 
@@ -421,9 +421,9 @@ def test_hulls_of_a_validated_result_without_outlines_come_from_the_objects(monk
     """The editor lets a check's outlines go once its problems are found; a save's hulls need no new check."""
     from dataclasses import replace as _replace
 
-    import core.checks.check as check_module
-    from core.checks.hulls import level_hulls
-    from core.level.generate import generate_level
+    import level_editor.core.checks.check as check_module
+    from level_editor.core.checks.hulls import level_hulls
+    from level_editor.core.level.generate import generate_level
     level = generate_level(500, seed=4)
     validated = _replace(check_module.check_level(level), outlines=None)
     assert validated.hulls is None and validated.problems is not None

@@ -9,8 +9,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from core.cli import main
-from core.level.schema import level_schema
+from level_editor.core.cli import main
+from level_editor.core.level.schema import level_schema
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = level_schema()
@@ -169,7 +169,7 @@ def test_export_with_warnings_still_writes(tmp_path):
 def test_installed_command_end_to_end(tmp_path, command):
     p = write(tmp_path, [BORDER, *ERRORS])
     args = [command, str(p)] + (["-o", str(tmp_path / "out.json")] if command == "export" else [])
-    r = subprocess.run([sys.executable, "-m", "editor.launcher", *args], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", *args], capture_output=True, text=True,
                        cwd=ROOT, timeout=120)
     assert r.returncode == 1
     text = r.stdout + r.stderr

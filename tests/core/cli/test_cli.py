@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from editor.launcher import main
+from level_editor.editor.launcher import main
 
 ROOT = Path(__file__).resolve().parents[3]
 LEVELS = sorted((ROOT / "levels").glob("*.json"))
@@ -18,7 +18,7 @@ LEVELS = sorted((ROOT / "levels").glob("*.json"))
 
 def run(*args, cwd=None):
     """Run the real installed entry point in a fresh process."""
-    return subprocess.run([sys.executable, "-m", "editor.launcher", *map(str, args)], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", *map(str, args)], capture_output=True, text=True,
                           cwd=cwd or ROOT, timeout=120)
 
 
@@ -167,7 +167,7 @@ def run_into_closed_pipe(*args):
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        return subprocess.run([sys.executable, "-m", "editor.launcher", *map(str, args)], cwd=ROOT,
+        return subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", *map(str, args)], cwd=ROOT,
                               stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
     finally:
         os.close(write_end)
@@ -194,11 +194,11 @@ def test_a_path_that_is_not_utf8_is_printed_as_its_own_bytes(tmp_path):
     with open(raw, "w") as f:
         f.write("{")
     env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
-    r = subprocess.run([sys.executable, "-m", "editor.launcher", "check", raw], cwd=ROOT, env=env,
+    r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", "check", raw], cwd=ROOT, env=env,
                        capture_output=True, timeout=120)
     assert r.returncode == 2 and r.stderr == b""
     assert r.stdout.startswith(raw + b": -: error: is not valid JSON")
-    r = subprocess.run([sys.executable, "-m", "editor.launcher", "export", raw + b"x", "-o", raw], cwd=ROOT,
+    r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", "export", raw + b"x", "-o", raw], cwd=ROOT,
                        env=env, capture_output=True, timeout=120)
     assert r.returncode == 2 and b"Traceback" not in r.stderr and raw + b"x: -: error: no such file" in r.stderr
 
@@ -206,7 +206,7 @@ def test_a_path_that_is_not_utf8_is_printed_as_its_own_bytes(tmp_path):
 def test_ids_a_terminal_cannot_show_are_escaped_not_a_traceback(tmp_path):
     p = level_with_problems(tmp_path, first_id="kiste-ü-箱")
     env = dict(os.environ, PYTHONIOENCODING="ascii")
-    r = subprocess.run([sys.executable, "-m", "editor.launcher", "check", str(p)], cwd=ROOT, env=env,
+    r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", "check", str(p)], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and r.stderr == ""
     assert f"{p}: kiste-\\xfc-\\u7bb1: error: size[0] must be greater than 0 (it is 0)" in r.stdout.splitlines()

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from core.cli import main
+from level_editor.core.cli import main
 
 LEVEL = "levels/showcase.json"
 
@@ -42,7 +42,7 @@ def test_trace_to_file_is_identical_across_runs(tmp_path, capsys):
 
 def test_separate_processes_give_the_same_trace(tmp_path):
     r = replay(tmp_path / "r.json", [(300 * ((i * 7) % 11 - 5), 300 * ((i * 3) % 7 - 3)) for i in range(150)])
-    runs = [subprocess.run([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())",
+    runs = [subprocess.run([sys.executable, "-c", "import sys; from level_editor.core.cli import main; sys.exit(main())",
                             "simulate", "levels/showcase_box_player.json", "--input", r],
                            capture_output=True, check=True).stdout for _ in range(2)]
     assert runs[0] == runs[1] and runs[0].startswith(b'{"format": "level-editor.trace"')
@@ -133,7 +133,7 @@ def test_trace_names_the_areas_entered_and_left(tmp_path, capsys, shape):
     assert data["events"] == [[51, "enter", "exit"], [88, "leave", "exit"], [111, "enter", "water"],
                               [160, "leave", "water"]]
     assert data["positions"][-1] == [210.0, 40.0]
-    from core.playtest.replay import load_trace
+    from level_editor.core.playtest.replay import load_trace
 
     assert load_trace(tmp_path / "t.json").events == tuple(tuple(e) for e in data["events"])
     assert capsys.readouterr().err == ""
@@ -143,7 +143,7 @@ def test_a_trace_with_events_is_identical_across_processes(tmp_path):
     # Into the healing pool first, then all over the courtyard.
     velocities = [(240, 60)] * 30 + [(300 * ((i * 7) % 11 - 5), 300 * ((i * 3) % 7 - 3)) for i in range(400)]
     r = replay(tmp_path / "r.json", velocities)
-    runs = [subprocess.run([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())",
+    runs = [subprocess.run([sys.executable, "-c", "import sys; from level_editor.core.cli import main; sys.exit(main())",
                             "simulate", "levels/game_content.json", "--input", r],
                            capture_output=True, check=True).stdout for _ in range(2)]
     assert runs[0] == runs[1]
@@ -151,7 +151,7 @@ def test_a_trace_with_events_is_identical_across_processes(tmp_path):
 
 
 def test_a_replay_of_more_ticks_than_the_limit_is_refused_before_it_runs(tmp_path, capsys, monkeypatch):
-    from core.playtest import replay as replay_module
+    from level_editor.core.playtest import replay as replay_module
 
     monkeypatch.setattr(replay_module, "MAX_REPLAY_TICKS", 4)
     assert main(["simulate", LEVEL, "--input", replay(tmp_path / "r.json")]) == 2

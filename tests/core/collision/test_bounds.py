@@ -8,8 +8,8 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.collision import bounds
-from core.collision.bounds import (
+from level_editor.core.collision import bounds
+from level_editor.core.collision.bounds import (
     BoundedShapeGroup,
     bounding_circle,
     bounding_rect,
@@ -18,8 +18,8 @@ from core.collision.bounds import (
     merge_rects,
     group_overlaps,
 )
-from core.collision.overlap import overlaps
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
 from tests.core.collision.test_overlap_oracle import SHAPES, exact_form
 
 V = Vec2

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.collision.broadphase import BroadPhase
+from level_editor.core.collision.broadphase import BroadPhase
 
 
 def brute(bounds, q):

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
 
-from core.collision.geometry import (
+from level_editor.core.collision.geometry import (
     closest_point_on_segment,
     point_on_segment,
     point_segment_distance_sq,
@@ -17,7 +17,7 @@ from core.collision.geometry import (
     segment_segment_distance_sq,
     segments_intersect,
 )
-from core.collision.shapes import Vec2
+from level_editor.core.collision.shapes import Vec2
 
 V = Vec2
 coords = st.floats(-100, 100, allow_nan=False).map(lambda v: round(v, 3) + 0.0)

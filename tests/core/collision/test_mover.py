@@ -7,12 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.collision.mover import SKIN, clip_motion, move
-from core.collision.overlap import overlaps
-from core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2
-from core.collision.sweep import cast
-from core.collision.geometry import segments_intersect
-from core.collision.world import World
+from level_editor.core.collision.mover import SKIN, clip_motion, move
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2
+from level_editor.core.collision.sweep import cast
+from level_editor.core.collision.geometry import segments_intersect
+from level_editor.core.collision.world import World
 
 DT = 1.0 / 60.0
 SHAPES = ("circle", "box")

@@ -11,9 +11,9 @@ import itertools
 
 import pytest
 
-from core.collision import overlap
-from core.collision.overlap import SHAPE_KINDS, overlaps
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision import overlap
+from level_editor.core.collision.overlap import SHAPE_KINDS, overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
 
 V = Vec2
 

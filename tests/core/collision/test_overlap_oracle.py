@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, MultiPoint, Point
 
-from core.collision.overlap import overlaps
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
 
 # Far beyond the sampled region (|coordinates| <= 25 plus sizes): a line
 # drawn this long is the infinite line for every finite shape sampled here.

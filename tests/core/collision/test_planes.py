@@ -5,11 +5,11 @@ import math
 
 import pytest
 
-from core.collision import mover, planes
-from core.collision.planes import CONTACT, SKIN, Plane, clip_motion, face_run, slide_limit
-from core.collision.rounded import RoundedPolygon
-from core.collision.shapes import Circle, Rect, Vec2
-from core.collision.world import World
+from level_editor.core.collision import mover, planes
+from level_editor.core.collision.planes import CONTACT, SKIN, Plane, clip_motion, face_run, slide_limit
+from level_editor.core.collision.rounded import RoundedPolygon
+from level_editor.core.collision.shapes import Circle, Rect, Vec2
+from level_editor.core.collision.world import World
 
 
 def floor_world(count=3, width=16.0, top=100.0, radius=6.0):

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
 
-from core.collision.overlap import overlaps
-from core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
-from core.collision.sweep import (
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.shapes import Capsule, Circle, Line, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision.sweep import (
     cast,
     cast_relative,
     configuration_obstacle,
@@ -416,9 +416,9 @@ def test_penetration_agrees_with_overlaps(mover, target):
 
 def test_a_motion_whose_length_overflows_is_still_cast_exactly():
     """|dx| + |dy| is infinite for (1e308, 1e308) although both parts are finite: no endless rescaling."""
-    from core.collision import Circle, Rect, Vec2, cast
-    from core.collision.mover import move
-    from core.collision.world import World
+    from level_editor.core.collision import Circle, Rect, Vec2, cast
+    from level_editor.core.collision.mover import move
+    from level_editor.core.collision.world import World
 
     t = cast(Circle(Vec2(0, 0), 5), Vec2(1e308, 1e308), Rect(Vec2(0, 10), Vec2(100, 10)))
     assert t is not None and 0 < t < 1e-300

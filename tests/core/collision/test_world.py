@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from core.collision import Capsule, Circle, Line, OrientedRect, Rect, Vec2, overlaps
-from core.collision.world import World
-from core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.collision import Capsule, Circle, Line, OrientedRect, Rect, Vec2, overlaps
+from level_editor.core.collision.world import World
+from level_editor.core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
 
 SHAPES = ("circle", "box")
 

@@ -7,13 +7,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.collision.broadphase import BroadPhase, CellGrid
-from core.collision.mover import move, move_xy
-from core.collision.overlap import overlaps
-from core.collision.rounded import RoundedPolygon
-from core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2
-from core.collision.sweep import configuration_obstacle, core_of
-from core.collision.world import World
+from level_editor.core.collision.broadphase import BroadPhase, CellGrid
+from level_editor.core.collision.mover import move, move_xy
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.rounded import RoundedPolygon
+from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.collision.sweep import configuration_obstacle, core_of
+from level_editor.core.collision.world import World
 
 coordinate = st.one_of(st.floats(-1e7, 1e7), st.sampled_from([0.0, -0.0, 0.5, -0.5, 12.0, -12.0]))
 extent = st.one_of(st.floats(0, 1e4), st.sampled_from([0.0, 1.0, 24.0]))

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from core.interop.tiled_common import TiledImportError
-from core.interop.tiled_import import read_tiled
-from core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.core.interop.tiled_common import TiledImportError
+from level_editor.core.interop.tiled_import import read_tiled
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
 
 ROOT = Path(__file__).resolve().parents[3]
 LEVELS = sorted((ROOT / "levels").glob("*.json"))

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from core.interop.tiled_common import TiledImportError
-from core.interop.tiled_export import write_tiled
-from core.interop.tiled_import import read_tiled
-from core.interop.png import png_size
-from core.level.file_format import dumps_level, load_level, loads_level
-from core.level.model import Image, Ref, Tiles
+from level_editor.core.interop.tiled_common import TiledImportError
+from level_editor.core.interop.tiled_export import write_tiled
+from level_editor.core.interop.tiled_import import read_tiled
+from level_editor.core.interop.png import png_size
+from level_editor.core.level.file_format import dumps_level, load_level, loads_level
+from level_editor.core.level.model import Image, Ref, Tiles
 
 from tests.core.interop.helpers import EXAMPLES, LEVELS, assert_same_level, needs_tiled, run_tiled
 

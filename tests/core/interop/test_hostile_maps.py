@@ -7,10 +7,10 @@ import zlib
 
 import pytest
 
-from core.interop import tiled_import
-from core.interop.tiled_import import read_tiled, tiled_to_level
-from core.interop.tiled_tiles import MAX_LAYER_TILES
-from core.interop.tmx import MAX_XML_DEPTH
+from level_editor.core.interop import tiled_import
+from level_editor.core.interop.tiled_import import read_tiled, tiled_to_level
+from level_editor.core.interop.tiled_tiles import MAX_LAYER_TILES
+from level_editor.core.interop.tmx import MAX_XML_DEPTH
 from tests.core.interop.helpers import refusal, write
 
 TMX_HEAD = '<?xml version="1.0" encoding="UTF-16"?>'

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.interop import tiled_files
-from core.interop.tiled_common import TiledImportError
-from core.interop.tiled_import import read_tiled, tiled_to_level
-from core.interop.tiled_tiles import MAX_LAYER_TILES
-from core.level.file_format import dumps_level, loads_level
+from level_editor.core.interop import tiled_files
+from level_editor.core.interop.tiled_common import TiledImportError
+from level_editor.core.interop.tiled_import import read_tiled, tiled_to_level
+from level_editor.core.interop.tiled_tiles import MAX_LAYER_TILES
+from level_editor.core.level.file_format import dumps_level, loads_level
 
 
 

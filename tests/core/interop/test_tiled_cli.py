@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from core.cli import main
-from core.level.file_format import load_level
+from level_editor.core.cli import main
+from level_editor.core.level.file_format import load_level
 
 from tests.core.interop.helpers import ROOT, assert_same_level
 
@@ -131,9 +131,9 @@ def test_import_bad_usage_is_exit_2(tmp_path, capsys):
 
 
 def test_the_installed_command_knows_import():
-    r = subprocess.run([sys.executable, "-m", "editor.launcher", "--help"], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", "--help"], capture_output=True, text=True,
                        cwd=ROOT, timeout=120)
     assert r.returncode == 0 and "level-editor import MAP.tmj -o LEVEL.json" in r.stdout
-    r = subprocess.run([sys.executable, "-m", "editor.launcher", "import", "nowhere.tmx", "-o", "x.json"],
+    r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", "import", "nowhere.tmx", "-o", "x.json"],
                        capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert (r.returncode, r.stderr) == (2, "level-editor: nowhere.tmx: no such file\n")

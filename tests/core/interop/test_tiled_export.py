@@ -9,14 +9,14 @@ import zlib
 
 import pytest
 
-from core.interop.map_text import BLOCK_CHARS
-from core.interop.png import PNG_SIGNATURE, png_size, png_tiles
-from core.interop.tiled_common import BOOKKEEPING, TiledExportError
-from core.interop.tiled_export import dumps_tmj, level_to_tiled, tiled_format, tmj_blocks, write_tiled
-from core.interop.tmx import dumps_tmx, tmx_blocks
-from core.level.file_format import load_level
-from core.level.generate import generate_level
-from core.level.model import (
+from level_editor.core.interop.map_text import BLOCK_CHARS
+from level_editor.core.interop.png import PNG_SIGNATURE, png_size, png_tiles
+from level_editor.core.interop.tiled_common import BOOKKEEPING, TiledExportError
+from level_editor.core.interop.tiled_export import dumps_tmj, level_to_tiled, tiled_format, tmj_blocks, write_tiled
+from level_editor.core.interop.tmx import dumps_tmx, tmx_blocks
+from level_editor.core.level.file_format import load_level
+from level_editor.core.level.generate import generate_level
+from level_editor.core.level.model import (
     Box,
     Image,
     Layer,

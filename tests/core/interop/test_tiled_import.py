@@ -12,8 +12,8 @@ import zlib
 
 import pytest
 
-from core.interop.tiled_import import read_tiled, tiled_to_level
-from core.level.model import Box, Image, OrientedBox, Pillar, Point, Ref, Tiles, Wall
+from level_editor.core.interop.tiled_import import read_tiled, tiled_to_level
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Ref, Tiles, Wall
 
 
 def tmj(layers, tilesets=(), properties=(), **more) -> dict:

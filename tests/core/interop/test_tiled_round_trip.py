@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.interop.tiled_common import BOOKKEEPING, xml_safe
-from core.interop.tiled_export import dumps_tmj, level_to_tiled, write_tiled
-from core.interop.tiled_import import read_tiled, tiled_to_level
-from core.interop.tmx import dumps_tmx, parse_xml, tmx_map
-from core.level.file_format import dumps_level, load_level, loads_level
-from core.level.model import (
+from level_editor.core.interop.tiled_common import BOOKKEEPING, xml_safe
+from level_editor.core.interop.tiled_export import dumps_tmj, level_to_tiled, write_tiled
+from level_editor.core.interop.tiled_import import read_tiled, tiled_to_level
+from level_editor.core.interop.tmx import dumps_tmx, parse_xml, tmx_map
+from level_editor.core.level.file_format import dumps_level, load_level, loads_level
+from level_editor.core.level.model import (
     Box,
     Image,
     Layer,
@@ -168,7 +168,7 @@ def test_any_level_comes_back_from_tmx(level):
 @given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=8)
        .filter(lambda s: s.strip() and not xml_safe(s)))
 def test_names_xml_cannot_carry_are_refused_for_tmx_only(name):
-    from core.interop.tiled_common import TiledExportError
+    from level_editor.core.interop.tiled_common import TiledExportError
 
     level = Level(objects=(Point(name, (0, 0)),))
     with pytest.raises(TiledExportError):

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from core.level import atomic
-from core.level.atomic import (
+from level_editor.core.level import atomic
+from level_editor.core.level.atomic import (
     LevelSaveError,
     ReadOnlyTargetError,
     remove_stale_temporaries,
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[3]
 #: A writer that announces it has started writing, then writes slowly (one small chunk at a time) until killed.
 SLOW_WRITER = """
 import os, sys, time
-from core.level import atomic
+from level_editor.core.level import atomic
 if sys.argv[3] == "named":
     atomic._unnamed_works = False
 real_write = os.write

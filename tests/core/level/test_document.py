@@ -1,8 +1,8 @@
 """The observable level document that undo commands change."""
 import pytest
 
-from core.level.document import ChangeKind, LevelDocument
-from core.level.model import Box, Level, Pillar, Player, Wall
+from level_editor.core.level.document import ChangeKind, LevelDocument
+from level_editor.core.level.model import Box, Level, Pillar, Player, Wall
 
 
 def make():

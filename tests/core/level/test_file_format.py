@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from core.level.atomic import LevelSaveError, write_text_atomic
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from core.level.file_format import (
+from level_editor.core.level.atomic import LevelSaveError, write_text_atomic
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.core.level.file_format import (
     FORMAT,
     LevelFileError,
     dumps_level,
@@ -316,7 +316,7 @@ def test_save_writes_the_hulls_it_is_given(tmp_path):
 
 
 def test_save_without_hulls_writes_none(tmp_path):
-    """The file format computes nothing: hulls come from core.checks (shapely), a layer above."""
+    """The file format computes nothing: hulls come from level_editor.core.checks (shapely), a layer above."""
     p = tmp_path / "h.json"
     save_level(parse_level(GOOD), p)
     assert json.loads(p.read_text())["hulls"] == {}
@@ -448,8 +448,8 @@ def test_a_bad_value_for_the_shape_not_in_use_is_still_an_error():
 
 @pytest.mark.parametrize("path", LEVELS, ids=lambda p: p.name)
 def test_the_fast_path_reads_every_object_as_the_checking_path_does(path, monkeypatch):
-    from core.level import file_format
-    from core.level.generate import generate_level
+    from level_editor.core.level import file_format
+    from level_editor.core.level.generate import generate_level
 
     texts = [path.read_text(encoding="utf-8"), dumps_level(generate_level(400, seed=3))]
     fast = [loads_level(t) for t in texts]
@@ -506,7 +506,7 @@ def test_a_save_of_custom_data_python_cannot_write_is_a_save_error_not_a_traceba
 @pytest.mark.parametrize("oid, layer, ok", [(" box", "main", True), ("box", "main", True), ("  ", "main", False),
                                             ("box", " ", False), ("", "main", False), ("\u3000x", "main", True)])
 def test_each_reading_path_agrees_on_blank_ids_and_layers(oid, layer, ok, monkeypatch):
-    from core.level import file_format
+    from level_editor.core.level import file_format
 
     data = copy.deepcopy(GOOD)
     data["version"] = 2  # the objects of the current version are the ones msgspec checks as it reads
@@ -529,8 +529,8 @@ def test_each_reading_path_agrees_on_blank_ids_and_layers(oid, layer, ok, monkey
 
 def test_a_long_object_list_is_read_in_batches_with_the_same_objects_and_the_same_errors(monkeypatch):
     """msgspec reads a long list a few objects per call (the editor's window answers between), to the same end."""
-    from core.level import file_format
-    from core.level.generate import generate_level
+    from level_editor.core.level import file_format
+    from level_editor.core.level.generate import generate_level
 
     text = dumps_level(generate_level(400, seed=5)).encode()  # bytes: read by msgspec
     whole = loads_level(text)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from core.level.file_format import LevelFileError, dumps_level, load_level, parse_level
-from core.level.migrations import migrate
-from core.level.model import DEFAULT_LAYER, Box, Image, Layer, ObjectType, Point, Ref, Tiles, Wall
+from level_editor.core.level.file_format import LevelFileError, dumps_level, load_level, parse_level
+from level_editor.core.level.migrations import migrate
+from level_editor.core.level.model import DEFAULT_LAYER, Box, Image, Layer, ObjectType, Point, Ref, Tiles, Wall
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -3,10 +3,10 @@ import json
 
 import pytest
 
-from core.level.generate import generate_level
-from core.level.file_format import dumps_level, loads_level
-from core.checks.validation import validate_level
-from editor.launcher import main
+from level_editor.core.level.generate import generate_level
+from level_editor.core.level.file_format import dumps_level, loads_level
+from level_editor.core.checks.validation import validate_level
+from level_editor.editor.launcher import main
 
 
 @pytest.mark.parametrize("count", [0, 1, 19, 20, 21, 250])

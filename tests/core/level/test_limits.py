@@ -17,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.cli import main
-from core.level import file_format, limits, reading
-from core.level.file_format import LevelFileError, dumps_level, load_level, loads_level, parse_level
-from core.level.migrations import migrate
-from core.level.reading import read_file_bytes
+from level_editor.core.cli import main
+from level_editor.core.level import file_format, limits, reading
+from level_editor.core.level.file_format import LevelFileError, dumps_level, load_level, loads_level, parse_level
+from level_editor.core.level.migrations import migrate
+from level_editor.core.level.reading import read_file_bytes
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -197,7 +197,7 @@ def test_every_command_refuses_special_files_with_exit_2_and_one_line(tmp_path, 
     calls = [["check", special], ["export", special, "-o", out], ["simulate", special, "--input", special],
              ["simulate", good, "--input", special], ["import", special, "-o", out]]
     for call in calls:
-        r = subprocess.run([sys.executable, "-m", "core.cli", *map(str, call)], capture_output=True, text=True,
+        r = subprocess.run([sys.executable, "-m", "level_editor.core.cli", *map(str, call)], capture_output=True, text=True,
                            timeout=60, cwd=ROOT)
         lines = (r.stdout + r.stderr).splitlines()
         assert r.returncode == 2 and len(lines) == 1 and "Traceback" not in lines[0], (call, r)

@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.level.model import Level
-from core.level.file_format import LevelFileError, dumps_level, load_level, loads_level
+from level_editor.core.level.model import Level
+from level_editor.core.level.file_format import LevelFileError, dumps_level, load_level, loads_level
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = [json.loads(p.read_text()) for p in sorted((ROOT / "levels").glob("*.json"))]
@@ -150,7 +150,7 @@ def _whole_path(folder: Path, text: str) -> None:
     import contextlib
     import io
 
-    from core.cli import main
+    from level_editor.core.cli import main
 
     level_path, replay_path = folder / "level.json", folder / "replay.json"
     level_path.write_text(text, encoding="utf-8", errors="surrogatepass")

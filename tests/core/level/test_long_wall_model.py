@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from core.collision.shapes import Vec2
-from core.level.model import LONG_WALL_NODES, Level, Wall
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.model import LONG_WALL_NODES, Level, Wall
 
 N = LONG_WALL_NODES * 3
 

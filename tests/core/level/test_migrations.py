@@ -1,8 +1,8 @@
 """The version-to-version migration registry."""
 import pytest
 
-from core.level.file_format import LevelFileError, parse_level
-from core.level.migrations import CURRENT_VERSION, MIGRATIONS, MigrationError, migrate
+from level_editor.core.level.file_format import LevelFileError, parse_level
+from level_editor.core.level.migrations import CURRENT_VERSION, MIGRATIONS, MigrationError, migrate
 
 
 def _v1_to_v2(doc):

@@ -1,10 +1,10 @@
-"""Raise and lower within a layer (core.level.order): other layers keep their places, runs move together."""
+"""Raise and lower within a layer (level_editor.core.level.order): other layers keep their places, runs move together."""
 from __future__ import annotations
 
 import random
 
-from core.level.model import Point
-from core.level.order import lowered, raised
+from level_editor.core.level.model import Point
+from level_editor.core.level.order import lowered, raised
 
 
 def _objects(spec: str):

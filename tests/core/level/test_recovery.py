@@ -10,11 +10,11 @@ import time
 
 import pytest
 
-from core.level import atomic
-from core.level.model import Box, Level, Pillar, Player
-from core.level.atomic import LevelSaveError
-from core.level.file_format import LevelFileError, save_level
-from core.level.recovery import (
+from level_editor.core.level import atomic
+from level_editor.core.level.model import Box, Level, Pillar, Player
+from level_editor.core.level.atomic import LevelSaveError
+from level_editor.core.level.file_format import LevelFileError, save_level
+from level_editor.core.level.recovery import (
     DATA_DIR_ENV,
     FORMAT,
     STALE_AFTER,

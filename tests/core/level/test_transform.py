@@ -1,13 +1,13 @@
-"""Flips and quarter turns of level objects (core.level.transform): exact, reversible, kind by kind."""
+"""Flips and quarter turns of level objects (level_editor.core.level.transform): exact, reversible, kind by kind."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from core.collision.shapes import Vec2
-from core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
-from core.level.transform import (
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.level.transform import (
     FLIP_HORIZONTAL,
     FLIP_VERTICAL,
     ROTATE_CLOCKWISE,

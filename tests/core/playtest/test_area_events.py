@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
-from core.playtest.replay import (
+from level_editor.core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.playtest.replay import (
     Replay,
     ReplayFileError,
     Trace,
@@ -18,8 +18,8 @@ from core.playtest.replay import (
     loads_trace,
     save_trace,
 )
-from core.collision import Vec2, overlaps
-from core.playtest.simulation import Simulation, area_changes, run_replay
+from level_editor.core.collision import Vec2, overlaps
+from level_editor.core.playtest.simulation import Simulation, area_changes, run_replay
 
 SHAPES = ("circle", "box")
 DT = 1.0 / 60.0

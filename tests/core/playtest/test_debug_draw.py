@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.playtest.debug_draw import (
+from level_editor.core.playtest.debug_draw import (
     CANDIDATE,
     CONTACT,
     NORMAL,
@@ -16,9 +16,9 @@ from core.playtest.debug_draw import (
     draw_shape,
     draw_tick,
 )
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2
-from core.playtest.simulation import Simulation
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2
+from level_editor.core.playtest.simulation import Simulation
 
 
 def test_shapes_become_outlines():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.playtest.fixed_step import FixedStep
+from level_editor.core.playtest.fixed_step import FixedStep
 
 DT = 1 / 60
 

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from core.level.model import Box, Level, Player
-from core.playtest.replay import (
+from level_editor.core.level.model import Box, Level, Player
+from level_editor.core.playtest.replay import (
     Replay,
     ReplayFileError,
     dumps_replay,
@@ -14,8 +14,8 @@ from core.playtest.replay import (
     loads_replay,
     save_replay,
 )
-from core.collision.shapes import Vec2
-from core.playtest.simulation import Simulation, run_replay
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.playtest.simulation import Simulation, run_replay
 
 LEVEL = Level(player=Player(spawn=(0, 0), radius=8), objects=(Box("b", (100, -50), (20, 100)),))
 

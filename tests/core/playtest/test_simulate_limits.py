@@ -14,13 +14,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from core.collision.mover import EDGE, SKIN
-from core.collision.overlap import overlaps
-from core.collision.world import World
-from core.level.limits import MAX_COORDINATE, MAX_SIZE, MAX_SPEED
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from core.playtest.replay import Replay, dumps_trace, loads_trace
-from core.playtest.simulation import Simulation, run_replay
+from level_editor.core.collision.mover import EDGE, SKIN
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.collision.world import World
+from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE, MAX_SPEED
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.core.playtest.replay import Replay, dumps_trace, loads_trace
+from level_editor.core.playtest.simulation import Simulation, run_replay
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

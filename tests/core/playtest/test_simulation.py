@@ -6,11 +6,11 @@ import math
 
 import pytest
 
-from core.collision.mover import SKIN
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from core.level.file_format import load_level
-from core.collision.overlap import overlaps
-from core.playtest.replay import (
+from level_editor.core.collision.mover import SKIN
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.core.level.file_format import load_level
+from level_editor.core.collision.overlap import overlaps
+from level_editor.core.playtest.replay import (
     Replay,
     ReplayFileError,
     Trace,
@@ -23,9 +23,9 @@ from core.playtest.replay import (
     save_replay,
     save_trace,
 )
-from core.collision.shapes import Capsule, Rect, Vec2
-from core.playtest.simulation import DEFAULT_DT, Simulation, run_replay, step
-from core.collision.world import World
+from level_editor.core.collision.shapes import Capsule, Rect, Vec2
+from level_editor.core.playtest.simulation import DEFAULT_DT, Simulation, run_replay, step
+from level_editor.core.collision.world import World
 
 LEVELS = ["levels/showcase.json", "levels/showcase_box_player.json", "levels/maze.json", "levels/room_with_door.json"]
 

@@ -5,8 +5,8 @@ import math
 
 import pytest
 
-from core.collision.shapes import Vec2
-from core.playtest.steering import key_velocity, seek_velocity
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.playtest.steering import key_velocity, seek_velocity
 
 
 @pytest.mark.parametrize("right,down,expected", [

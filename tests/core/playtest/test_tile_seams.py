@@ -1,7 +1,7 @@
 """Tile grids are flat surfaces: the player slides along tile floors and walls, across the join of two grids and
 the join of a grid and a box, without ever catching on a seam (seed 003: a run of boxes is one surface).
 
-Every test drives the play-test's own :class:`~core.playtest.simulation.Simulation` on a level, so it checks the
+Every test drives the play-test's own :class:`~level_editor.core.playtest.simulation.Simulation` on a level, so it checks the
 shapes the world is fed as well as the mover. The player presses diagonally into the surface at 240 px/s: once it
 rests on the surface, every tick must advance exactly 240 * dt = 4 px along it (within 1e-9) and stay at the same
 distance from it, bit for bit.
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.collision import overlaps
-from core.collision.mover import SKIN
-from core.level.model import Box, Level, Player, Tiles
-from core.playtest.simulation import Simulation
+from level_editor.core.collision import overlaps
+from level_editor.core.collision.mover import SKIN
+from level_editor.core.level.model import Box, Level, Player, Tiles
+from level_editor.core.playtest.simulation import Simulation
 
 DT = 1.0 / 60.0
 SPEED = 240.0

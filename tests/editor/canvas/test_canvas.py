@@ -8,7 +8,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from core.level.model import Box, Level
+from level_editor.core.level.model import Box, Level
 from tests.editor.helpers import at, click, drag, key, make_window, move_to_pixel, window  # noqa: F401
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
-from editor.canvas.canvas import BACKGROUND, MINOR_LINE, SHOW_GRID_KEY
+from level_editor.editor.canvas.canvas import BACKGROUND, MINOR_LINE, SHOW_GRID_KEY
 from tests.editor.helpers import drag, key, make_window, sample_level
 
 

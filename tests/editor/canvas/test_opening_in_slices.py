@@ -8,13 +8,13 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 
-import editor.canvas.canvas as canvas_module
-import editor.canvas.overview as overview_module
-from core.level.document import LevelDocument
-from core.level.model import Level
-from editor.canvas import scene as scene_module
-from editor.canvas.overview import LevelOverview
-from editor.canvas.scene import LevelScene
+import level_editor.editor.canvas.canvas as canvas_module
+import level_editor.editor.canvas.overview as overview_module
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Level
+from level_editor.editor.canvas import scene as scene_module
+from level_editor.editor.canvas.overview import LevelOverview
+from level_editor.editor.canvas.scene import LevelScene
 from tests.editor.canvas.test_overview import drawn_near, grab, pillar_grid, pixel_of
 from tests.editor.canvas.test_scene_prepare import big_level, shown
 from tests.editor.helpers import make_window

@@ -12,11 +12,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from core.level.generate import generate_level
-from core.level.model import Box, Level, Pillar, Player, Wall
-from editor.canvas.canvas import AXIS_LINE, BACKGROUND, MAJOR_LINE, MINOR_LINE
-from editor.commands import ChangeObjectsCommand
-from editor.canvas.overview import LevelOverview
+from level_editor.core.level.generate import generate_level
+from level_editor.core.level.model import Box, Level, Pillar, Player, Wall
+from level_editor.editor.canvas.canvas import AXIS_LINE, BACKGROUND, MAJOR_LINE, MINOR_LINE
+from level_editor.editor.commands import ChangeObjectsCommand
+from level_editor.editor.canvas.overview import LevelOverview
 from tests.editor.helpers import make_window
 
 #: What an empty spot of the canvas can look like.

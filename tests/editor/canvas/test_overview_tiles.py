@@ -13,12 +13,12 @@ from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem
 
-import editor.canvas.canvas as canvas_module
-import editor.canvas.overview as overview_module
-from core.level.model import Level, Pillar, Player
-from editor.canvas.canvas import _merge_rects
-from editor.commands import ChangeObjectsCommand
-from editor.layer_commands import show_layer_command
+import level_editor.editor.canvas.canvas as canvas_module
+import level_editor.editor.canvas.overview as overview_module
+from level_editor.core.level.model import Level, Pillar, Player
+from level_editor.editor.canvas.canvas import _merge_rects
+from level_editor.editor.commands import ChangeObjectsCommand
+from level_editor.editor.layer_commands import show_layer_command
 from tests.editor.canvas.test_overview import drawn_near, pixel_of
 from tests.editor.helpers import make_window
 

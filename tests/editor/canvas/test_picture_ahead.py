@@ -1,5 +1,5 @@
 """A big level's whole-level picture painted in a child process while the window makes its items
-(editor.canvas.picture_ahead): the same picture, taken when it comes first, dropped when the level changed."""
+(level_editor.editor.canvas.picture_ahead): the same picture, taken when it comes first, dropped when the level changed."""
 from __future__ import annotations
 
 import os
@@ -8,13 +8,13 @@ import time
 import pytest
 from PySide6.QtCore import QRectF
 
-import editor.background_call as background_call
-from core.level.document import LevelDocument
-from core.level.model import Image, Level
-from editor.canvas import picture_ahead
-from editor.canvas import scene as scene_module
-from editor.canvas.overview import LevelOverview
-from editor.canvas.scene import LevelScene, shown_items
+import level_editor.editor.background_call as background_call
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Image, Level
+from level_editor.editor.canvas import picture_ahead
+from level_editor.editor.canvas import scene as scene_module
+from level_editor.editor.canvas.overview import LevelOverview
+from level_editor.editor.canvas.scene import LevelScene, shown_items
 from tests.editor.canvas.test_overview import pillar_grid
 from tests.editor.helpers import finished, gone
 

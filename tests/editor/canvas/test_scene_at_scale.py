@@ -14,16 +14,16 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from core.level.model import Box, Level, Pillar, Player, Wall
-from editor import guard
-from editor.canvas.scene import LevelScene
-from editor.items import wall_item
-from editor.items.box_item import BoxItem
-from editor.move_command import MoveObjectsCommand
-from editor.items.pillar_item import PillarItem
-from editor.items.wall_item import WallItem
-from core.level.document import LevelDocument
-from editor.tools import select_tool
+from level_editor.core.level.model import Box, Level, Pillar, Player, Wall
+from level_editor.editor import guard
+from level_editor.editor.canvas.scene import LevelScene
+from level_editor.editor.items import wall_item
+from level_editor.editor.items.box_item import BoxItem
+from level_editor.editor.move_command import MoveObjectsCommand
+from level_editor.editor.items.pillar_item import PillarItem
+from level_editor.editor.items.wall_item import WallItem
+from level_editor.core.level.document import LevelDocument
+from level_editor.editor.tools import select_tool
 from tests.editor.helpers import at, hover, key, make_window, move, press, release, undo_texts
 
 SPACING = 100.0

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QTimer
 
-from core.level.document import LevelDocument
-from core.level.model import Box, Image, Layer, Level, Pillar, Player, Wall
-from editor.canvas import scene as scene_module
-from editor.canvas.scene import LevelScene
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Box, Image, Layer, Level, Pillar, Player, Wall
+from level_editor.editor.canvas import scene as scene_module
+from level_editor.editor.canvas.scene import LevelScene
 from tests.editor.helpers import make_window
 
 

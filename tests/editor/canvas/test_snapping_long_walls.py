@@ -8,11 +8,11 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QGraphicsScene
 
-from core.level.document import LevelDocument
-from core.level.model import Box, Level, Pillar, Wall
-from editor.canvas.snapping import CELL_SIZE, LONG_POINTS, Snapper, snap_points
-from editor.commands import AddObjectsCommand, ChangeObjectsCommand
-from editor.move_command import MoveObjectsCommand
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Box, Level, Pillar, Wall
+from level_editor.editor.canvas.snapping import CELL_SIZE, LONG_POINTS, Snapper, snap_points
+from level_editor.editor.commands import AddObjectsCommand, ChangeObjectsCommand
+from level_editor.editor.move_command import MoveObjectsCommand
 
 
 @pytest.fixture

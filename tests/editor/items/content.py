@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor
 
-from core.level.model import Box, Layer, Level, ObjectType, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.level.model import Box, Layer, Level, ObjectType, OrientedBox, Pillar, Player, Point, Tiles, Wall
 
 ENEMY = "#e0503c"
 DOOR = "#3c8ce0"

@@ -6,11 +6,11 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QPointF, QRectF
 
-from core.level.document import LevelDocument
-from core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
-from editor.canvas.scene import ITEM_CLASSES, LevelScene
-from editor.items.object_item import ObjectItem
-from editor.items.player_item import PlayerItem
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.editor.canvas.scene import ITEM_CLASSES, LevelScene
+from level_editor.editor.items.object_item import ObjectItem
+from level_editor.editor.items.player_item import PlayerItem
 
 EVERY_KIND = (
     Wall("wall-1", [(0, 200), (160, 200), (160, 320)], 8, False, type="fence"),

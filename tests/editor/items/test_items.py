@@ -7,12 +7,12 @@ import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QImage
 
-from core.level.model import Box, Image, Layer, Level, ObjectType
-from editor.canvas.canvas import BACKGROUND
-from editor.items.image_item import PLACEHOLDER_SIZE, ImageItem
-from editor.items.object_item import TRIGGER_COLOR
-from editor.items.point_item import HEAD_HEIGHT, PointItem
-from editor.items.tiles_item import TilesItem
+from level_editor.core.level.model import Box, Image, Layer, Level, ObjectType
+from level_editor.editor.canvas.canvas import BACKGROUND
+from level_editor.editor.items.image_item import PLACEHOLDER_SIZE, ImageItem
+from level_editor.editor.items.object_item import TRIGGER_COLOR
+from level_editor.editor.items.point_item import HEAD_HEIGHT, PointItem
+from level_editor.editor.items.tiles_item import TilesItem
 from tests.editor.helpers import at, make_window
 from tests.editor.items.content import DOOR, ENEMY, EXIT, content_level, near
 

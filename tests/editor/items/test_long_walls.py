@@ -16,12 +16,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPainterPath
 from PySide6.QtWidgets import QApplication
 
-from core.collision.geometry import point_segment_distance_sq_xy
-from core.level.file_format import save_level
-from core.level.model import Level, Player, Wall
-from editor.items import node_chain
-from editor.items.wall_item import WallItem
-from editor.tools import node_tool
+from level_editor.core.collision.geometry import point_segment_distance_sq_xy
+from level_editor.core.level.file_format import save_level
+from level_editor.core.level.model import Level, Player, Wall
+from level_editor.editor.items import node_chain
+from level_editor.editor.items.wall_item import WallItem
+from level_editor.editor.tools import node_tool
 from tests.editor.helpers import click, drag, make_window
 
 NODES = 200_000
@@ -267,7 +267,7 @@ def test_a_dense_picture_follows_the_painters_scale_and_shift_and_rings_the_edge
 
 @pytest.mark.parametrize("zoom", [4.0, 1.0], ids=["400%", "100%"])
 def test_a_dense_long_wall_drawn_as_a_picture_looks_as_drawn_by_qt(zoom, monkeypatch):
-    from editor.items import wall_item
+    from level_editor.editor.items import wall_item
     wall = Wall("w", [(i * 2.0, 40.0 * (i % 2)) for i in range(3000)], 2, False)
 
     def draw(ink_limit):

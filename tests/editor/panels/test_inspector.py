@@ -4,7 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from core.collision.shapes import Vec2
+from level_editor.core.collision.shapes import Vec2
 from tests.editor.helpers import click, drag, hover, move, press, release, undo_texts, window  # noqa: F401
 
 
@@ -166,9 +166,9 @@ def bare_inspector(qtbot, level, selected):
     """An inspector on a context with a bare scene (no canvas needed for these fields)."""
     from PySide6.QtWidgets import QGraphicsScene
 
-    from core.level.document import LevelDocument
-    from editor.context import EditorContext
-    from editor.panels.inspector import Inspector
+    from level_editor.core.level.document import LevelDocument
+    from level_editor.editor.context import EditorContext
+    from level_editor.editor.panels.inspector import Inspector
 
     context = EditorContext(LevelDocument(level), QGraphicsScene())
     inspector = Inspector(context)
@@ -191,7 +191,7 @@ def type_in(inspector, key_name, text):
 
 
 def new_kinds_level():
-    from core.level.model import Image, Level, Point, Tiles
+    from level_editor.core.level.model import Image, Level, Point, Tiles
 
     return Level(objects=(
         Point("goblin-1", (400, 120), type="enemy"),
@@ -265,7 +265,7 @@ def test_the_inspector_never_scrolls_sideways(window):
 
 
 def test_select_all_of_many_objects_reads_every_one_as_it_is(qtbot, tmp_path):
-    from core.level.model import Box, Level, Pillar
+    from level_editor.core.level.model import Box, Level, Pillar
     from tests.editor.helpers import make_window
 
     objects = tuple(Box(f"box-{i}", (i * 40, 0), (20, 20), layer="main") if i % 2 else

@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from core.level.document import LevelDocument
-from core.level.model import Box, Layer, Level, Pillar, Player, Point, Ref, Wall
-from editor.panels.object_list import KIND, LAYER, NAME, ObjectListModel
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Box, Layer, Level, Pillar, Player, Point, Ref, Wall
+from level_editor.editor.panels.object_list import KIND, LAYER, NAME, ObjectListModel
 from tests.editor.helpers import click, make_window, undo_texts
 
 
@@ -206,7 +206,7 @@ def test_filtering_and_sorting_100000_objects_stay_quick():
 
 
 def test_an_id_with_a_line_break_is_refused():
-    from editor.property_commands import id_problem
+    from level_editor.editor.property_commands import id_problem
 
     document = LevelDocument(level())
     assert "control character" in id_problem(document, "two\nlines", "lever")
@@ -247,7 +247,7 @@ def test_select_all_selects_every_row_in_the_list(window):
 
 
 def test_the_whole_level_is_every_object_in_drawing_order(window):
-    from editor.selection import whole_level
+    from level_editor.editor.selection import whole_level
 
     doc = window.document
     every = [o.id for o in doc.objects]

@@ -8,15 +8,15 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
-import editor.items.hulls_item as hulls_item_module
-import core.checks.check as runner_module
-from core.checks.hulls import level_hulls
-from core.level.model import Box, Level, Pillar, Player, Wall
-from core.level.file_format import load_level
-from core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING
-from core.collision.shapes import Vec2
-from editor.commands import ChangeObjectsCommand, new_gesture
-from editor.items.problem_marker_item import SEVERITY_COLORS
+import level_editor.editor.items.hulls_item as hulls_item_module
+import level_editor.core.checks.check as runner_module
+from level_editor.core.checks.hulls import level_hulls
+from level_editor.core.level.model import Box, Level, Pillar, Player, Wall
+from level_editor.core.level.file_format import load_level
+from level_editor.core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING
+from level_editor.core.collision.shapes import Vec2
+from level_editor.editor.commands import ChangeObjectsCommand, new_gesture
+from level_editor.editor.items.problem_marker_item import SEVERITY_COLORS
 from tests.editor.helpers import CallLog, drag, hover, key, make_window, move, press, release
 
 WAIT = 10_000  # ms; results normally arrive about half a second after the last edit

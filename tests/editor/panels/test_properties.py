@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QStyle, QStyleOptionButton
 
-from core.level.model import Box, Level, ObjectType, Pillar, Player, Ref, Wall
-from editor.panels.properties_table import PropertyField
-from editor.property_commands import kind_of, parse_value, value_text
+from level_editor.core.level.model import Box, Level, ObjectType, Pillar, Player, Ref, Wall
+from level_editor.editor.panels.properties_table import PropertyField
+from level_editor.editor.property_commands import kind_of, parse_value, value_text
 from tests.editor.helpers import click, drag, key, make_window, undo_texts
 
 

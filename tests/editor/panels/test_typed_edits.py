@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from editor.context import EditorContext
-from editor.panels import typed_edits
+from level_editor.editor.context import EditorContext
+from level_editor.editor.panels import typed_edits
 from tests.editor.helpers import click, drag, key, make_window, sample_level, undo_texts
 
 
@@ -145,7 +145,7 @@ def test_a_spawn_dragged_far_off_after_typing_records_each_state(window, nested)
 def test_a_push_inside_another_change_waits_and_is_logged_for_developers_only(window, caplog):
     from dataclasses import replace
 
-    from editor.commands import ChangePlayerCommand
+    from level_editor.editor.commands import ChangePlayerCommand
 
     doc, ctx = window.document, window.context
     with caplog.at_level(logging.DEBUG, logger="level-editor"):
@@ -179,7 +179,7 @@ def test_a_layer_name_typed_in_a_window_without_the_focus_is_applied_by_a_click_
     the delete (the view commits an open editor when its current row changes), onto another layer."""
     from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QToolBar
 
-    from editor.panels.layers_panel import NAME
+    from level_editor.editor.panels.layers_panel import NAME
 
     panel = window.layers_panel
     QTest.mouseClick(panel.findChild(QToolBar).widgetForAction(panel.add_action), Qt.LeftButton)

@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 
-from core.level.model import Ref
-from editor.panels.types_editor import DELETE_NOTE, type_name_problem
+from level_editor.core.level.model import Ref
+from level_editor.editor.panels.types_editor import DELETE_NOTE, type_name_problem
 from tests.editor.helpers import click, make_window, undo_texts
 from tests.editor.panels.test_properties import GOBLIN_2, game_level, undo_all_and_redo
 

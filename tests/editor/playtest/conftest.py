@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from core.level.model import Box, Level, Pillar, Player
+from level_editor.core.level.model import Box, Level, Pillar, Player
 from tests.editor.helpers import make_window
 
 DT = 1 / 60

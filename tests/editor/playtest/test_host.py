@@ -5,13 +5,13 @@ import pytest
 from PySide6.QtGui import QAction, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenuBar, QToolBar
 
-from core.level.document import LevelDocument
-from editor.canvas.canvas import Canvas
-from editor.canvas.scene import LevelScene
-from editor.context import EditorContext
-from editor.playtest.host import PlayHost
-from editor.playtest.play_mode import PlayMode
-from editor.validation_runner import ValidationRunner
+from level_editor.core.level.document import LevelDocument
+from level_editor.editor.canvas.canvas import Canvas
+from level_editor.editor.canvas.scene import LevelScene
+from level_editor.editor.context import EditorContext
+from level_editor.editor.playtest.host import PlayHost
+from level_editor.editor.playtest.play_mode import PlayMode
+from level_editor.editor.validation_runner import ValidationRunner
 from tests.editor.playtest.conftest import field_level
 
 

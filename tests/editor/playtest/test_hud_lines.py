@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
-from core.level.model import Box, Level, Player, Wall
+from level_editor.core.level.model import Box, Level, Player, Wall
 from tests.editor.playtest.conftest import DT, RADIUS, SPAWN, WALL_X, open_window, play, press, release, tap
 
 

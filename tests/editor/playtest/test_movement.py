@@ -9,7 +9,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from core.collision.shapes import Vec2
+from level_editor.core.collision.shapes import Vec2
 from tests.editor.helpers import at, hover
 from tests.editor.playtest.conftest import (
     DT,
@@ -213,7 +213,7 @@ def test_a_box_player_stops_at_its_half_width(qtbot, tmp_path):
 
 
 def test_the_sample_levels_play(qtbot, tmp_path):
-    from core.level.file_format import load_level
+    from level_editor.core.level.file_format import load_level
 
     for name in ("showcase.json", "showcase_box_player.json", "maze.json", "room_with_door.json"):
         w = open_window(qtbot, tmp_path, load_level(f"levels/{name}"))

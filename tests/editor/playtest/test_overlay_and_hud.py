@@ -6,9 +6,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from core.playtest.debug_draw import CANDIDATE, CONTACT, NORMAL, SLIDE, SWEPT
-from core.level.model import Box, Level, Player, Wall
-from core.collision.shapes import Vec2
+from level_editor.core.playtest.debug_draw import CANDIDATE, CONTACT, NORMAL, SLIDE, SWEPT
+from level_editor.core.level.model import Box, Level, Player, Wall
+from level_editor.core.collision.shapes import Vec2
 from tests.editor.playtest.conftest import (
     DT,
     RADIUS,
@@ -160,7 +160,7 @@ def test_a_level_with_problems_plays_and_says_what_is_wrong(qtbot, tmp_path):
 def test_a_trigger_fires_in_the_hud_and_lights_up_in_the_overlay(qtbot, tmp_path):
     """Walk right through a non-solid box: the HUD says when the player entered and left it, and while the player
     is inside, F3's overlay fills the area (the INSIDE role)."""
-    from core.playtest.debug_draw import INSIDE
+    from level_editor.core.playtest.debug_draw import INSIDE
 
     level = Level(name="Trigger", grid=16, player=Player(spawn=SPAWN, radius=RADIUS, speed=240),
                   objects=(Box("door-zone", (260, 360), (40, 80), solid=False),

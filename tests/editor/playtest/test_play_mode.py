@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QDockWidget
 
-from core.collision.shapes import Vec2
-from editor.playtest.play_player_item import PlayPlayerItem
+from level_editor.core.collision.shapes import Vec2
+from level_editor.editor.playtest.play_player_item import PlayPlayerItem
 from tests.editor.helpers import drag, hover
 from tests.editor.helpers import press as mouse_press
 from tests.editor.helpers import release as mouse_release
@@ -201,7 +201,7 @@ def test_canvas_position_is_kept_when_the_camera_moved(qtbot, play_window):
 
 
 def test_the_editor_context_refuses_commands_while_playing(qtbot, play_window):
-    from editor.commands import RemoveObjectsCommand
+    from level_editor.editor.commands import RemoveObjectsCommand
 
     w = play_window
     play(qtbot, w)
@@ -216,8 +216,8 @@ def test_the_editor_context_refuses_commands_while_playing(qtbot, play_window):
 
 def test_play_uses_the_background_check_when_it_is_up_to_date(qtbot, tmp_path, monkeypatch):
     """F5 on a big level does not validate it again when the Problems dock already checked this very level."""
-    import editor.playtest.play_mode as play_mode_module
-    from core.level.model import Box, Level, Player
+    import level_editor.editor.playtest.play_mode as play_mode_module
+    from level_editor.core.level.model import Box, Level, Player
     from tests.editor.helpers import make_window
 
     level = Level(player=Player(spawn=(20, 20), radius=8), objects=(Box("crate", (10, 10), (20, 20)),))
@@ -235,7 +235,7 @@ def test_play_uses_the_background_check_when_it_is_up_to_date(qtbot, tmp_path, m
 def test_each_play_test_lets_go_of_the_one_before(qtbot, play_window):
     from PySide6.QtCore import QCoreApplication, QEvent
 
-    from editor.playtest.session import PlaySession
+    from level_editor.editor.playtest.session import PlaySession
 
     w = play_window
     for _ in range(3):
@@ -281,8 +281,8 @@ def test_play_checks_a_level_the_background_check_has_not_seen_off_the_gui_threa
     """F5 right after an edit of a big level: its check runs beside the window (progress shown), not in it."""
     import threading
 
-    import editor.playtest.play_mode as play_mode_module
-    from core.level.model import Box, Level, Player
+    import level_editor.editor.playtest.play_mode as play_mode_module
+    from level_editor.core.level.model import Box, Level, Player
     from tests.editor.helpers import make_window
 
     level = Level(player=Player(spawn=(20, 20), radius=8), objects=(Box("crate", (10, 10), (20, 20)),))

@@ -10,10 +10,10 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from core.cli import main as cli_main
-from core.level.file_format import save_level
-from core.playtest.replay import load_replay, load_trace
-from core.collision.shapes import Vec2
+from level_editor.core.cli import main as cli_main
+from level_editor.core.level.file_format import save_level
+from level_editor.core.playtest.replay import load_replay, load_trace
+from level_editor.core.collision.shapes import Vec2
 from tests.editor.helpers import at, hover
 from tests.editor.playtest.conftest import DT, play, press, release, tap
 
@@ -91,7 +91,7 @@ def test_the_installed_command_agrees_too(qtbot, play_window, tmp_path):
     assert w.play_mode.save_replay_to(str(replay_path))  # saved while still playing
     level_path = tmp_path / "level.json"
     save_level(w.document.level, str(level_path))
-    out = subprocess.run([sys.executable, "-c", "import sys; from editor.launcher import main; sys.exit(main())",
+    out = subprocess.run([sys.executable, "-c", "import sys; from level_editor.editor.launcher import main; sys.exit(main())",
                           "simulate", str(level_path), "--input", str(replay_path)],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

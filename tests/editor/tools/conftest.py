@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsScene
 
-from core.level.document import LevelDocument
-from core.level.model import Level
-from editor.context import EditorContext
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Level
+from level_editor.editor.context import EditorContext
 
 
 @pytest.fixture

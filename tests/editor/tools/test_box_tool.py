@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from core.level.model import Box
-from editor.tools.box_tool import BoxTool
+from level_editor.core.level.model import Box
+from level_editor.editor.tools.box_tool import BoxTool
 from tests.editor.tools.conftest import Mouse, key
 
 

@@ -5,13 +5,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsScene
 
-from core.level.document import LevelDocument
-from core.level.model import Box, Layer, Level, OrientedBox, Pillar
-from editor.context import EditorContext
-from editor.tools.box_tool import BoxTool
-from editor.tools.oriented_box_tool import OrientedBoxTool
-from editor.tools.pillar_tool import PillarTool
-from editor.tools.wall_tool import WallTool
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Box, Layer, Level, OrientedBox, Pillar
+from level_editor.editor.context import EditorContext
+from level_editor.editor.tools.box_tool import BoxTool
+from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
+from level_editor.editor.tools.pillar_tool import PillarTool
+from level_editor.editor.tools.wall_tool import WallTool
 from tests.editor.tools.conftest import Mouse, key
 
 TOOLS = [(BoxTool, Box, "Add box"), (OrientedBoxTool, OrientedBox, "Add oriented box"),

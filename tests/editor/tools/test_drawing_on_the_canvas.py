@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
-from core.level.model import Box, OrientedBox, Pillar, Wall
-from core.collision.shapes import Vec2
+from level_editor.core.level.model import Box, OrientedBox, Pillar, Wall
+from level_editor.core.collision.shapes import Vec2
 from tests.editor.helpers import at, click, drag, hover, key, move, press, release, undo_texts, window  # noqa: F401
 
 

@@ -5,10 +5,10 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox, QGraphicsScene
 
-from core.level.document import LevelDocument
-from core.level.model import Layer, Level, ObjectType, Point
-from editor.context import EditorContext
-from editor.tools.marker_tool import NO_TYPE_LABEL, MarkerTool
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Layer, Level, ObjectType, Point
+from level_editor.editor.context import EditorContext
+from level_editor.editor.tools.marker_tool import NO_TYPE_LABEL, MarkerTool
 from tests.editor.helpers import click, make_window, undo_texts
 from tests.editor.helpers import key as press_key
 from tests.editor.tools.conftest import Mouse, key

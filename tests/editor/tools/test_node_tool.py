@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from core.level.model import Box, Wall
-from editor.commands import AddObjectsCommand
-from editor.tools.node_tool import NodeTool
+from level_editor.core.level.model import Box, Wall
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.tools.node_tool import NodeTool
 from tests.editor.helpers import click, hover, make_window, move, press, release, sample_level
 from tests.editor.helpers import key as window_key
 from tests.editor.tools.conftest import Mouse, key, points

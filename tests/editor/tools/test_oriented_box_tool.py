@@ -6,9 +6,9 @@ import math
 import pytest
 from PySide6.QtCore import Qt
 
-from core.level.model import OrientedBox
-from editor.commands import AddObjectsCommand
-from editor.tools.oriented_box_tool import OrientedBoxTool
+from level_editor.core.level.model import OrientedBox
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
 from tests.editor.tools.conftest import Mouse, key
 
 

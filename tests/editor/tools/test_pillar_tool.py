@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from core.level.model import Box, Pillar
-from editor.commands import AddObjectsCommand
-from editor.tools.pillar_tool import PillarTool
+from level_editor.core.level.model import Box, Pillar
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.tools.pillar_tool import PillarTool
 from tests.editor.tools.conftest import Mouse, key
 
 

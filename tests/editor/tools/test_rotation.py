@@ -6,7 +6,7 @@ import math
 import pytest
 from PySide6.QtCore import Qt
 
-from editor.tools.rotation import handle_rotation, normalized_angle
+from level_editor.editor.tools.rotation import handle_rotation, normalized_angle
 from tests.editor.helpers import click, drag, key, window  # noqa: F401
 
 

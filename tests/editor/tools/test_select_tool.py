@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from core.level.model import Player, Point, Tiles
-from core.collision.shapes import Vec2
+from level_editor.core.level.model import Player, Point, Tiles
+from level_editor.core.collision.shapes import Vec2
 from tests.editor.helpers import at, click, drag, hover, key, move, press, release, undo_texts, window  # noqa: F401
 
 
@@ -282,7 +282,7 @@ def test_undoing_the_drawing_of_the_object_being_dragged_ends_the_drag(window):
     (Tiles("floor", (192, 192), 16, ("###",), layer="main"), "origin"),
 ])
 def test_markers_and_tile_grids_move_with_the_select_tool(qtbot, tmp_path, obj, anchor):
-    from core.level.model import Level, Player
+    from level_editor.core.level.model import Level, Player
     from tests.editor.helpers import drag, key, make_window
 
     w = make_window(qtbot, tmp_path, Level(player=Player(spawn=(40, 40), radius=8), objects=(obj,)))

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsView
 
-from core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from editor.commands import AddObjectsCommand, ChangeObjectsCommand, ChangePlayerCommand, RemoveObjectsCommand
-from editor.canvas.snapping import SNAP_PIXELS, snap_points
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.editor.commands import AddObjectsCommand, ChangeObjectsCommand, ChangePlayerCommand, RemoveObjectsCommand
+from level_editor.editor.canvas.snapping import SNAP_PIXELS, snap_points
 
 
 def xy(p):

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from core.level.model import Box
-from editor.commands import AddObjectsCommand
-from editor.tools.spawn_tool import SpawnTool
+from level_editor.core.level.model import Box
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.tools.spawn_tool import SpawnTool
 from tests.editor.tools.conftest import Mouse
 
 

@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsScene
 
-from core.level.document import LevelDocument
-from core.level.model import Layer, Level, Tiles
-from editor.commands import AddObjectsCommand
-from editor.context import EditorContext
-from editor.tools.tile_brush_tool import TileBrushTool
+from level_editor.core.level.document import LevelDocument
+from level_editor.core.level.model import Layer, Level, Tiles
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.context import EditorContext
+from level_editor.editor.tools.tile_brush_tool import TileBrushTool
 from tests.editor.helpers import drag, make_window, undo_texts
 from tests.editor.helpers import key as press_key
 from tests.editor.tools.conftest import Mouse, key

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.level.model import Pillar
-from editor.commands import AddObjectsCommand
-from editor.tools.tool import Tool
+from level_editor.core.level.model import Pillar
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.tools.tool import Tool
 
 
 def test_pushing_is_true_only_while_the_tools_own_push_runs(editor):
@@ -55,8 +55,8 @@ def test_esc_cancels_the_gesture_of_any_tool_that_says_how(editor):
 
 @pytest.mark.parametrize("name", ["SpawnTool", "MarkerTool", "TileBrushTool", "DragTool", "OrientedBoxTool"])
 def test_the_tools_that_only_cancelled_on_esc_no_longer_say_it_themselves(name):
-    from editor.tools.registry import TOOL_CLASSES
-    from editor.tools.drag_tool import DragTool
+    from level_editor.editor.tools.registry import TOOL_CLASSES
+    from level_editor.editor.tools.drag_tool import DragTool
 
     cls = DragTool if name == "DragTool" else next(c for c in TOOL_CLASSES if c.__name__ == name)
     assert "key_pressed" not in cls.__dict__
@@ -65,7 +65,7 @@ def test_the_tools_that_only_cancelled_on_esc_no_longer_say_it_themselves(name):
 def test_a_drag_tool_that_does_not_say_what_it_makes_is_refused_when_written():
     import pytest
 
-    from editor.tools.drag_tool import DragTool
+    from level_editor.editor.tools.drag_tool import DragTool
 
     with pytest.raises(TypeError, match="make_object"):
         type("ShapelessTool", (DragTool,), {})

@@ -7,14 +7,14 @@ import math
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from core.level.limits import MAX_COORDINATE
-from core.level.model import Box, Level, OrientedBox, Player, Wall
-from core.level.document import LevelDocument
-from editor.canvas.scene import LevelScene
-from editor.commands import AddObjectsCommand
-from editor.context import EditorContext
-from editor.guard import set_error_handler
-from editor.tools.registry import TOOL_CLASSES
+from level_editor.core.level.limits import MAX_COORDINATE
+from level_editor.core.level.model import Box, Level, OrientedBox, Player, Wall
+from level_editor.core.level.document import LevelDocument
+from level_editor.editor.canvas.scene import LevelScene
+from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.context import EditorContext
+from level_editor.editor.guard import set_error_handler
+from level_editor.editor.tools.registry import TOOL_CLASSES
 from tests.editor.tools.conftest import Mouse
 
 def undo_texts(editor):
@@ -120,7 +120,7 @@ def test_an_error_inside_a_handler_is_reported_and_the_gesture_cancelled(editor,
 
 
 def test_a_tile_stroke_across_the_level_is_refused_with_a_word_not_run_into_millions_of_rows(editor):
-    from editor.tools.tile_brush_tool import MAX_GRID_CELLS, TileBrushTool
+    from level_editor.editor.tools.tile_brush_tool import MAX_GRID_CELLS, TileBrushTool
 
     messages = []
     editor.message.connect(messages.append)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 
-from core.level.model import Wall
-from editor.tools.wall_tool import WallTool
+from level_editor.core.level.model import Wall
+from level_editor.editor.tools.wall_tool import WallTool
 from tests.editor.tools.conftest import Mouse, key, points
 
 
@@ -163,7 +163,7 @@ def test_thickness_is_remembered_and_brackets_change_it(editor):
 
 def test_thickness_set_in_the_inspector_is_the_next_default(editor):
     from dataclasses import replace
-    from editor.commands import ChangeObjectsCommand
+    from level_editor.editor.commands import ChangeObjectsCommand
 
     tool, mouse = make(editor)
     mouse.click(0, 0)
@@ -206,7 +206,7 @@ def test_right_click_ends_the_wall(editor):
 
 
 def test_opening_another_level_drops_the_nodes_placed_so_far(editor):
-    from core.level.model import Level
+    from level_editor.core.level.model import Level
 
     tool, mouse = make(editor)
     mouse.click(0, 0)
