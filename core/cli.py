@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import gc
+import contextlib
 import json
 import os
 import re
@@ -22,6 +22,7 @@ from level_editor.core import __version__
 from level_editor.core.checks.check import check_level
 from level_editor.core.interop import TiledExportError, TiledImportError, tiled_format, write_tiled
 from level_editor.core.level.atomic import LevelSaveError
+from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.file_format import LevelFileError, load_level, save_level
 from level_editor.core.level.problems import INFO, WARNING, Problem
 
@@ -405,15 +406,6 @@ def _describe(error: BaseException) -> str:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``level-editor`` command; returns the exit code."""
-    collecting = gc.isenabled()
-    try:
-        return _main(argv)
-    finally:
-        if collecting:  # called in a longer-lived process (a test, a script): leave it as it was
-            gc.enable()
-
-
-def _main(argv: Optional[Sequence[str]]) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _lenient_output()
     try:
@@ -426,11 +418,10 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         if getattr(args, "func", None) is None:
             parser.error("name a command (check, export, import, simulate); `level-editor LEVEL.json` opens the "
                          "editor")
-        if args.command != "generate":
-            # A short-lived command makes millions of objects and almost no cycles: without the pause the
-            # collector walks the whole level again and again (a third of a large check).
-            gc.disable()
-        code = args.func(args)
+        # A short-lived command makes millions of objects and almost no cycles: without the pause the
+        # collector walks the whole level again and again (a third of a large check).
+        with paused_collector() if args.command != "generate" else contextlib.nullcontext():
+            code = args.func(args)
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else EXIT_UNREADABLE
     except KeyboardInterrupt:

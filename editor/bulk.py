@@ -2,7 +2,8 @@
 
 Each burst of new objects (items, moved copies of objects) sets off the cycle
 collector, which then walks every object alive: at 100,000 level objects that
-doubled the time to make them. Within :func:`paused_gc` it waits; it runs as
+doubled the time to make them. Within
+:func:`~level_editor.core.level.collector.paused_collector` it waits; it runs as
 usual afterwards (nothing is lost: it only finds cycles later).
 
 A move of many objects by one offset (a drag, its undo and redo) tells the
@@ -25,25 +26,6 @@ from level_editor.core.level.document import Change, ChangeKind
 _move: Optional[tuple] = None
 # whether what was alive when a big level opened (or many objects moved) is set aside from the collector
 _settled = False
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Hold the cycle collector while the block runs (nested uses keep it held until the outermost ends).
-
-    >>> with paused_gc():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled()
-    True
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def settle() -> None:

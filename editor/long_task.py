@@ -28,6 +28,7 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QMainWindow, QProgressBar, QWidget
 
+from level_editor.core.level.collector import paused_collector
 from level_editor.editor import bulk
 
 #: A task taking longer than this shows its progress in the status bar.
@@ -85,28 +86,27 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
     # and a pass over them, on whichever thread set it off, would hold the interpreter, and so the window,
     # for 0.1 s or more.
     gc.freeze()
-    was_collecting = gc.isenabled()
-    gc.disable()
     try:
-        # submitted with the collector off: a task that pauses it itself (a level's read) finds it off and leaves
-        # it off (submitted first, the read could find it on and turn it on again as it ended)
-        future: Future = _worker.submit(task)
-        try:
-            future.exception(timeout=QUICK_SECONDS)
-        except FuturesTimeout:
-            _wait(parent, label, future)
+        with paused_collector():
+            try:
+                # submitted with the collector off: a task that pauses it itself (a level's read) finds it off and
+                # leaves it off (submitted first, the read could find it on and turn it on again as it ended)
+                future: Future = _worker.submit(task)
+                try:
+                    future.exception(timeout=QUICK_SECONDS)
+                except FuturesTimeout:
+                    _wait(parent, label, future)
+            finally:
+                busy = False
+                # What the task left alive (a level just read) is set aside too, so that no pass of the youngest
+                # generation walks it when the collector resumes.
+                gc.freeze()
+                if not bulk.settled():
+                    # A small level is open: the collector looks at everything again, in its oldest generation.
+                    # (With a big level open, its objects stay aside: unfreezing would hand them all back, and
+                    # the collector's next full pass would walk them, a save's freeze.)
+                    gc.unfreeze()
     finally:
-        busy = False
-        # What the task left alive (a level just read) is set aside too, so that no pass of the youngest
-        # generation walks it when the collector resumes.
-        gc.freeze()
-        if not bulk.settled():
-            # A small level is open: the collector looks at everything again, in its oldest generation.
-            # (With a big level open, its objects stay aside: unfreezing would hand them all back, and the
-            # collector's next full pass would walk them, a save's freeze.)
-            gc.unfreeze()
-        if was_collecting:
-            gc.enable()
         sys.setswitchinterval(switch)
         if app is not None:
             app.removeEventFilter(blocker)

@@ -13,7 +13,8 @@ from typing import Callable, Optional, Sequence
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import TRUSTED_MAKERS, Box, LevelObject, OrientedBox, Pillar, Player, Point, Wall
-from level_editor.editor.bulk import moving_by, paused_gc, settle
+from level_editor.core.level.collector import paused_collector
+from level_editor.editor.bulk import moving_by, settle
 from level_editor.editor.commands import ChangeObjectsCommand
 
 #: The field that holds where an object is, for the kinds the model builds fast from checked values.
@@ -61,7 +62,7 @@ def moved_objects(objects: Sequence[LevelObject], dx: float, dy: float) -> list[
     True
     """
     movers = _movers
-    with paused_gc():
+    with paused_collector():
         moved = [(movers.get(type(o)) or _mover(type(o)))(o, dx, dy) for o in objects]
         # what the collector's youngest generation has gained meanwhile: the new objects and nodes
         if gc.get_count()[0] >= SETTLE_AT:
@@ -90,10 +91,10 @@ class MoveObjectsCommand(ChangeObjectsCommand):
     # the document's listeners are told that the change is a pure move: they skip looking for anything else
     def redo(self):
         dx, dy = self.offset
-        with paused_gc(), moving_by(self._new, dx, dy):
+        with paused_collector(), moving_by(self._new, dx, dy):
             super().redo()
 
     def undo(self):
         dx, dy = self.offset
-        with paused_gc(), moving_by(self._old, -dx, -dy):
+        with paused_collector(), moving_by(self._old, -dx, -dy):
             super().undo()

@@ -65,6 +65,7 @@ from typing import Optional
 import numpy as np
 import shapely
 
+from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.json_numbers import decimal_text, thousandths
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE
 from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Wall
@@ -76,7 +77,6 @@ from level_editor.core.checks.outlines import (
     TILES,
     WALL,
     LevelOutlines,
-    collector_paused,
     node_array,
     level_outlines,
     rotation_cos_sin_array,
@@ -277,7 +277,7 @@ def level_hulls(level: Level, outlines: Optional[LevelOutlines] = None) -> Mappi
     >>> h["w"]["aabb"], h["w"]["circle"]["radius"]
     ([-2.0, -2.0, 12.0, 2.0], 7.0)
     """
-    with collector_paused():
+    with paused_collector():
         shapes = _Shapes.of_outlines(outlines) if outlines is not None else _Shapes.of_level(level)
         if shapes is None:
             shapes = _Shapes.of_outlines(level_outlines(level))

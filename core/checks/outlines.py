@@ -30,8 +30,6 @@ True
 """
 from __future__ import annotations
 
-import contextlib
-import gc
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -40,6 +38,7 @@ from typing import Callable, Optional
 import numpy as np
 import shapely
 
+from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
 from level_editor.core.level.model import EMPTY_CELL, SOLID_CELL, Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
 
@@ -56,7 +55,6 @@ __all__ = [
     "level_outlines",
     "has_solid_cells",
     "rotation_cos_sin_array",
-    "collector_paused",
     "Unfit",
     "Stopped",
 ]
@@ -224,24 +222,6 @@ class LevelOutlines:
         )
 
 
-@contextlib.contextmanager
-def collector_paused():
-    """Pause Python's cyclic garbage collector for a block that makes many objects and no cycles.
-
-    Building outlines, problems and hulls for a big level makes hundreds of
-    thousands of shapely geometries and small lists; each of them counts
-    towards the collector's next full pass, which then scans them all again
-    and again (validation of 100,000 objects took twice as long).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def rotation_cos_sin_array(degrees: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Cosine and sine of rotations in degrees, exact for multiples of 90 (as in level_editor.core.collision.geometry)."""
     degrees = np.asarray(degrees, dtype=float)
@@ -285,7 +265,7 @@ def level_outlines(level: Level, quad_segs: int = QUAD_SEGS,
         Asked every few thousand objects and between the steps; when it says True the build ends
         with :class:`Stopped` (a background check gives way to a save at once, not seconds later).
     """
-    with collector_paused():
+    with paused_collector():
         return _level_outlines(level, quad_segs, stop)
 
 

@@ -103,13 +103,13 @@ from typing import Optional
 import numpy as np
 import shapely
 
+from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.model import Image, Level, Ref, Tiles, Wall
 from level_editor.core.checks.outlines import (
     QUAD_SEGS,
     ROUND_GROWTH,
     ROUND_MARGIN,
     LevelOutlines,
-    collector_paused,
     has_solid_cells,
     level_outlines,
     node_array,
@@ -171,7 +171,7 @@ def validate_level(level: Level, outlines: Optional[LevelOutlines] = None,
     >>> [str(p) for p in validate_level(level) if p.is_error]
     ['player: the player overlaps crate at its spawn; move the spawn or the object']
     """
-    with collector_paused():
+    with paused_collector():
         return _validate(level, outlines if outlines is not None else level_outlines(level), base_dir)
 
 

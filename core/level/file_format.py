@@ -23,7 +23,6 @@ while a level is read or written.
 """
 from __future__ import annotations
 
-import gc
 import json
 import math
 import os
@@ -57,6 +56,7 @@ from level_editor.core.level.model import (
 )
 from level_editor.core.level.migrations import CURRENT_VERSION, MigrationError, migrate
 from level_editor.core.level.atomic import LevelSaveError, write_blocks_atomic
+from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.limits import (
     MAX_COORDINATE,
     MAX_GRID,
@@ -137,14 +137,14 @@ def load_level(path: str | os.PathLike) -> Level:
 def loads_level(text: str | bytes, source: str = "<level>") -> Level:
     """Parse and check a level from JSON text (or its UTF-8 bytes)."""
     if isinstance(text, str):
-        return _with_gc_paused(lambda: parse_level(_decode_text(text, source), source))
+        # a parse makes millions of objects and no cycles (level_editor.core.level.collector)
+        with paused_collector():
+            return parse_level(_decode_text(text, source), source)
     return _load_bytes(text, source)
 
 
 def _load_bytes(raw: bytes, source: str) -> Level:
-    was_on = gc.isenabled()
-    gc.disable()  # see _with_gc_paused
-    try:
+    with paused_collector():
         data = _decode_fast(raw)
         if data is None:
             try:
@@ -158,23 +158,6 @@ def _load_bytes(raw: bytes, source: str) -> Level:
             text = None
         raw = None  # the file's bytes (the hulls' too) are not needed while the model is built
         return parse_level(data, source)
-    finally:
-        if was_on:
-            gc.enable()
-
-
-def _with_gc_paused(work):
-    """``work()`` with the cyclic garbage collector paused: a parse makes millions of objects and no cycles.
-
-    Without the pause the collector walks the growing heap again and again (half the time of a large load).
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        return work()
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def _decode_fast(raw: bytes) -> Optional[dict]:
@@ -1304,13 +1287,8 @@ def level_blocks(level: Level, hulls: Optional[Mapping] = None) -> Iterator[str 
     while True:
         # paused while each block is made, never across a yield: a write that fails half-way leaves this
         # generator suspended until it is collected, and the collector must not stay off meanwhile
-        was_on = gc.isenabled()
-        gc.disable()
-        try:
+        with paused_collector():
             block = next(blocks, None)
-        finally:
-            if was_on:
-                gc.enable()
         if block is None:
             return
         yield block

@@ -20,15 +20,14 @@ areas the player walks through (triggers); markers and images never collide.
 """
 from __future__ import annotations
 
-import gc
 import math
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from operator import itemgetter
 from typing import ClassVar, Iterator, Mapping, Optional, Union
 
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
+from level_editor.core.level.collector import paused_collector
 
 __all__ = [
     "Player",
@@ -99,21 +98,6 @@ _make_vec = tuple.__new__
 _first, _second = itemgetter(0), itemgetter(1)
 
 
-@contextmanager
-def _gc_paused():
-    """The cyclic garbage collector off meanwhile: building 300,000 nodes otherwise triggers it a hundred times.
-
-    A node is a tuple of two floats, which can hold no cycle; pausing more than halves the cost of a long wall.
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def _points(points) -> tuple[Vec2, ...]:
     """``points`` as a tuple of :class:`Vec2` of floats.
 
@@ -124,7 +108,7 @@ def _points(points) -> tuple[Vec2, ...]:
     if type(points) is tuple and len(points) >= LONG_WALL_NODES:
         if set(map(type, points)) == {Vec2} and set(map(type, chain.from_iterable(points))) == {float}:
             return points
-        with _gc_paused():
+        with paused_collector():
             return tuple([as_vec2(p) for p in points])
     return tuple(as_vec2(p) for p in points)
 
@@ -241,7 +225,7 @@ class Wall:
         if len(pts) < LONG_WALL_NODES:
             return replace(self, points=tuple(Vec2(p.x + dx, p.y + dy) for p in pts))
         # a node plus a float offset is a node of floats: built as the tuple it is, without Vec2's Python __new__
-        with _gc_paused():
+        with paused_collector():
             moved = tuple([_make_vec(Vec2, (x + dx, y + dy)) for x, y in pts])
         # the other fields are this wall's, already checked: no second look at 300,000 nodes
         return TRUSTED_MAKERS[Wall](self.id, moved, self.thickness, self.closed, self.extra, self.layer, self.type,

@@ -22,7 +22,7 @@ from PySide6.QtCore import QRectF
 
 from level_editor.core.level.model import Image, Level
 from level_editor.editor import background_call
-from level_editor.editor.bulk import paused_gc
+from level_editor.core.level.collector import paused_collector
 from level_editor.editor.canvas.overview import ALIGN, MAX_SIDE, LevelOverview
 
 
@@ -74,7 +74,7 @@ def start(level: Level, shown_items: Callable[[Level], list]) -> Optional[Pictur
 
 def paint(level: Level, shown_items: Callable[[Level], list], memory) -> Optional[tuple]:
     """In the child process: paint the whole-level picture of ``level`` into ``memory``; returns its geometry."""
-    with paused_gc():  # 100,000 new items would set off passes of the collector over all of them
+    with paused_collector():  # 100,000 new items would set off passes of the collector over all of them
         items = shown_items(level)
         x0, y0, x1, y1 = level.bounds()
         rect = QRectF(x0, y0, x1 - x0, y1 - y0)

@@ -32,7 +32,8 @@ from level_editor.editor.items.player_item import PlayerItem
 from level_editor.editor.items.point_item import PointItem
 from level_editor.editor.items.tiles_item import TilesItem
 from level_editor.editor.items.wall_item import WallItem
-from level_editor.editor.bulk import moved_by, paused_gc, settle, unsettle
+from level_editor.core.level.collector import paused_collector
+from level_editor.editor.bulk import moved_by, settle, unsettle
 from level_editor.editor.canvas import picture_ahead
 from level_editor.editor.canvas.overview import LevelOverview
 from level_editor.editor.selection import Selection
@@ -224,7 +225,7 @@ class LevelScene(QGraphicsScene):
         # Measured with editor.bench: the BSP index keeps picking and rubber bands instant at 10,000 objects
         # (and at 100,000 with a depth that follows the level's size: bsp_depth_for).
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
-        with paused_gc():
+        with paused_collector():
             self._rebuild()
         subscribe_while_alive(document, self, self._on_document_changed)
 
@@ -635,7 +636,7 @@ class LevelScene(QGraphicsScene):
         ahead = picture_ahead.start(level, shown_items)
         clock = time.perf_counter
         last = clock()
-        with paused_gc():
+        with paused_collector():
             for i, obj in enumerate(objects):
                 it = make(obj, looks)
                 # as _new_item and _z do once the level is the document's
@@ -745,7 +746,7 @@ class LevelScene(QGraphicsScene):
                 last = clock()
 
     def _on_document_changed(self, change: Change) -> None:
-        with paused_gc():
+        with paused_collector():
             self._follow(change)
 
     def _follow(self, change: Change) -> None:
