@@ -7,10 +7,11 @@ from typing import Optional
 
 from PySide6.QtWidgets import QApplication
 
-from level_editor.editor.files import APP_NAME, remove_stale_temporaries
-from level_editor.editor.guard import report_error
-from level_editor.editor.main_window import MainWindow
-from level_editor.editor.resources import icon
+from level_editor.core.level.atomic import remove_stale_temporaries
+from level_editor.editor.documents.files import APP_NAME
+from level_editor.editor.support.guard import report_error
+from level_editor.editor.window.main_window import MainWindow
+from level_editor.editor.support.resources import icon
 
 _windows: list[MainWindow] = []
 

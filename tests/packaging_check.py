@@ -79,8 +79,8 @@ from PySide6.QtWidgets import QApplication, QToolBar, QWidgetAction
 
 from level_editor.editor import app
 from level_editor.editor.launcher import main
-from level_editor.editor.main_window import MainWindow
-from level_editor.editor.resources import icon, icon_names
+from level_editor.editor.window.main_window import MainWindow
+from level_editor.editor.support.resources import icon, icon_names
 
 level = os.path.abspath(sys.argv[1])
 seen = {}

@@ -17,8 +17,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from level_editor.editor import app
-from level_editor.editor.autosave import default_recovery_folder
-from level_editor.editor.main_window import MainWindow
+from level_editor.editor.documents.autosave import default_recovery_folder
+from level_editor.editor.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 WHERE_AN_EDITOR_WRITES = """
 import json
 from PySide6.QtCore import QCoreApplication, QSettings
-from level_editor.editor.autosave import default_recovery_folder
-from level_editor.editor.files import APP_NAME
+from level_editor.editor.documents.autosave import default_recovery_folder
+from level_editor.editor.documents.files import APP_NAME
 QCoreApplication.setOrganizationName("level-editor")
 QCoreApplication.setApplicationName(APP_NAME)
 print(json.dumps({"settings": QSettings().fileName(), "recovery": default_recovery_folder()}))

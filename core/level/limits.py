@@ -12,6 +12,8 @@ True
 """
 from __future__ import annotations
 
+from typing import Optional
+
 #: The largest absolute value of any coordinate (nodes, origins, centres, the spawn), in pixels.
 #: Ten million pixels: a level a million pixels from the origin keeps sub-micro-pixel precision.
 MAX_COORDINATE = 10_000_000.0
@@ -49,3 +51,26 @@ MAX_NESTING = 200
 
 #: The most ticks a replay may hold (over four hours of play at 60 ticks a second).
 MAX_REPLAY_TICKS = 1_000_000
+
+# Custom properties and names: what the editor's fields accept (a file may hold more; the game reads it as written).
+#: The largest custom property integer: every game's number type holds it exactly (JavaScript's safe integers).
+MAX_PROPERTY_INTEGER = 2 ** 53 - 1
+#: The largest custom property number (a float): far above any sensible value, far below overflow.
+MAX_PROPERTY_FLOAT = 1e15
+#: The longest id, name or property name a field accepts.
+MAX_NAME_LENGTH = 200
+
+
+def name_shape_problem(name: str, noun: str) -> Optional[str]:
+    """Why ``name`` cannot name a ``noun`` whatever else is called what (empty, too long, spaces), or None.
+
+    >>> name_shape_problem(" ", "property"), name_shape_problem(" boss", "type"), name_shape_problem("hp", "property")
+    ('a property needs a name', "a type's name cannot start or end with a space", None)
+    """
+    if not name.strip():
+        return f"a {noun} needs a name"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a {noun}'s name is at most {MAX_NAME_LENGTH} characters"
+    if name != name.strip():
+        return f"a {noun}'s name cannot start or end with a space"
+    return None

@@ -55,7 +55,13 @@ def mib(n: int) -> str:
     return f"{n // 2**20} MiB" if n >= 2**20 and n % 2**20 == 0 else f"{n} bytes"
 
 
-def _kind_of(mode: int) -> str:
+def kind_of_file(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words, when it is not a regular file.
+
+    >>> import stat
+    >>> kind_of_file(stat.S_IFDIR), kind_of_file(stat.S_IFIFO)
+    ('a folder', 'a named pipe')
+    """
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -131,6 +137,6 @@ def read_file_bytes(path: str | os.PathLike, what: str = "level file", limit: in
 
 def _check_regular(source: str, info: os.stat_result, what: str, limit: int) -> None:
     if not stat.S_ISREG(info.st_mode):
-        raise _unreadable(source, f"is {_kind_of(info.st_mode)}, not a {what}")
+        raise _unreadable(source, f"is {kind_of_file(info.st_mode)}, not a {what}")
     if info.st_size > limit:
         raise _unreadable(source, f"is {mib(info.st_size)}, more than the {mib(limit)} a {what} may be; refused")

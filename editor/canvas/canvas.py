@@ -1,7 +1,7 @@
 """Canvas: the view of the level scene, with a grid that follows the zoom, wheel zoom and panning.
 
 Every mouse, key and wheel event of the canvas and its scene (and so of every tool, which the scene
-hands them to) passes through one of the canvas's overrides, each :func:`~level_editor.editor.guard.guarded`: an
+hands them to) passes through one of the canvas's overrides, each :func:`~level_editor.editor.support.guard.guarded`: an
 error inside a tool abandons that tool's gesture and is reported, and the editor goes on.
 """
 from __future__ import annotations
@@ -15,8 +15,8 @@ from PySide6.QtGui import QAction, QColor, QKeySequence, QPainter, QPaintEvent, 
 from PySide6.QtWidgets import QGraphicsView
 
 from level_editor.editor.canvas.scene import LevelScene
-from level_editor.editor import long_task
-from level_editor.editor.guard import guarded
+from level_editor.editor.work import long_task
+from level_editor.editor.support.guard import guarded
 
 BACKGROUND = QColor(43, 46, 52)
 MINOR_LINE = QColor(58, 62, 70)
@@ -50,7 +50,7 @@ PICTURE_SLICE_S = 0.03
 #: Python's thread switch interval while the view moves (wheel zoom, panning, painting). The default, 5 ms,
 #: lets a worker running Python (the level's background check, seconds long at 100,000 objects) keep the GUI
 #: thread waiting 5 ms for the interpreter each time it comes back from Qt: a wheel-zoom frame of 20 ms of
-#: work took 70 ms and more. Lowered as editor/long_task.py lowers it while a file task runs.
+#: work took 70 ms and more. Lowered as editor/work/long_task.py lowers it while a file task runs.
 GUI_SWITCH_SECONDS = 0.0005
 #: Milliseconds after the view last moved or painted that the switch interval goes back to what it was.
 GUI_SWITCH_HOLD_MS = 500

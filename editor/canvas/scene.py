@@ -33,11 +33,11 @@ from level_editor.editor.items.point_item import PointItem
 from level_editor.editor.items.tiles_item import TilesItem
 from level_editor.editor.items.wall_item import WallItem
 from level_editor.core.level.collector import paused_collector
-from level_editor.editor.bulk import moved_by, settle, unsettle
+from level_editor.editor.work.bulk import moved_by, settle, unsettle
 from level_editor.editor.canvas import picture_ahead
 from level_editor.editor.canvas.overview import LevelOverview
-from level_editor.editor.selection import Selection
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.canvas.selection import Selection
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 ITEM_CLASSES = {Wall: WallItem, Box: BoxItem, OrientedBox: OrientedBoxItem, Pillar: PillarItem, Tiles: TilesItem,
                 Point: PointItem, Image: ImageItem}
@@ -843,7 +843,7 @@ class LevelScene(QGraphicsScene):
         self._grow_scene_rect(after)
 
     def _sync_moved(self, change: Change) -> None:
-        """A change known to be a pure move by one offset (:func:`level_editor.editor.bulk.moved_by`): the items only move.
+        """A change known to be a pure move by one offset (:func:`level_editor.editor.work.bulk.moved_by`): the items only move.
 
         What :meth:`ObjectItem.sync` does for such a value, without working out its outline's key to find
         that the outline stayed: a move of 100,000 objects (a drag, its undo, its redo) then costs a new

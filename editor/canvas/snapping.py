@@ -46,8 +46,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 from level_editor.core.level.document import Change, ChangeKind, LevelDocument
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MIN_GRID
 from level_editor.core.level.model import Box, OrientedBox, Pillar, Wall
-from level_editor.editor.editor_only import mark_editor_only
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.support.editor_only import mark_editor_only
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 #: How close (in screen pixels) the mouse must come to an object point to snap to it.
 SNAP_PIXELS = 8.0

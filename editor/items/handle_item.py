@@ -5,8 +5,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from level_editor.editor.editor_only import mark_editor_only
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.editor_only import mark_editor_only
+from level_editor.editor.support.guard import guarded
 
 #: Half the size of a handle on screen, in pixels.
 HANDLE_RADIUS = 5.0
@@ -44,7 +44,7 @@ class HandleItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setZValue(HANDLE_Z)
-        mark_editor_only(self)  # a play-test hides it (editor/editor_only.py)
+        mark_editor_only(self)  # a play-test hides it (editor/support/editor_only.py)
 
     def knob_pos(self, scale: float) -> QPointF:
         """Where the knob is in scene units, given the view's scene units per pixel."""

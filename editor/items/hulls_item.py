@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from level_editor.core.checks.hulls import LEVEL_KEY
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.guard import guarded
 
 #: Drawn over the objects, under the player's spawn (PLAYER_Z) and the problem marker.
 HULLS_Z = 1e9 - 1

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
-from level_editor.editor.guard import report_error
+from level_editor.editor.support.guard import report_error
 
 #: Selection outline and hover tint, shared by every item so they read as one language.
 SELECTED_COLOR = QColor(255, 196, 0)
@@ -314,7 +314,7 @@ class ObjectItem(QGraphicsRectItem):
         return self.object_id == self.looks.hovered
 
     # -- QGraphicsItem -----------------------------------------------------
-    # Guarded as level_editor.editor.guard.guarded() does, written out: Qt asks for the outline of every item a pick or
+    # Guarded as level_editor.editor.support.guard.guarded() does, written out: Qt asks for the outline of every item a pick or
     # a rubber band meets, and a wrapper's extra call costs as much as the method.
     def shape(self) -> QPainterPath:
         try:

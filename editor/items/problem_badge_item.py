@@ -4,7 +4,7 @@ As Godot's node warning icon: it is there all the time, not only once the
 problem is picked in the Problems dock, and its tooltip says what is wrong. It
 keeps its size on screen at every zoom, takes no clicks (a tool's pick and
 rubber band see only objects) and is an editing aid, hidden while the level is
-played (:mod:`level_editor.editor.editor_only`).
+played (:mod:`level_editor.editor.support.editor_only`).
 
 Why a scale that follows the zoom (:meth:`ProblemBadgeItem.set_zoom`) rather
 than ``ItemIgnoresTransformations``: Qt keeps items that ignore transformations
@@ -21,8 +21,8 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from level_editor.core.level.problems import ERROR, INFO, WARNING
-from level_editor.editor.editor_only import mark_editor_only
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.editor_only import mark_editor_only
+from level_editor.editor.support.guard import guarded
 from level_editor.editor.items.point_item import HEAD_HEIGHT, HEAD_RADIUS
 from level_editor.editor.items.problem_marker_item import SEVERITY_COLORS
 

@@ -6,8 +6,8 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from level_editor.core.level.problems import ERROR, INFO, WARNING
-from level_editor.editor.editor_only import mark_editor_only
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.editor_only import mark_editor_only
+from level_editor.editor.support.guard import guarded
 
 #: One colour per severity: the Problems dock's icons, the badges at objects' corners and this ring.
 SEVERITY_COLORS = {

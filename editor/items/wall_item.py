@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, Q
 from level_editor.core.collision.geometry import point_segment_distance_sq_xy
 from level_editor.core.level.model import Wall
 from level_editor.editor.items import node_chain
-from level_editor.editor.guard import report_error
+from level_editor.editor.support.guard import report_error
 from level_editor.editor.items.object_item import SELECTED_COLOR, ObjectItem, label_font
 
 

@@ -23,7 +23,7 @@ from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_IMAGE_S
 
 __all__ = [
     "Bound", "COORDINATE", "SIZE", "GRID", "ROTATION", "SPEED", "SCALE", "OPACITY",
-    "MAX_PROPERTY_INTEGER", "MAX_PROPERTY_FLOAT", "MAX_NAME_LENGTH", "shown_number", "parse_number",
+    "shown_number", "parse_number",
     "bounds_problem", "object_problem",
 ]
 
@@ -107,12 +107,6 @@ SCALE = Bound(MIN_SIZE, MAX_IMAGE_SCALE)
 #: A reference picture's opacity.
 OPACITY = Bound(0.0, 1.0)
 
-#: The largest custom property integer: every game's number type holds it exactly (JavaScript's safe integers).
-MAX_PROPERTY_INTEGER = 2 ** 53 - 1
-#: The largest custom property number (a float): far above any sensible value, far below overflow.
-MAX_PROPERTY_FLOAT = 1e15
-#: The longest id, name or property name a field accepts.
-MAX_NAME_LENGTH = 200
 
 
 def object_problem(obj) -> Optional[str]:
@@ -138,19 +132,4 @@ def bounds_problem(bounds: tuple[float, float, float, float]) -> Optional[str]:
     """
     if not all(math.isfinite(b) and abs(b) <= MAX_COORDINATE for b in bounds):
         return f"would reach beyond {_plain(MAX_COORDINATE)} (the largest coordinate)"
-    return None
-
-
-def name_shape_problem(name: str, noun: str) -> Optional[str]:
-    """Why ``name`` cannot name a ``noun`` whatever else is called what (empty, too long, spaces), or None.
-
-    >>> name_shape_problem(" ", "property"), name_shape_problem(" boss", "type"), name_shape_problem("hp", "property")
-    ('a property needs a name', "a type's name cannot start or end with a space", None)
-    """
-    if not name.strip():
-        return f"a {noun} needs a name"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"a {noun}'s name is at most {MAX_NAME_LENGTH} characters"
-    if name != name.strip():
-        return f"a {noun}'s name cannot start or end with a space"
     return None

@@ -36,22 +36,23 @@ from level_editor.core.level.document import Change, ChangeKind, LevelDocument
 from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.kinds import kind_name
-from level_editor.editor.bulk import moved_by
-from level_editor.editor.commands import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
-from level_editor.editor.context import EditorContext
-from level_editor.editor.guard import guarded
-from level_editor.editor.layer_commands import MoveObjectsToLayerCommand
+from level_editor.editor.work.bulk import moved_by
+from level_editor.editor.commands.objects import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.guard import guarded
+from level_editor.editor.commands.layers import MoveObjectsToLayerCommand
+from level_editor.core.level.limits import MAX_NAME_LENGTH
 from level_editor.editor.panels.field_limits import (
-    COORDINATE, GRID, MAX_NAME_LENGTH, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, object_problem, parse_number,
+    COORDINATE, GRID, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, object_problem, parse_number,
     shown_number,
 )
 from level_editor.editor.panels.properties_table import (
     INVALID_STYLE, MIXED_TEXT, PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch,
 )
 from level_editor.editor.panels.wall_nodes import NodesModel, NodesTable
-from level_editor.editor.property_commands import NONE_TEXT, LevelProperties, ObjectProperties, id_problem, rename_command
-from level_editor.editor.selection import Selection, whole_level
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.commands.properties import NONE_TEXT, LevelProperties, ObjectProperties, id_problem, rename_command
+from level_editor.editor.canvas.selection import Selection, whole_level
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 _NUMBER_CHARS = set("0123456789+-.eE ")
 

@@ -2,7 +2,7 @@
 
 The highlighted row is the current layer, where new objects go. Every change
 (add, rename, delete, reorder, show, hide, lock, moving objects to a layer) is
-an undo command (editor/layer_commands.py); the list only shows the document.
+an undo command (editor/commands/layers.py); the list only shows the document.
 """
 from __future__ import annotations
 
@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 from level_editor.core.level.document import Change, ChangeKind
 from level_editor.core.level.kinds import plural
 from level_editor.core.level.model import Layer
-from level_editor.editor.context import EditorContext
-from level_editor.editor.guard import guarded
-from level_editor.editor.panels.field_limits import MAX_NAME_LENGTH
-from level_editor.editor.layer_commands import (
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.guard import guarded
+from level_editor.core.level.limits import MAX_NAME_LENGTH
+from level_editor.editor.commands.layers import (
     DeleteLayerCommand,
     MoveObjectsToLayerCommand,
     add_layer_command,
@@ -40,8 +40,8 @@ from level_editor.editor.layer_commands import (
     rename_layer_command,
     show_layer_command,
 )
-from level_editor.editor.selection import Selection
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.canvas.selection import Selection
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 #: The columns: the layer's name, its eye, its lock.
 NAME, VISIBLE, LOCKED = range(3)
@@ -218,7 +218,7 @@ class LayersModel(QAbstractTableModel):
         if self._context.pushing:
             # Qt's view commits a name box left open when its current row moves, and that happens while another
             # change (deleting or moving a layer) is being made: the box's row then names another layer. What
-            # was typed into it was applied before that change began (editor/panels/typed_edits.py).
+            # was typed into it was applied before that change began (editor/support/typed_edits.py).
             return False
         layer = self.layer_at(index.row())
         name = str(value).strip()

@@ -22,14 +22,14 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit,
 
 from level_editor.core.level.document import Change, ChangeKind, LevelDocument
 from level_editor.core.level.kinds import kind_name
-from level_editor.editor.bulk import moved_by
-from level_editor.editor.context import EditorContext
-from level_editor.editor.guard import guarded
-from level_editor.editor.panels.field_limits import MAX_NAME_LENGTH
+from level_editor.editor.work.bulk import moved_by
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.guard import guarded
+from level_editor.core.level.limits import MAX_NAME_LENGTH
 from level_editor.editor.panels.properties_table import PROBLEM_STYLE
-from level_editor.editor.property_commands import rename_command
-from level_editor.editor.selection import Selection, whole_level
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.commands.properties import rename_command
+from level_editor.editor.canvas.selection import Selection, whole_level
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 NAME, KIND, TYPE, LAYER = range(4)
 

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFormLayout, QGroupBox, QLabel, QSpinBox, QVBoxLayout, QWidget,
 )
 
-from level_editor.editor.autosave import (INTERVAL_ENV, INTERVAL_KEY, MAX_INTERVAL, default_recovery_folder,
+from level_editor.editor.documents.autosave import (INTERVAL_ENV, INTERVAL_KEY, MAX_INTERVAL, default_recovery_folder,
                              stored_interval)
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.guard import guarded
 
 __all__ = ["PreferencesDialog"]
 

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import QGraphicsScene
 from level_editor.core.level.document import Change, ChangeKind, LevelDocument
 from level_editor.core.level.model import Point
 from level_editor.core.level.problems import ERROR, LEVEL_ID, PLAYER_ID, WARNING, Problem
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.guard import guarded
 from level_editor.editor.items.problem_badge_item import ProblemBadgeItem
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 #: The most badges on the canvas at once (the Problems dock lists every problem).
 MAX_BADGES = 2000

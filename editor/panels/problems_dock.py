@@ -23,13 +23,13 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QHeaderView, QTree
 from level_editor.core.level.document import Change, ChangeKind
 from level_editor.core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from level_editor.core.level.kinds import plural
-from level_editor.editor.context import EditorContext
-from level_editor.editor.guard import guarded
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.guard import guarded
 from level_editor.editor.items.problem_badge_item import draw_severity_sign
 from level_editor.editor.items.problem_marker_item import ProblemMarkerItem
 from level_editor.editor.panels.problem_badges import ProblemBadges
-from level_editor.editor.selection import Selection
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.canvas.selection import Selection
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 SEVERITY_ORDER = {ERROR: 0, WARNING: 1, INFO: 2}
 SEVERITY_NAMES = {ERROR: "Error", WARNING: "Warning", INFO: "Info"}

@@ -1,12 +1,12 @@
 """The custom properties table: name, type and value of each property, with add, remove and reset.
 
 One widget shows the properties of whatever a
-:class:`~level_editor.editor.property_commands.PropertySource` stands for: selected objects,
+:class:`~level_editor.editor.commands.properties.PropertySource` stands for: selected objects,
 the level, or an object type's defaults (in the Types editor). The source turns
 every edit into one undo command with a readable label ("Set health of goblin-1
 to 5"); the table only shows and asks.
 
-Values keep their type (:func:`~level_editor.editor.property_commands.parse_value`): typing
+Values keep their type (:func:`~level_editor.editor.commands.properties.parse_value`): typing
 ``3`` into an integer property stores the int ``3``, into a float property
 ``3.0``. A value that is not of the property's type is refused with a message in
 red under the table; Esc puts back the value that was there. A property an object
@@ -31,13 +31,14 @@ from PySide6.QtWidgets import (
 )
 
 from level_editor.core.level.model import Ref
-from level_editor.editor.guard import guarded
-from level_editor.editor.panels.field_limits import MAX_NAME_LENGTH, shown_number
-from level_editor.editor.property_commands import (
+from level_editor.editor.support.guard import guarded
+from level_editor.core.level.limits import MAX_NAME_LENGTH
+from level_editor.editor.panels.field_limits import shown_number
+from level_editor.editor.commands.properties import (
     KIND_NAMES, NONE_TEXT, PROPERTY_KINDS, PropertyRow, PropertySource, default_for, name_problem, parse_value,
     value_text,
 )
-from level_editor.editor.selection import Selection
+from level_editor.editor.canvas.selection import Selection
 
 __all__ = ["PropertiesTable", "PropertyField", "RefCombo", "CanvasPicker", "INVALID_STYLE", "PROBLEM_STYLE", "MIXED_TEXT",
            "swatch"]
@@ -269,7 +270,7 @@ class PropertyField(QLineEdit):
         self.committed.emit(value)
 
     def finish_typing(self) -> None:
-        """Apply what is typed, as Enter would (editor/panels/typed_edits.py)."""
+        """Apply what is typed, as Enter would (editor/support/typed_edits.py)."""
         self._finished()
 
     def restore(self) -> None:

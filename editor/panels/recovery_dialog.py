@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from level_editor.core.level.file_format import LevelFileError
 from level_editor.core.level.recovery import RecoveryCopy, dead_copies, load_recovery, remove_copy, remove_stray_temp_files
-from level_editor.editor.files import not_a_level_file
+from level_editor.editor.documents.file_checks import not_a_level_file
 
 __all__ = ["RESTORE", "DISCARD", "LATER", "RecoveryDialog", "offer_recovery", "restore_copy"]
 

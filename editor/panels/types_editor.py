@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
 from level_editor.core.level.document import Change, ChangeKind
 from level_editor.core.level.kinds import plural
 from level_editor.core.level.model import ObjectType, unique_id
-from level_editor.editor.context import EditorContext
-from level_editor.editor.guard import guarded
-from level_editor.editor.panels.field_limits import MAX_NAME_LENGTH, name_shape_problem
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.guard import guarded
+from level_editor.core.level.limits import MAX_NAME_LENGTH, name_shape_problem
 from level_editor.editor.panels.properties_table import PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch
-from level_editor.editor.property_commands import ChangeTypesCommand, TypeProperties
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.commands.properties import ChangeTypesCommand, TypeProperties
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 __all__ = ["TypesEditor", "type_name_problem", "NEW_TYPE_COLORS", "DELETE_NOTE"]
 

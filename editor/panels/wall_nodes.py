@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.limits import MAX_LEVEL_NODES, MAX_WALL_NODES
-from level_editor.editor.commands import ChangeObjectsCommand
-from level_editor.editor.guard import guarded
+from level_editor.editor.commands.objects import ChangeObjectsCommand
+from level_editor.editor.support.guard import guarded
 from level_editor.editor.panels.field_limits import COORDINATE, bounds_problem, parse_number, shown_number
 
 __all__ = ["NodesModel", "NodesTable", "node_problem"]

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from level_editor.core.playtest.debug_draw import RecordingDraw, draw_tick
 from level_editor.editor.playtest.qt_debug_draw import QtDebugDraw
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.guard import guarded
 
 #: Above the play-test player: normals start at contact points under its outline.
 DEBUG_OVERLAY_Z = 2.1e9

@@ -5,7 +5,7 @@ import shiboken6
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QMainWindow
 
-from level_editor.editor.editor_only import is_editor_only
+from level_editor.editor.support.editor_only import is_editor_only
 from level_editor.editor.playtest.host import PlayHost
 
 
@@ -18,7 +18,7 @@ class EditorSnapshot:
     is detached, not deactivated, so a wall being drawn is still there
     afterwards), drops are refused and the editable spawn marker is hidden.
     So is everything that is only there for editing (items marked with
-    :func:`level_editor.editor.editor_only.mark_editor_only`: handles, tool previews, a
+    :func:`level_editor.editor.support.editor_only.mark_editor_only`: handles, tool previews, a
     half-drawn wall, the rubber band, the snap marker, hull and problem
     overlays), and the selection and hover highlight are cleared: the level
     looks as the game will show it.
@@ -43,7 +43,7 @@ class EditorSnapshot:
         self.read_only = host.context.read_only
         #: The editing aids :meth:`lock` hid (only those that were showing).
         self.hidden_aids: list = []
-        # the status bar's tool hint (editor/status_bar.py): the tool does nothing while playing
+        # the status bar's tool hint (editor/window/status_bar.py): the tool does nothing while playing
         bar = host.window.statusBar() if isinstance(host.window, QMainWindow) else None
         self.hint_label = getattr(bar, "hint_label", None)
         self.hint_visible = self.hint_label is not None and not self.hint_label.isHidden()

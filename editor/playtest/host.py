@@ -11,9 +11,9 @@ if TYPE_CHECKING:
     from level_editor.core.level.document import LevelDocument
     from level_editor.editor.canvas.canvas import Canvas
     from level_editor.editor.canvas.scene import LevelScene
-    from level_editor.editor.context import EditorContext
-    from level_editor.editor.selection import Selection
-    from level_editor.editor.validation_runner import ValidationRunner
+    from level_editor.editor.canvas.context import EditorContext
+    from level_editor.editor.canvas.selection import Selection
+    from level_editor.editor.work.validation_runner import ValidationRunner
 
 
 @dataclass(frozen=True)

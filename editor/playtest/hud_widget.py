@@ -6,7 +6,7 @@ import html
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPainter
 from PySide6.QtWidgets import QLabel, QWidget
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.guard import guarded
 
 #: A line starting with this is drawn as a warning (level problems, push-outs).
 WARNING_PREFIX = "! "

@@ -16,8 +16,9 @@ from level_editor.core.checks.check import check_level
 from level_editor.editor.playtest.editor_snapshot import EditorSnapshot
 from level_editor.editor.playtest.host import PlayHost
 from level_editor.editor.playtest.session import PlaySession
-from level_editor.editor import long_task, resources
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.work import long_task
+from level_editor.editor.support import resources
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 REPLAY_FILTER = "Replays (*.json);;All files (*)"
 

@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from level_editor.core.level.model import Player
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.guard import guarded
 
 #: Above every level object and the spawn marker.
 PLAY_PLAYER_Z = 2e9

@@ -7,8 +7,8 @@ from PySide6.QtCore import QObject, QPointF, Qt
 
 from level_editor.core.level.limits import MAX_SIZE
 from level_editor.core.level.model import LevelObject
-from level_editor.editor.commands import AddObjectsCommand
-from level_editor.editor.context import EditorContext
+from level_editor.editor.commands.objects import AddObjectsCommand
+from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.preview import ShapePreview
 from level_editor.editor.tools.tool import Tool
 

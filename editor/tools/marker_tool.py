@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from level_editor.core.level.document import Change, ChangeKind
 from level_editor.core.level.model import Point
-from level_editor.editor.commands import AddObjectsCommand
-from level_editor.editor.context import EditorContext
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.commands.objects import AddObjectsCommand
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 from level_editor.editor.tools.preview import ShapePreview
 from level_editor.editor.tools.tool import Tool
 

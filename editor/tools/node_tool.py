@@ -12,12 +12,12 @@ from level_editor.core.level.document import Change
 from level_editor.core.collision.geometry import closest_point_on_segment, point_segment_distance_sq
 from level_editor.core.level.model import Wall
 from level_editor.core.collision.shapes import Vec2
-from level_editor.editor.commands import ChangeObjectsCommand, new_gesture
-from level_editor.editor.context import EditorContext
-from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.commands.objects import ChangeObjectsCommand, new_gesture
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.editor_only import mark_editor_only
 from level_editor.editor.items import node_chain
 from level_editor.editor.items.handle_item import HandleItem
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 from level_editor.editor.tools.preview import LabelItem, distance, format_number
 from level_editor.editor.tools.tool import Tool
 

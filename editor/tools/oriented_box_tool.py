@@ -10,15 +10,15 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 
 from level_editor.core.level.model import OrientedBox
 from level_editor.core.collision.shapes import Vec2
-from level_editor.editor.commands import ChangeObjectsCommand, new_gesture
-from level_editor.editor.context import EditorContext
-from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.commands.objects import ChangeObjectsCommand, new_gesture
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.editor_only import mark_editor_only
 from level_editor.editor.items.handle_item import HandleItem
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 from level_editor.editor.tools.drag_tool import DragTool
 from level_editor.editor.tools.preview import PREVIEW_Z, STEM_COLOR, distance, format_number, outline_pen
 from level_editor.editor.tools.rotation import handle_rotation
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.guard import guarded
 
 #: The rotation handle sits this many screen pixels beyond the box's top edge.
 HANDLE_DISTANCE_PIXELS = 28.0

@@ -3,7 +3,7 @@
 Previews and handles are the tools' own scene items: they never enter the
 document, take no mouse buttons (the scene forwards events to the tool), keep
 the same size on screen at every zoom where that matters (handles, labels), and
-are marked editor-only (:mod:`level_editor.editor.editor_only`), so a play-test hides them.
+are marked editor-only (:mod:`level_editor.editor.support.editor_only`), so a play-test hides them.
 """
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
-from level_editor.editor.editor_only import mark_editor_only
-from level_editor.editor.guard import guarded
+from level_editor.editor.support.editor_only import mark_editor_only
+from level_editor.editor.support.guard import guarded
 
 #: Above the level's objects (z = drawing order), the spawn and the select tool's handles; below the snap marker.
 PREVIEW_Z = 2.5e9

@@ -14,13 +14,13 @@ from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Playe
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.document import ChangeKind
 from level_editor.core.level.kinds import objects_label
-from level_editor.editor.commands import ChangeObjectsCommand, ChangePlayerCommand, new_gesture
-from level_editor.editor.context import EditorContext
-from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.commands.objects import ChangeObjectsCommand, ChangePlayerCommand, new_gesture
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.editor_only import mark_editor_only
 from level_editor.editor.items.handle_item import HANDLE_RADIUS, HandleItem
-from level_editor.editor.move_command import MoveObjectsCommand
-from level_editor.editor.selection import Selection
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.commands.move import MoveObjectsCommand
+from level_editor.editor.canvas.selection import Selection
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 from level_editor.editor.tools.rotation import handle_rotation
 from level_editor.editor.tools.tool import Tool
 
@@ -306,7 +306,7 @@ class SelectTool(Tool):
             self._band.setPen(pen)
             self._band.setBrush(QBrush(QColor(140, 220, 255, 40)))
             self._band.setZValue(3e9)
-            mark_editor_only(self._band)  # a play-test hides it (editor/editor_only.py)
+            mark_editor_only(self._band)  # a play-test hides it (editor/support/editor_only.py)
             self._scene.addItem(self._band)
         self._band.setRect(QRectF(self._press_scene, pos).normalized())
 

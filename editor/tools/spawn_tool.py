@@ -8,9 +8,9 @@ from PySide6.QtCore import QObject, QPointF, Qt
 
 from level_editor.core.collision.overlap import overlaps
 from level_editor.core.collision.shapes import Vec2
-from level_editor.editor.commands import ChangePlayerCommand, new_gesture
-from level_editor.editor.context import EditorContext
-from level_editor.editor.selection import Selection
+from level_editor.editor.commands.objects import ChangePlayerCommand, new_gesture
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.canvas.selection import Selection
 from level_editor.editor.tools.tool import Tool
 
 

@@ -10,10 +10,10 @@ from PySide6.QtGui import QColor, QPainterPath, QUndoCommand
 from level_editor.core.level.kinds import plural
 from level_editor.core.level.limits import MAX_TILE_CELLS
 from level_editor.core.level.model import SOLID_CELL, Tiles
-from level_editor.editor.commands import AddObjectsCommand, ChangeObjectsCommand, RemoveObjectsCommand
+from level_editor.editor.commands.objects import AddObjectsCommand, ChangeObjectsCommand, RemoveObjectsCommand
 from level_editor.editor.canvas.snapping import clamp_coordinate, clamped_point
-from level_editor.editor.context import EditorContext
-from level_editor.editor.property_commands import StepsCommand
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.commands.properties import StepsCommand
 from level_editor.editor.tools.preview import ShapePreview, outline_pen
 from level_editor.editor.tools.tool import Tool
 

@@ -3,7 +3,7 @@
 The scene forwards mouse and key events to the active tool in scene
 coordinates with the keyboard modifiers, so tests can drive a tool directly.
 A tool changes the level only by pushing undo commands through its
-:class:`~level_editor.editor.context.EditorContext`; previews it draws are its own
+:class:`~level_editor.editor.canvas.context.EditorContext`; previews it draws are its own
 scene items, removed on :meth:`deactivate`.
 
 Three promises every tool keeps, enforced here for every subclass:
@@ -16,7 +16,7 @@ Three promises every tool keeps, enforced here for every subclass:
   last node, while a drag is under way it cancels the drag. Only a tool at rest
   lets Undo reach the level's history (and Redo likewise, :meth:`redo_in_gesture`).
 * **An event handler never raises.** An error inside one is reported (in words,
-  through :func:`level_editor.editor.guard.report_error`) and the gesture it broke is
+  through :func:`level_editor.editor.support.guard.report_error`) and the gesture it broke is
   cancelled with :meth:`cancel_gesture`, so the tool is back at rest and the
   level is as the last finished step left it.
 """
@@ -28,8 +28,8 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QUndoCommand
 
-from level_editor.editor.context import EditorContext
-from level_editor.editor.guard import report_error
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.guard import report_error
 
 #: The handlers a tool's caller (the scene, the Undo action) calls, with what a failed call returns.
 _GUARDED = {

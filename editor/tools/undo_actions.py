@@ -21,8 +21,8 @@ import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QUndoStack
 
-from level_editor.editor.guard import guarded
-from level_editor.editor.panels.typed_edits import finish_typing
+from level_editor.editor.support.guard import guarded
+from level_editor.editor.support.typed_edits import finish_typing
 from level_editor.editor.tools.tool import Tool
 
 ActiveTool = Callable[[], Optional[Tool]]
@@ -31,7 +31,7 @@ ActiveTool = Callable[[], Optional[Tool]]
 def undo(stack: QUndoStack, tool: Optional[Tool]) -> None:
     """Undo the last step of the gesture under way, else the level's last step.
 
-    A value still being typed into a panel is applied first, as its own step (editor/panels/typed_edits.py):
+    A value still being typed into a panel is applied first, as its own step (editor/support/typed_edits.py):
     Undo then takes back that value, and nothing is lost.
     """
     finish_typing()
@@ -55,7 +55,7 @@ def redo(stack: QUndoStack, tool: Optional[Tool]) -> None:
 
 def _changing(tool: Optional[Tool], text: str):
     """While Undo or Redo runs, a command pushed by something reacting to it waits until it is done
-    (:meth:`level_editor.editor.context.EditorContext.changing`)."""
+    (:meth:`level_editor.editor.canvas.context.EditorContext.changing`)."""
     return tool.editor.changing(text) if tool is not None else contextlib.nullcontext()
 
 

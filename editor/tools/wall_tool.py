@@ -11,12 +11,12 @@ from PySide6.QtGui import QPainterPath
 from level_editor.core.level.document import Change, ChangeKind
 from level_editor.core.level.limits import MAX_SIZE, MIN_SIZE
 from level_editor.core.level.model import Wall
-from level_editor.editor.bulk import moved_by
-from level_editor.editor.commands import AddObjectsCommand
-from level_editor.editor.context import EditorContext
-from level_editor.editor.editor_only import mark_editor_only
+from level_editor.editor.work.bulk import moved_by
+from level_editor.editor.commands.objects import AddObjectsCommand
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.editor_only import mark_editor_only
 from level_editor.editor.items.handle_item import HandleItem
-from level_editor.editor.subscriptions import subscribe_while_alive
+from level_editor.editor.support.subscriptions import subscribe_while_alive
 from level_editor.editor.tools.preview import (
     PREVIEW_Z,
     LabelItem,

@@ -180,7 +180,7 @@ def _open_only(path: str) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from level_editor.editor.main_window import MainWindow
+    from level_editor.editor.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory(prefix="bench-all-") as tmp:

@@ -14,7 +14,7 @@ with real mouse and wheel events on the canvas:
   release, then undo and redo of that move (each with its redraw),
 - the slowest frame of wheel zooming from the whole level to 100% and back, and
   of panning with the whole level in view and at 100%,
-- the process's peak memory, and that of the background check's process (level_editor.editor.background_call).
+- the process's peak memory, and that of the background check's process (level_editor.editor.work.background_call).
 
 Every figure is taken after the frame it causes is drawn (``viewport().repaint()``).
 Each size runs in a process of its own, so its peak memory is its own; the level
@@ -197,7 +197,7 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
     item index method and the items' cache mode (for comparing configurations);
     by default the editor's own choice is measured. Needs a ``QApplication``.
     """
-    from level_editor.editor.main_window import MainWindow
+    from level_editor.editor.window.main_window import MainWindow
 
     app = QApplication.instance()
     out: dict[str, float] = {}

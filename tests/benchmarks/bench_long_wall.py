@@ -250,7 +250,7 @@ def _measure_node_drag(window, wall_id: str, out: dict) -> None:
 
 def measure_long_wall(path: str) -> dict[str, float]:
     """Open the level file ``path`` (one long wall) in a new main window and time the editor on it."""
-    from level_editor.editor.main_window import MainWindow
+    from level_editor.editor.window.main_window import MainWindow
 
     app = QApplication.instance()
     out: dict[str, float] = {}

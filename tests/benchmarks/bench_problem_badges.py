@@ -40,7 +40,7 @@ def main(argv=None) -> None:
     parser.add_argument("--compare", action="store_true", help="also time ItemIgnoresTransformations badges")
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv)
-    from level_editor.editor.main_window import MainWindow
+    from level_editor.editor.window.main_window import MainWindow
 
     window = MainWindow(settings=QSettings(os.devnull, QSettings.IniFormat))
     window.resize(1280, 800)

@@ -5,7 +5,7 @@ is committed): numbers across the whole float range, wrong types everywhere, dee
 whose nodes are all one point, a named pipe, a folder, ``/dev/zero``, a sparse file over the size limit, truncated
 JSON, a byte order mark, duplicate keys and huge strings. For each, every command ends as CONTRACT.md section 2 says:
 the documented exit code, a message of one line per problem that names the object where there is one, never a
-traceback, never a hang. tests/editor/test_hostile_opens.py opens the same corpus in the editor's window.
+traceback, never a hang. tests/editor/documents/test_hostile_opens.py opens the same corpus in the editor's window.
 """
 from __future__ import annotations
 

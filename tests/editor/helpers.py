@@ -19,9 +19,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from level_editor.editor import background_call
-from level_editor.editor.files import DISCARD
-from level_editor.editor.main_window import MainWindow
+from level_editor.editor.work import background_call
+from level_editor.editor.documents.files import DISCARD
+from level_editor.editor.window.main_window import MainWindow
 
 
 def sample_level() -> Level:
@@ -172,7 +172,7 @@ class CallLog:
 
 
 def finished(call, timeout: float = 10.0):
-    """A call beside the window (level_editor.editor.background_call) once done (its pipe read as it fills, as the window's
+    """A call beside the window (level_editor.editor.work.background_call) once done (its pipe read as it fills, as the window's
     poll does)."""
     end = time.monotonic() + timeout
     while not call.done():

@@ -13,7 +13,7 @@ Esc, or still being typed into while the next step clicks or presses a shortcut 
 
 After every step the scene shows the document (one item per object, in the scene, showing that very object at
 its place; no item without an object), nothing was caught by the guard at Qt's boundary, raised in a Qt virtual
-or printed as a traceback, and no command was pushed inside another change (editor/context.py writes that to
+or printed as a traceback, and no command was pushed inside another change (editor/canvas/context.py writes that to
 the debug log). At the end, undoing to each index of the undo stack gives back the level recorded at that
 index, and redoing gives them back again.
 
@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from level_editor.core.level.file_format import load_level
-from level_editor.editor import guard
+from level_editor.editor.support import guard
 from level_editor.editor.items.object_item import ObjectItem
 from level_editor.editor.panels.layers_panel import LOCKED, NAME, VISIBLE
 from level_editor.editor.panels.properties_table import PropertyField

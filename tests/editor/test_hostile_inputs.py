@@ -14,7 +14,7 @@ from PySide6.QtCore import QSettings
 from level_editor.core.interop.png import PNG_SIGNATURE, png_tiles
 from level_editor.core.level.file_format import save_level
 from level_editor.core.level.model import Image
-from level_editor.editor.autosave import DEFAULT_INTERVAL, INTERVAL_ENV, INTERVAL_KEY, MAX_INTERVAL, interval_seconds
+from level_editor.editor.documents.autosave import DEFAULT_INTERVAL, INTERVAL_ENV, INTERVAL_KEY, MAX_INTERVAL, interval_seconds
 from level_editor.editor.items.image_item import forget_pictures, load_picture
 from level_editor.editor.panels.preferences_dialog import PreferencesDialog
 from tests.editor.helpers import make_window, sample_level
@@ -143,8 +143,8 @@ def test_a_recent_file_that_is_a_device_or_gone_opens_nothing_by_itself(qtbot, t
 def test_an_unexpected_error_while_writing_a_recovery_copy_is_said_and_the_next_tick_tries_again(
         qtbot, tmp_path, monkeypatch):
     from level_editor.core.level.model import Pillar
-    from level_editor.editor import autosave
-    from level_editor.editor.commands import AddObjectsCommand
+    from level_editor.editor.documents import autosave
+    from level_editor.editor.commands.objects import AddObjectsCommand
 
     monkeypatch.setenv("LEVEL_EDITOR_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv(INTERVAL_ENV, "0.05")

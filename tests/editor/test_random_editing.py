@@ -14,7 +14,7 @@ from PySide6.QtGui import QUndoStack
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, OrientedBox, Pillar, Wall
 from level_editor.core.level.file_format import dumps_level, load_level, loads_level, save_level
-from level_editor.editor.commands import (
+from level_editor.editor.commands.objects import (
     AddObjectsCommand,
     ChangeObjectsCommand,
     ChangePlayerCommand,

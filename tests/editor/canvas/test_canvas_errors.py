@@ -12,7 +12,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from level_editor.core.level.model import Box, Level, Player
-from level_editor.editor import error_reporter
+from level_editor.editor.support import error_reporter
 from level_editor.editor.canvas.canvas import MAX_VIEW_PIXELS
 from tests.editor.helpers import hover, key, make_window, move, press, release, sample_level, window  # noqa: F401
 

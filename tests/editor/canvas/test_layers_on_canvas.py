@@ -11,7 +11,7 @@ from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, Layer, Level, ObjectType
 from level_editor.editor.canvas.canvas import BACKGROUND
 from level_editor.editor.canvas.scene import LevelScene
-from level_editor.editor.layer_commands import lock_layer_command, move_layer_command, show_layer_command
+from level_editor.editor.commands.layers import lock_layer_command, move_layer_command, show_layer_command
 from tests.editor.helpers import at, click, drag, hover, key, make_window
 from tests.editor.items.content import content_level, near
 

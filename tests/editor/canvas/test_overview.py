@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 from level_editor.core.level.generate import generate_level
 from level_editor.core.level.model import Box, Level, Pillar, Player, Wall
 from level_editor.editor.canvas.canvas import AXIS_LINE, BACKGROUND, MAJOR_LINE, MINOR_LINE
-from level_editor.editor.commands import ChangeObjectsCommand
+from level_editor.editor.commands.objects import ChangeObjectsCommand
 from level_editor.editor.canvas.overview import LevelOverview
 from tests.editor.helpers import make_window
 

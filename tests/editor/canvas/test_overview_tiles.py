@@ -17,8 +17,8 @@ import level_editor.editor.canvas.canvas as canvas_module
 import level_editor.editor.canvas.overview as overview_module
 from level_editor.core.level.model import Level, Pillar, Player
 from level_editor.editor.canvas.canvas import _merge_rects
-from level_editor.editor.commands import ChangeObjectsCommand
-from level_editor.editor.layer_commands import show_layer_command
+from level_editor.editor.commands.objects import ChangeObjectsCommand
+from level_editor.editor.commands.layers import show_layer_command
 from tests.editor.canvas.test_overview import drawn_near, pixel_of
 from tests.editor.helpers import make_window
 

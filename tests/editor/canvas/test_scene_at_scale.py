@@ -15,11 +15,11 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from level_editor.core.level.model import Box, Level, Pillar, Player, Wall
-from level_editor.editor import guard
+from level_editor.editor.support import guard
 from level_editor.editor.canvas.scene import LevelScene
 from level_editor.editor.items import wall_item
 from level_editor.editor.items.box_item import BoxItem
-from level_editor.editor.move_command import MoveObjectsCommand
+from level_editor.editor.commands.move import MoveObjectsCommand
 from level_editor.editor.items.pillar_item import PillarItem
 from level_editor.editor.items.wall_item import WallItem
 from level_editor.core.level.document import LevelDocument

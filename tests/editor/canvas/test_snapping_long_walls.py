@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QGraphicsScene
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, Level, Pillar, Wall
 from level_editor.editor.canvas.snapping import CELL_SIZE, LONG_POINTS, Snapper, snap_points
-from level_editor.editor.commands import AddObjectsCommand, ChangeObjectsCommand
-from level_editor.editor.move_command import MoveObjectsCommand
+from level_editor.editor.commands.objects import AddObjectsCommand, ChangeObjectsCommand
+from level_editor.editor.commands.move import MoveObjectsCommand
 
 
 @pytest.fixture

@@ -167,7 +167,7 @@ def bare_inspector(qtbot, level, selected):
     from PySide6.QtWidgets import QGraphicsScene
 
     from level_editor.core.level.document import LevelDocument
-    from level_editor.editor.context import EditorContext
+    from level_editor.editor.canvas.context import EditorContext
     from level_editor.editor.panels.inspector import Inspector
 
     context = EditorContext(LevelDocument(level), QGraphicsScene())

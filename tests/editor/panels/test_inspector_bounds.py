@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
-from level_editor.editor.context import EditorContext
+from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.panels.field_limits import shown_number
 from level_editor.editor.panels.inspector import Inspector
 
@@ -116,7 +116,7 @@ def test_leaving_a_field_with_a_refused_value_puts_back_the_value_and_says_why(i
 
 
 def test_property_numbers_and_names_are_bounded(inspector):
-    from level_editor.editor.property_commands import parse_value
+    from level_editor.editor.commands.properties import parse_value
 
     with pytest.raises(ValueError, match="from -9,007,199,254,740,991"):
         parse_value("integer", "99999999999999999999", "gold")
@@ -268,7 +268,7 @@ def test_nodes_are_added_and_removed_from_the_table(inspector):
 
 # -- the Qt boundary ---------------------------------------------------------------------------------------
 def test_an_error_while_applying_is_reported_never_raised(inspector, monkeypatch):
-    from level_editor.editor.guard import set_error_handler
+    from level_editor.editor.support.guard import set_error_handler
 
     ins, ctx = inspector
     reported = []
@@ -292,7 +292,7 @@ def test_an_error_while_applying_is_reported_never_raised(inspector, monkeypatch
 
 def test_long_names_are_refused_everywhere():
     from level_editor.editor.panels.types_editor import type_name_problem
-    from level_editor.editor.property_commands import id_problem, name_problem
+    from level_editor.editor.commands.properties import id_problem, name_problem
 
     long = "n" * 201
     assert "at most 200" in type_name_problem(long, [])
@@ -323,7 +323,7 @@ def test_a_rubber_band_then_one_typed_width_resizes_every_box_in_one_step(qtbot,
 def test_a_big_selection_shows_its_shared_numbers_once_a_drag_pauses(qtbot):
     from dataclasses import replace as replaced
 
-    from level_editor.editor.commands import ChangeObjectsCommand
+    from level_editor.editor.commands.objects import ChangeObjectsCommand
     from level_editor.editor.panels.inspector import BIG_SELECTION
 
     boxes = tuple(Box(f"box-{i}", (i * 40.0, 0.0), (24.0, 24.0)) for i in range(BIG_SELECTION + 10))

@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu
 
 from level_editor.core.level.model import Layer
-from level_editor.editor.layer_commands import DeleteLayerCommand, MoveObjectsToLayerCommand, add_layer_command, new_layer
+from level_editor.editor.commands.layers import DeleteLayerCommand, MoveObjectsToLayerCommand, add_layer_command, new_layer
 from level_editor.editor.panels.layers_panel import LOCKED, NAME, VISIBLE
 from tests.editor.helpers import drag, make_window, undo_texts
 from tests.editor.items.content import content_level

@@ -206,7 +206,7 @@ def test_filtering_and_sorting_100000_objects_stay_quick():
 
 
 def test_an_id_with_a_line_break_is_refused():
-    from level_editor.editor.property_commands import id_problem
+    from level_editor.editor.commands.properties import id_problem
 
     document = LevelDocument(level())
     assert "control character" in id_problem(document, "two\nlines", "lever")
@@ -247,7 +247,7 @@ def test_select_all_selects_every_row_in_the_list(window):
 
 
 def test_the_whole_level_is_every_object_in_drawing_order(window):
-    from level_editor.editor.selection import whole_level
+    from level_editor.editor.canvas.selection import whole_level
 
     doc = window.document
     every = [o.id for o in doc.objects]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QToolTip
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, Level, Player, Wall
 from level_editor.core.level.problems import ERROR, WARNING, Problem
-from level_editor.editor.editor_only import is_editor_only
+from level_editor.editor.support.editor_only import is_editor_only
 from level_editor.editor.items.problem_badge_item import BADGE_SIZE, ProblemBadgeItem
 from level_editor.editor.panels.problem_badges import MAX_BADGES, ProblemBadges
 from tests.editor.helpers import click, drag, key, make_window
@@ -86,7 +86,7 @@ def test_badges_follow_a_dragged_object_and_go_when_the_problem_is_fixed(trouble
 def test_a_deleted_renamed_or_hidden_object_takes_its_badge_along(trouble, qtbot):
     wait_checked(qtbot, trouble)
     badges = trouble.problems_dock.badges
-    from level_editor.editor.property_commands import rename_command
+    from level_editor.editor.commands.properties import rename_command
     trouble.context.push(rename_command(trouble.document, "wall-a", "fence"))
     assert badges.badge("fence") is not None and badges.badge("wall-a") is None
     hide = trouble.layers_panel.model

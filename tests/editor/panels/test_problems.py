@@ -15,7 +15,7 @@ from level_editor.core.level.model import Box, Level, Pillar, Player, Wall
 from level_editor.core.level.file_format import load_level
 from level_editor.core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING
 from level_editor.core.collision.shapes import Vec2
-from level_editor.editor.commands import ChangeObjectsCommand, new_gesture
+from level_editor.editor.commands.objects import ChangeObjectsCommand, new_gesture
 from level_editor.editor.items.problem_marker_item import SEVERITY_COLORS
 from tests.editor.helpers import CallLog, drag, hover, key, make_window, move, press, release
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QStyle
 
 from level_editor.core.level.model import Box, Level, ObjectType, Pillar, Player, Ref, Wall
 from level_editor.editor.panels.properties_table import PropertyField
-from level_editor.editor.property_commands import kind_of, parse_value, value_text
+from level_editor.editor.commands.properties import kind_of, parse_value, value_text
 from tests.editor.helpers import click, drag, key, make_window, undo_texts
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from level_editor.editor.editor_only import is_editor_only
+from level_editor.editor.support.editor_only import is_editor_only
 from level_editor.editor.items.handle_item import HandleItem
 from level_editor.editor.items.object_item import ObjectItem
 from tests.editor.helpers import click, hover, key, move, press

@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenuBar, QToolB
 from level_editor.core.level.document import LevelDocument
 from level_editor.editor.canvas.canvas import Canvas
 from level_editor.editor.canvas.scene import LevelScene
-from level_editor.editor.context import EditorContext
+from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.playtest.host import PlayHost
 from level_editor.editor.playtest.play_mode import PlayMode
-from level_editor.editor.validation_runner import ValidationRunner
+from level_editor.editor.work.validation_runner import ValidationRunner
 from tests.editor.playtest.conftest import field_level
 
 

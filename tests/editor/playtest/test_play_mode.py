@@ -201,7 +201,7 @@ def test_canvas_position_is_kept_when_the_camera_moved(qtbot, play_window):
 
 
 def test_the_editor_context_refuses_commands_while_playing(qtbot, play_window):
-    from level_editor.editor.commands import RemoveObjectsCommand
+    from level_editor.editor.commands.objects import RemoveObjectsCommand
 
     w = play_window
     play(qtbot, w)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Level
-from level_editor.editor.context import EditorContext
+from level_editor.editor.canvas.context import EditorContext
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, Layer, Level, OrientedBox, Pillar
-from level_editor.editor.context import EditorContext
+from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.box_tool import BoxTool
 from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
 from level_editor.editor.tools.pillar_tool import PillarTool

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QComboBox, QGraphicsScene
 
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Layer, Level, ObjectType, Point
-from level_editor.editor.context import EditorContext
+from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.marker_tool import NO_TYPE_LABEL, MarkerTool
 from tests.editor.helpers import click, make_window, undo_texts
 from tests.editor.helpers import key as press_key

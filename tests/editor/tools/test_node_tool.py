@@ -4,7 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from level_editor.core.level.model import Box, Wall
-from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.tools.node_tool import NodeTool
 from tests.editor.helpers import click, hover, make_window, move, press, release, sample_level
 from tests.editor.helpers import key as window_key

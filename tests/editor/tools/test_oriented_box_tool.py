@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from level_editor.core.level.model import OrientedBox
-from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
 from tests.editor.tools.conftest import Mouse, key
 

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from level_editor.core.level.model import Box, Pillar
-from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.tools.pillar_tool import PillarTool
 from tests.editor.tools.conftest import Mouse, key
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsView
 
 from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from level_editor.editor.commands import AddObjectsCommand, ChangeObjectsCommand, ChangePlayerCommand, RemoveObjectsCommand
+from level_editor.editor.commands.objects import AddObjectsCommand, ChangeObjectsCommand, ChangePlayerCommand, RemoveObjectsCommand
 from level_editor.editor.canvas.snapping import SNAP_PIXELS, snap_points
 
 

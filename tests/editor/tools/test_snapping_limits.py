@@ -10,7 +10,7 @@ from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MIN_GRID
 from level_editor.core.level.model import Box, Level, Pillar, Player, Tiles, Wall
 from level_editor.editor.canvas.snapping import PIXELS_SETTING, clamp_coordinate, snap_value, usable_grid
-from level_editor.editor.guard import set_error_handler
+from level_editor.editor.support.guard import set_error_handler
 from tests.editor.helpers import click, drag, key, make_window
 
 BAD_GRIDS = [0.0, -16.0, float("nan"), float("inf"), float("-inf"), 1e-320, 5e-324, 1e-300, 0.5, 1e300, 12345.0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from level_editor.core.level.model import Box
-from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.tools.spawn_tool import SpawnTool
 from tests.editor.tools.conftest import Mouse
 

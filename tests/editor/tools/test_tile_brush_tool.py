@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Layer, Level, Tiles
-from level_editor.editor.commands import AddObjectsCommand
-from level_editor.editor.context import EditorContext
+from level_editor.editor.commands.objects import AddObjectsCommand
+from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.tile_brush_tool import TileBrushTool
 from tests.editor.helpers import drag, make_window, undo_texts
 from tests.editor.helpers import key as press_key

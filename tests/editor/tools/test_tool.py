@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from level_editor.core.level.model import Pillar
-from level_editor.editor.commands import AddObjectsCommand
+from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.tools.tool import Tool
 
 

@@ -11,9 +11,9 @@ from level_editor.core.level.limits import MAX_COORDINATE
 from level_editor.core.level.model import Box, Level, OrientedBox, Player, Wall
 from level_editor.core.level.document import LevelDocument
 from level_editor.editor.canvas.scene import LevelScene
-from level_editor.editor.commands import AddObjectsCommand
-from level_editor.editor.context import EditorContext
-from level_editor.editor.guard import set_error_handler
+from level_editor.editor.commands.objects import AddObjectsCommand
+from level_editor.editor.canvas.context import EditorContext
+from level_editor.editor.support.guard import set_error_handler
 from level_editor.editor.tools.registry import TOOL_CLASSES
 from tests.editor.tools.conftest import Mouse
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
-from level_editor.editor.guard import set_error_handler
+from level_editor.editor.support.guard import set_error_handler
 from tests.editor.helpers import click, hover, key, make_window, move, press, release, undo_texts
 
 CTRL_Z = (Qt.Key_Z, Qt.ControlModifier)

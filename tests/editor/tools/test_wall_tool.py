@@ -163,7 +163,7 @@ def test_thickness_is_remembered_and_brackets_change_it(editor):
 
 def test_thickness_set_in_the_inspector_is_the_next_default(editor):
     from dataclasses import replace
-    from level_editor.editor.commands import ChangeObjectsCommand
+    from level_editor.editor.commands.objects import ChangeObjectsCommand
 
     tool, mouse = make(editor)
     mouse.click(0, 0)

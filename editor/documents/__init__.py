@@ -1,0 +1,1 @@
+"""The level as a file: open, save, export and import Tiled maps, autosave, reference pictures, the clipboard."""

@@ -1,0 +1,117 @@
+"""A value typed into a panel is applied before anything else happens, as an undo step of its own.
+
+A field (the inspector's numbers, a custom property, a cell of a wall's nodes or of the object types) applies
+what was typed on Enter or when it is left. Left alone, "when it is left" comes whenever Qt moves the focus:
+a click on a toolbar button or a menu entry does not take the focus, so the field was still being typed into
+while Undo, a flip or a play-test ran, and it applied its value in the middle of that change when the panel
+was rebuilt under it (the player's fields when Undo gave the player back its other shape). Its command then
+recorded as "before" a state half-way through another change, and undo gave back a level that never existed,
+or the typed value was lost from the history.
+
+:func:`install` puts one event filter on the application: a mouse press anywhere but in the field being
+typed into, or a shortcut (Ctrl+Z, F5, Delete in the menu...), first finishes the typing with
+:func:`finish_typing`, so the typed value is pushed as its own step before the press or the shortcut does
+anything. Undo and Redo call :func:`finish_typing` themselves too (editor/tools/undo_actions.py).
+
+A widget that holds typed text in its own way has a ``finish_typing()`` method (found on the focused widget
+or the nearest of its parents that has one); otherwise an item view's open cell editor is committed as Enter
+would commit it, and a modified line edit is finished as leaving it would finish it.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QApplication, QComboBox, QLineEdit, QWidget
+
+from level_editor.editor.support.guard import guarded
+
+#: Presses that start something: a click, a double click (the wheel only scrolls and zooms).
+_PRESSES = (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick)
+
+
+def _item_view_of(editor: QWidget) -> Optional[QAbstractItemView]:
+    """The item view whose open cell editor ``editor`` is, if it is one."""
+    parent = editor.parentWidget()
+    view = parent.parentWidget() if parent is not None else None
+    if isinstance(view, QAbstractItemView) and parent is view.viewport() and \
+            view.state() == QAbstractItemView.EditingState:
+        return view
+    return None
+
+
+def finish_typing(widget: Optional[QWidget] = None) -> None:
+    """Apply what is being typed into ``widget`` (default: the focused widget), as Enter or leaving it would.
+
+    Nothing happens when nothing is being typed.
+    """
+    widget = widget if widget is not None else QApplication.focusWidget()
+    if widget is None or not shiboken6.isValid(widget):
+        return
+    holder = widget
+    while holder is not None:
+        finish = getattr(holder, "finish_typing", None)
+        if callable(finish):
+            finish()
+            return
+        holder = holder.parentWidget()
+    view = _item_view_of(widget)
+    if view is not None:
+        delegate = view.itemDelegateForIndex(view.currentIndex()) or view.itemDelegate()
+        delegate.commitData.emit(widget)
+        delegate.closeEditor.emit(widget, QAbstractItemDelegate.NoHint)
+        return
+    if isinstance(widget, QLineEdit) and widget.isModified() and not widget.isReadOnly():
+        widget.editingFinished.emit()
+
+
+def _inside(widget: QWidget, holder: QWidget) -> bool:
+    return widget is holder or holder.isAncestorOf(widget)
+
+
+class _FinishTypingFirst(QObject):
+    """The application's event filter of :func:`install`."""
+
+    def eventFilter(self, watched, event) -> bool:
+        kind = event.type()
+        if kind in _PRESSES and isinstance(watched, QWidget):
+            self._pressed(watched)
+        elif kind == QEvent.Shortcut:
+            self._finish()
+        return False  # the event goes on as it came
+
+    @guarded("applying a typed value")
+    def _pressed(self, target: QWidget) -> None:
+        window = target.window()
+        if window.windowFlags() & Qt.Popup == Qt.Popup:
+            return  # a menu or a list that drops from the field (a combo box's): part of the typing
+        # the application's focus, and the clicked window's own (a layer's name being typed in the main window
+        # while the Object Types dialog had the focus)
+        for focused in dict.fromkeys((QApplication.focusWidget(), window.focusWidget())):
+            if focused is None or _inside(target, focused):
+                continue  # a click inside the field being typed into (placing the cursor)
+            combo = focused.parentWidget()
+            if isinstance(combo, QComboBox) and combo.lineEdit() is focused and _inside(target, combo):
+                continue  # the arrow of the combo box whose text is being typed
+            finish_typing(focused)
+
+    @guarded("applying a typed value")
+    def _finish(self) -> None:
+        finish_typing()
+
+
+_filter: Optional[_FinishTypingFirst] = None
+
+
+def install(app: Optional[QApplication] = None) -> None:
+    """Make every press and shortcut of ``app`` (default: the running application) finish the typing first.
+
+    Installing again does nothing.
+    """
+    global _filter
+    app = app if app is not None else QApplication.instance()
+    if app is None or (_filter is not None and shiboken6.isValid(_filter) and _filter.parent() is app):
+        return
+    _filter = _FinishTypingFirst(app)
+    app.installEventFilter(_filter)
