@@ -667,4 +667,4 @@ def _maker(cls):
 
 
 #: Builders of checked values, by class (see :func:`_maker`); the loader's fast path uses them.
-TRUSTED_MAKERS = {cls: _maker(cls) for cls in (Wall, Box, OrientedBox, Pillar, Point)}
+TRUSTED_MAKERS = {cls: _maker(cls) for cls in OBJECT_KINDS.values()}
