@@ -226,12 +226,12 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
     problems: list[Problem] = []
     if not isinstance(data, dict):
         raise LevelFileError(source, [Problem(LEVEL_ID, f"a level file must hold a JSON object, not {type_name(data)}")])
-    fmt_ = data.get("format")
+    format_name = data.get("format")
     version = data.get("version")
-    if fmt_ != FORMAT:
+    if format_name != FORMAT:
         raise LevelFileError(source, [Problem(
             LEVEL_ID,
-            f"unknown format {fmt_!r} version {version!r}: expected format {FORMAT!r} version {VERSION}",
+            f"unknown format {format_name!r} version {version!r}: expected format {FORMAT!r} version {VERSION}",
         )])
     if isinstance(version, float) and version.is_integer():
         # JSON has one number type: a writer that spells 1 as 1.0 means version 1.
@@ -241,7 +241,7 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
     except MigrationError:
         raise LevelFileError(source, [Problem(
             LEVEL_ID,
-            f"unknown version {version!r} of format {fmt_!r}: this program reads versions 1 to {VERSION}",
+            f"unknown version {version!r} of format {format_name!r}: this program reads versions 1 to {VERSION}",
         )]) from None
 
     reader = Reader(problems)

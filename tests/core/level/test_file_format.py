@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from level_editor.core.level.atomic import LevelSaveError, write_text_atomic
-from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Point, Ref, Wall
 from level_editor.core.level.file_format import (
     FORMAT,
     LevelFileError,
@@ -17,6 +17,7 @@ from level_editor.core.level.file_format import (
     level_to_dict,
     load_level,
     loads_level,
+    object_to_dict,
     parse_level,
     player_to_dict as player_dict,
     save_level,
@@ -462,6 +463,37 @@ def test_the_fast_path_reads_every_object_as_the_checking_path_does(path, monkey
         for a, b in zip(fast, checked):
             for x, y in zip(a.objects, b.objects):
                 assert repr(x) == repr(y)  # floats stay floats, -0.0 stays -0.0
+
+
+def test_plain_objects_never_reach_the_checking_reader(monkeypatch):
+    """msgspec takes every plain object (as bytes are decoded, and as a dict): the checking reader reads the rest."""
+    from level_editor.core.level.format import read
+    from level_editor.core.level.generate import generate_level
+
+    checked = []
+    real = read.read_object
+    monkeypatch.setattr(read, "read_object", lambda index, raw, r: checked.append(raw) or real(index, raw, r))
+    level = generate_level(400, seed=3)
+    text = dumps_level(level)
+    assert loads_level(text.encode()) == loads_level(text) == level
+    assert checked == []
+    unusual = dict(json.loads(text), objects=[object_to_dict(o) for o in level.objects[:3]] + [
+        {"id": "t", "kind": "tiles", "layer": "main", "origin": [0, 0], "cell": 8, "cells": ["#"]}])
+    unusual["objects"][1]["properties"] = {"health": 3}
+    loads_level(json.dumps(unusual))
+    assert [o["id"] for o in checked] == [level.objects[1].id, "t"]
+
+
+@pytest.mark.parametrize("extra", [{"tag": "lava", "deep": [1, {"x": None}]}, {"type": "enemy"}, {"origin": [5, 5]},
+                                   {"solid": False, "mine": 1}, {1: "one"}, {"properties": {"a": 1}}])
+@pytest.mark.parametrize("properties", [{}, {"health": 3, "door": Ref("gate")}])
+def test_each_object_s_line_is_its_dict_on_one_line_whatever_its_custom_data(extra, properties):
+    from level_editor.core.level.format.text import NumberTexts, dumps_json
+    from level_editor.core.level.format.write import object_line
+
+    for obj in (Box("b", (0.5, 1), (2, 3), extra=extra, properties=properties),
+                Point("p", (0, 0), extra=extra, properties=properties)):
+        assert object_line(obj, NumberTexts()) == dumps_json(object_to_dict(obj))
 
 
 def test_hulls_are_one_object_per_line_and_the_rest_stays_as_it_was():
