@@ -4,12 +4,13 @@ Loading checks structure, types and value ranges and reports every problem at on
 object; a file with any of these problems does not load. Geometry (crossing outlines, a spawn inside a
 wall...) is the validator's job: such a level loads, and the validator says what is wrong with it.
 
-One reader words every refusal (:class:`~.checks.Reader`, as :mod:`.fields` describes each kind). Most objects of a large level
-are plain (a wall, box, oriented box, pillar or marker, with no properties or custom data and nothing
-wrong): for those, msgspec checks the same description in C, as the file is decoded
-(:func:`struct_types`), and :func:`object_builder` makes the model objects without their ``__init__``. It
-only ever takes an object or leaves it: anything it does not take is read again by the checking reader,
-which says what is wrong, so every path gives the same level and the same problems.
+One reader checks each object as its kind's description (:mod:`.fields`) says, and one class words every
+refusal (:class:`~.checks.Reader`). Most objects of a large level are plain (a wall, box, oriented box,
+pillar or marker, with no properties or custom data and nothing wrong): for those, msgspec checks the same
+description in C, as the file is decoded or as a dict (:func:`struct_types`), and :func:`object_builder`
+makes the model objects without their ``__init__``. msgspec only ever takes an object or leaves it:
+anything it does not take is read again by the checking reader, which says what is wrong, so every path
+gives the same level and the same problems.
 
 Only regular files are read (:func:`level_editor.core.level.reading.read_file_bytes`), and every number,
 size, node count and nesting is held to the documented limits (:mod:`level_editor.core.level.limits`), so
@@ -75,7 +76,8 @@ def loads_level(text: str | bytes, source: str = "<level>") -> Level:
 
     >>> loads_level('{"format": "level-editor.level", "version": 1, "player": {"spawn": [0, 0], "radius": 8}, '
     ...             '"objects": [{"id": "b", "kind": "box", "origin": [0, 0], "size": [4, 2]}]}').objects
-    (Box(id='b', origin=Vec2(x=0.0, y=0.0), size=Vec2(x=4.0, y=2.0), extra={}, layer='main', type='', properties={}, solid=True),)
+    (Box(id='b', origin=Vec2(x=0.0, y=0.0), size=Vec2(x=4.0, y=2.0), extra={}, layer='main', type='',
+         properties={}, solid=True),)
     """
     if isinstance(text, str):
         # a parse makes millions of objects and no cycles (level_editor.core.level.collector)
@@ -216,7 +218,8 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
     """Build a :class:`Level` from parsed JSON, or raise :class:`LevelFileError` listing every problem.
 
     >>> parse_level({"format": "level-editor.level", "version": 2, "layers": [{"id": "main", "name": "Main"}],
-    ...              "player": {"spawn": [0, 0], "radius": 8}, "objects": [{"id": "b", "kind": "box", "layer": "top"}]})
+    ...              "player": {"spawn": [0, 0], "radius": 8},
+    ...              "objects": [{"id": "b", "kind": "box", "layer": "top"}]})
     Traceback (most recent call last):
     ...
     level_editor.core.level.reading.LevelFileError: <level>: b: missing 'origin' (its minimum corner [x, y])
@@ -493,8 +496,8 @@ def struct_types(kinds: Mapping[str, Kind]) -> dict[str, type]:
         fields = [(f.name, f.value.struct, None if f.missing is not None else f.default) for f in kind.fields]
         if kind.solid:
             fields.append(("solid", bool, True))
-        types[kind.kind] = msgspec.defstruct(f"{kind.model.__name__}Fields", fields, bases=(_Object,), tag=kind.kind,
-                                             forbid_unknown_fields=True)
+        types[kind.kind] = msgspec.defstruct(f"{kind.model.__name__}Fields", fields, bases=(_Object,),
+                                             tag=kind.kind, forbid_unknown_fields=True)
     return types
 
 
@@ -545,7 +548,7 @@ _PIECES_DECODER = msgspec.json.Decoder(list[msgspec.Raw])
 
 
 def _plain_object(raw: dict):
-    """The model object of a JSON object when msgspec takes it whole (a plain object of a kind it checks), else None."""
+    """The model object of a JSON object when msgspec takes it (a plain object of a kind it checks), else None."""
     kind = raw.get("kind")
     struct = STRUCTS.get(kind) if kind.__class__ is str else None
     if struct is None:

@@ -40,8 +40,8 @@ def properties_to_dict(properties) -> dict:
 def dict_writer(kinds: Mapping[str, Kind]) -> Callable[[Any], dict]:
     """The function that writes an object of ``kinds`` as its JSON object (:func:`object_to_dict` of every kind)."""
     # per model class: whether it may be non-solid, and what to write of each field
-    by_class = {kind.model: (kind.solid, tuple((f.name, f.value.to_json, f.omit_default, f.default) for f in kind.fields))
-                for kind in kinds.values()}
+    by_class = {kind.model: (kind.solid, tuple((f.name, f.value.to_json, f.omit_default, f.default)
+                                               for f in kind.fields)) for kind in kinds.values()}
 
     def object_to_dict(obj) -> dict:
         """The JSON object for one level object: the common keys, its kind's fields, then its unknown keys.

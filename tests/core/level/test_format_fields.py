@@ -144,3 +144,14 @@ def test_a_rotation_that_is_not_finite_is_refused_on_every_path(token, shown, mo
             "rotation": float(shown)}
     answers = _every_path(_level(obox), monkeypatch)
     assert answers == [[f"o: rotation must be a finite number, not {shown}"]] * 4
+
+
+def test_the_shipped_json_schema_names_each_kind_s_fields_as_the_description_does():
+    """The JSON Schema in the package is written by hand for people and other tools; it says what the description says."""
+    from level_editor.core.level.schema import level_schema
+
+    defs = level_schema()["$defs"]
+    for name, kind in KINDS.items():
+        schema = defs["point_marker" if name == "point" else name]  # "point" is the schema's [x, y]
+        assert set(schema["properties"]) - {"solid", "kind"} == {f.name for f in kind.fields}, name
+        assert set(schema.get("required", ())) - {"kind"} == {f.name for f in kind.fields if f.missing}, name
