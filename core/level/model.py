@@ -666,5 +666,6 @@ def _maker(cls):
     return scope["make"]
 
 
-#: Builders of checked values, by class (see :func:`_maker`); the loader's fast path uses them.
-TRUSTED_MAKERS = {cls: _maker(cls) for cls in (Wall, Box, OrientedBox, Pillar, Point)}
+#: Builders of checked values, by class (see :func:`_maker`): the file reader's fast path uses them, for any kind
+#: whose values msgspec checks (core/level/format/read.py).
+TRUSTED_MAKERS = {cls: _maker(cls) for cls in OBJECT_KINDS.values()}

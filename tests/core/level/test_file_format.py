@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from level_editor.core.level.atomic import LevelSaveError, write_text_atomic
-from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
+from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Point, Ref, Wall
 from level_editor.core.level.file_format import (
     FORMAT,
     LevelFileError,
@@ -17,6 +17,7 @@ from level_editor.core.level.file_format import (
     level_to_dict,
     load_level,
     loads_level,
+    object_to_dict,
     parse_level,
     player_to_dict as player_dict,
     save_level,
@@ -448,19 +449,51 @@ def test_a_bad_value_for_the_shape_not_in_use_is_still_an_error():
 
 @pytest.mark.parametrize("path", LEVELS, ids=lambda p: p.name)
 def test_the_fast_path_reads_every_object_as_the_checking_path_does(path, monkeypatch):
-    from level_editor.core.level import file_format
+    from level_editor.core.level.format import read
     from level_editor.core.level.generate import generate_level
 
     texts = [path.read_text(encoding="utf-8"), dumps_level(generate_level(400, seed=3))]
-    fast = [loads_level(t) for t in texts]
-    monkeypatch.setattr(file_format, "_fast_object", lambda raw: None)
-    monkeypatch.setattr(file_format, "_msgspec", None)  # the standard library's reader too
-    slow = [loads_level(t) for t in texts]
-    assert fast == slow
-    assert [[type(o) for o in lv.objects] for lv in fast] == [[type(o) for o in lv.objects] for lv in slow]
-    for a, b in zip(fast, slow):
-        for x, y in zip(a.objects, b.objects):
-            assert repr(x) == repr(y)  # floats stay floats, -0.0 stays -0.0
+    decoded = [loads_level(t.encode()) for t in texts]  # msgspec decodes the objects, in batches
+    converted = [loads_level(t) for t in texts]  # the standard library decodes, msgspec checks each object
+    monkeypatch.setattr(read, "_msgspec", None)  # the checking reader alone
+    checked = [loads_level(t) for t in texts]
+    assert decoded == converted == checked
+    for fast in (decoded, converted):
+        assert [[type(o) for o in lv.objects] for lv in fast] == [[type(o) for o in lv.objects] for lv in checked]
+        for a, b in zip(fast, checked):
+            for x, y in zip(a.objects, b.objects):
+                assert repr(x) == repr(y)  # floats stay floats, -0.0 stays -0.0
+
+
+def test_plain_objects_never_reach_the_checking_reader(monkeypatch):
+    """msgspec takes every plain object (as bytes are decoded, and as a dict): the checking reader reads the rest."""
+    from level_editor.core.level.format import read
+    from level_editor.core.level.generate import generate_level
+
+    checked = []
+    real = read.read_object
+    monkeypatch.setattr(read, "read_object", lambda index, raw, r: checked.append(raw) or real(index, raw, r))
+    level = generate_level(400, seed=3)
+    text = dumps_level(level)
+    assert loads_level(text.encode()) == loads_level(text) == level
+    assert checked == []
+    unusual = dict(json.loads(text), objects=[object_to_dict(o) for o in level.objects[:3]] + [
+        {"id": "t", "kind": "tiles", "layer": "main", "origin": [0, 0], "cell": 8, "cells": ["#"]}])
+    unusual["objects"][1]["properties"] = {"health": 3}
+    loads_level(json.dumps(unusual))
+    assert [o["id"] for o in checked] == [level.objects[1].id, "t"]
+
+
+@pytest.mark.parametrize("extra", [{"tag": "lava", "deep": [1, {"x": None}]}, {"type": "enemy"}, {"origin": [5, 5]},
+                                   {"solid": False, "mine": 1}, {1: "one"}, {"properties": {"a": 1}}])
+@pytest.mark.parametrize("properties", [{}, {"health": 3, "door": Ref("gate")}])
+def test_each_object_s_line_is_its_dict_on_one_line_whatever_its_custom_data(extra, properties):
+    from level_editor.core.level.format.text import NumberTexts, dumps_json
+    from level_editor.core.level.format.write import object_line
+
+    for obj in (Box("b", (0.5, 1), (2, 3), extra=extra, properties=properties),
+                Point("p", (0, 0), extra=extra, properties=properties)):
+        assert object_line(obj, NumberTexts()) == dumps_json(object_to_dict(obj))
 
 
 def test_hulls_are_one_object_per_line_and_the_rest_stays_as_it_was():
@@ -506,7 +539,7 @@ def test_a_save_of_custom_data_python_cannot_write_is_a_save_error_not_a_traceba
 @pytest.mark.parametrize("oid, layer, ok", [(" box", "main", True), ("box", "main", True), ("  ", "main", False),
                                             ("box", " ", False), ("", "main", False), ("\u3000x", "main", True)])
 def test_each_reading_path_agrees_on_blank_ids_and_layers(oid, layer, ok, monkeypatch):
-    from level_editor.core.level import file_format
+    from level_editor.core.level.format import read
 
     data = copy.deepcopy(GOOD)
     data["version"] = 2  # the objects of the current version are the ones msgspec checks as it reads
@@ -514,13 +547,12 @@ def test_each_reading_path_agrees_on_blank_ids_and_layers(oid, layer, ok, monkey
     data["objects"] = [{"id": oid, "kind": "box", "layer": layer, "origin": [0, 0], "size": [1, 2]}]
     text = json.dumps(data)
     answers = []
-    for fast_object, fast_reader in ((True, True), (True, False), (False, False)):
-        if not fast_object:
-            monkeypatch.setattr(file_format, "_fast_object", lambda raw: None)
-        if not fast_reader:
-            monkeypatch.setattr(file_format, "_msgspec", None)
+    for source in (text.encode(), text, None):  # msgspec's decoder, msgspec's check of a dict, the checking reader
+        if source is None:
+            monkeypatch.setattr(read, "_msgspec", None)
+            source = text
         try:
-            answers.append(loads_level(text))
+            answers.append(loads_level(source))
         except LevelFileError as e:
             answers.append([str(p) for p in e.problems])
     assert answers[0] == answers[1] == answers[2]
@@ -529,22 +561,22 @@ def test_each_reading_path_agrees_on_blank_ids_and_layers(oid, layer, ok, monkey
 
 def test_a_long_object_list_is_read_in_batches_with_the_same_objects_and_the_same_errors(monkeypatch):
     """msgspec reads a long list a few objects per call (the editor's window answers between), to the same end."""
-    from level_editor.core.level import file_format
+    from level_editor.core.level.format import read
     from level_editor.core.level.generate import generate_level
 
     text = dumps_level(generate_level(400, seed=5)).encode()  # bytes: read by msgspec
     whole = loads_level(text)
     calls = []
-    real = file_format._OBJECTS_DECODER
+    real = read._OBJECTS_DECODER
 
     class Counting:
         def decode(self, raw):
             calls.append(1)
             return real.decode(raw)
 
-    monkeypatch.setattr(file_format, "_OBJECTS_DECODER", Counting())
-    monkeypatch.setattr(file_format, "DECODE_BATCH", 7)
-    monkeypatch.setattr(file_format, "DECODE_BATCH_BYTES", 100)
+    monkeypatch.setattr(read, "_OBJECTS_DECODER", Counting())
+    monkeypatch.setattr(read, "DECODE_BATCH", 7)
+    monkeypatch.setattr(read, "DECODE_BATCH_BYTES", 100)
     batched = loads_level(text)
     assert batched == whole and [repr(o) for o in batched.objects] == [repr(o) for o in whole.objects]
     assert len(calls) > 400 // 7  # the objects went in batches
@@ -554,7 +586,7 @@ def test_a_long_object_list_is_read_in_batches_with_the_same_objects_and_the_sam
     bad["objects"][late]["size"] = "wide"
     with pytest.raises(LevelFileError) as batched_error:
         loads_level(json.dumps(bad).encode())
-    monkeypatch.setattr(file_format, "DECODE_BATCH_BYTES", 1 << 40)
+    monkeypatch.setattr(read, "DECODE_BATCH_BYTES", 1 << 40)
     with pytest.raises(LevelFileError) as whole_error:
         loads_level(json.dumps(bad).encode())
     assert [str(p) for p in batched_error.value.problems] == [str(p) for p in whole_error.value.problems]

@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from level_editor.core.cli import main
-from level_editor.core.level import file_format, limits, reading
+from level_editor.core.level import limits, reading
+from level_editor.core.level.format import checks, read
 from level_editor.core.level.file_format import LevelFileError, dumps_level, load_level, loads_level, parse_level
 from level_editor.core.level.migrations import migrate
 from level_editor.core.level.reading import read_file_bytes
@@ -80,8 +81,16 @@ def test_the_player_s_size_and_speed_have_limits():
 
 
 def test_node_counts_per_wall_and_per_level(monkeypatch):
-    monkeypatch.setattr(file_format, "MAX_WALL_NODES", 5)
-    monkeypatch.setattr(file_format, "MAX_LEVEL_NODES", 8)
+    over = {"id": "w", "kind": "wall", "layer": "main", "points": [[i, 0] for i in range(500_001)], "thickness": 2}
+    expected = ["w: a wall may have at most 500,000 nodes, this one has 500,001"]
+    assert problems(level(over)) == expected  # msgspec's check of the dict refuses it too, and the reader says why
+    with pytest.raises(LevelFileError) as e:
+        loads_level(json.dumps(level(over)).encode())  # and so does msgspec's decoder
+    assert [str(p) for p in e.value.problems] == expected
+    # Smaller limits, for the checking reader alone (msgspec's types hold the real ones).
+    monkeypatch.setattr(read, "_msgspec", None)
+    monkeypatch.setattr(checks, "MAX_WALL_NODES", 5)
+    monkeypatch.setattr(read, "MAX_LEVEL_NODES", 8)
     wall = {"id": "w", "kind": "wall", "layer": "main", "points": [[i, 0] for i in range(6)], "thickness": 2}
     assert problems(level(wall)) == ["w: a wall may have at most 5 nodes, this one has 6"]
     walls = [dict(wall, id=f"w{i}", points=[[i, 0], [i, 5], [i + 1, 5]]) for i in range(3)]

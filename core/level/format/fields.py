@@ -1,0 +1,313 @@
+"""What each kind of object holds in a level file: the one description the reader and the writer follow.
+
+A kind (``wall``, ``box``...) is its model class and its fields in the order the file writes them; a field
+is a name (the JSON key and the model's attribute), the sort of value it holds (a position, a size, a
+length, true/false...), and either what it is (the file must give it: ``missing 'size' ([width, height])``)
+or its default. Every kind also has the common keys: ``id``, ``kind``, ``layer``, ``type``, ``properties``,
+and ``solid`` for the kinds that collide.
+
+From this table :mod:`~level_editor.core.level.format.read` checks each object (wording every refusal),
+builds msgspec's types that check plain objects as they are decoded, and writes out the builder of their
+model objects; :mod:`~level_editor.core.level.format.write` writes each object, as a dict and as a line of
+the file. Tiled works the same way, with one converter per direction (``varianttomapconverter.cpp``,
+``maptovariantconverter.cpp``) over one model.
+
+Adding a field to a kind is one :class:`Field` in its list (and the model's attribute), plus its check when
+its sort of value does not say everything; a new sort of value is a new :class:`Value`.
+
+>>> [f.name for f in KINDS["box"].fields]
+['origin', 'size']
+>>> sorted(KINDS["point"].keys)
+['id', 'kind', 'layer', 'position', 'properties', 'type']
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, fields as model_fields
+from typing import Annotated, Any, Callable, NamedTuple, Optional
+
+import msgspec
+
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.limits import MAX_COORDINATE, MAX_IMAGE_SCALE, MAX_SIZE, MAX_WALL_NODES, MIN_SIZE
+from level_editor.core.level.migrations import CURRENT_VERSION
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.core.level.format.text import fmt, num, pt
+
+__all__ = ["FORMAT", "VERSION", "Value", "Field", "Kind", "KINDS", "KIND_OF", "COMMON_KEYS"]
+
+#: The ``format`` of every level file, and the ``version`` this program writes.
+FORMAT = "level-editor.level"
+VERSION = CURRENT_VERSION
+
+#: The keys every object has, whatever its kind (``solid`` is added for the kinds that collide).
+COMMON_KEYS = ("id", "kind", "layer", "type", "properties")
+
+
+# ---------------------------------------------------------------------------
+# Sorts of values
+
+
+class Value:
+    """A sort of value a field holds: how it is checked, decoded and written.
+
+    ``read`` checks a JSON value with the level reader (``r``, :class:`~level_editor.core.level.format.checks.Reader`),
+    which words every refusal, and returns the model's value (``default`` when it is wrong); ``to_json``
+    turns the model's value into its JSON value (None: it is one already). The rest serve the fast paths,
+    which only ever take a value or leave it to ``read``: ``struct`` is msgspec's type for it, checked in C
+    as the file is decoded (None: only ``read`` reads it, and its kinds take the checking path);
+    ``from_struct`` is the Python expression of msgspec's value ``$v`` that gives the model's value;
+    ``text`` is the piece of an f-string that writes the model's value ``$v`` as JSON, numbers looked up in
+    ``n`` (None: written through ``to_json``).
+    """
+
+    struct: Any = None
+    from_struct = "$v"
+    text: Optional[str] = None
+    to_json: Optional[Callable[[Any], Any]] = None
+
+    def read(self, r, oid: str, key: str, value: Any, default: Any) -> Any:
+        raise NotImplementedError
+
+
+_Coordinate = Annotated[float, msgspec.Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+_Length = Annotated[float, msgspec.Meta(ge=MIN_SIZE, le=MAX_SIZE)]
+
+
+class _XY(NamedTuple):
+    x: _Coordinate
+    y: _Coordinate
+
+
+class _WH(NamedTuple):
+    x: _Length
+    y: _Length
+
+
+class Position(Value):
+    """``[x, y]``, each within the coordinate limit (a node, an origin, a centre)."""
+
+    struct = _XY
+    from_struct = "new(Vec2, $v)"
+    text = "[{n[$v[0]]}, {n[$v[1]]}]"
+
+    to_json = staticmethod(pt)
+
+    def read(self, r, oid, key, value, default):
+        return r.point(oid, key, value)
+
+
+class Extent(Position):
+    """``[w, h]``, each a size (> 0, within the size limits)."""
+
+    struct = _WH
+
+    def read(self, r, oid, key, value, default):
+        return r.point(oid, key, value, positive=True)
+
+
+class Number(Value):
+    """A finite number no larger than ``limit`` either way."""
+
+    text = "{n[$v]}"
+    to_json = staticmethod(num)
+
+    def __init__(self, limit: float = MAX_COORDINATE):
+        self.limit = limit
+        self.struct = Annotated[float, msgspec.Meta(ge=-limit, le=limit)]
+
+    def read(self, r, oid, key, value, default):
+        return r.number(oid, key, value, default, limit=self.limit)
+
+
+class Length(Number):
+    """A size, radius or thickness: a number in ``[MIN_SIZE, limit]``."""
+
+    def __init__(self, limit: float = MAX_SIZE):
+        self.limit = limit
+        self.struct = Annotated[float, msgspec.Meta(ge=MIN_SIZE, le=limit)]
+
+    def read(self, r, oid, key, value, default):
+        return r.positive(oid, key, value, default, limit=self.limit)
+
+
+class Flag(Value):
+    """``true`` or ``false``."""
+
+    struct = bool
+    text = "{TRUE_FALSE[$v]}"
+
+    def read(self, r, oid, key, value, default):
+        return r.boolean(oid, key, value, default)
+
+
+class Text(Value):
+    """Non-empty text (a picture's path)."""
+
+    text = "{quote($v)}"
+
+    def read(self, r, oid, key, value, default):
+        return r.text(oid, key, value, default, non_empty=True)
+
+
+class Nodes(Value):
+    """A wall's nodes: ``[[x, y], ...]``, 2 to ``MAX_WALL_NODES`` positions."""
+
+    struct = Annotated[list[_XY], msgspec.Meta(min_length=2, max_length=MAX_WALL_NODES)]
+    from_struct = "tuple([new(Vec2, p) for p in $v])"
+    text = "{nodes_text($v, n)}"
+
+    def read(self, r, oid, key, value, default):
+        return r.nodes(oid, key, value)
+
+    @staticmethod
+    def to_json(value):
+        return [pt(p) for p in value]
+
+
+class Cells(Value):
+    """A tile grid's rows: text of ``#`` (solid) and ``.`` (empty), all as long."""
+
+    text = "{rows_text($v)}"
+    to_json = staticmethod(list)
+
+    def read(self, r, oid, key, value, default):
+        return r.cells(oid, key, value)
+
+
+POSITION, EXTENT, LENGTH, FLAG, TEXT = Position(), Extent(), Length(), Flag(), Text()
+#: A rotation in degrees: any finite number (the JSON Schema says no more; turning is periodic).
+ANGLE = Number(limit=sys.float_info.max)
+
+
+# ---------------------------------------------------------------------------
+# Fields and kinds
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a kind.
+
+    Attributes
+    ----------
+    name : str
+        The JSON key, and the model's attribute of the same name.
+    value : Value
+        The sort of value it holds.
+    missing : str or None
+        What the field is, for the refusal when a file leaves it out; None when it may be left out.
+    default : Any
+        The value when left out, and the stand-in when it is missing or wrong (reading goes on, to report
+        every problem at once).
+    check : callable or None
+        A further check of a value of the right sort: ``check(value)`` is None when it is fine, else what is
+        wrong, said after the key ("must be between 0 and 1 (it is 2)").
+    omit_default : bool
+        Written only when it is not its default (a field a later version adds, so that objects without it
+        save as they did; ``solid`` is written so too).
+    """
+
+    name: str
+    value: Value
+    missing: Optional[str] = None
+    default: Any = None
+    check: Optional[Callable[[Any], Optional[str]]] = None
+    omit_default: bool = False
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of object: its ``kind`` in the file, its model class, its fields in file order.
+
+    ``solid``: whether it has the common ``solid`` key (``false``: the player passes through).
+    ``check``: a check across its fields, ``check(r, oid, values)``, which reports with ``r.bad`` and may
+    replace values in ``values`` (read fields by name) with stand-ins.
+    """
+
+    kind: str
+    model: type
+    fields: tuple[Field, ...]
+    solid: bool = True
+    check: Optional[Callable[[Any, str, dict], None]] = None
+
+    @property
+    def keys(self) -> frozenset:
+        """Every key an object of this kind may have (others are the game's own data)."""
+        return frozenset(COMMON_KEYS + tuple(f.name for f in self.fields) + (("solid",) if self.solid else ()))
+
+
+def _fraction(value: float) -> Optional[str]:
+    return None if 0.0 <= value <= 1.0 else f"must be between 0 and 1 (it is {fmt(value)})"
+
+
+def _grid_fits(r, oid: str, values: dict) -> None:
+    """A tile grid no larger than the largest size allowed (its longer side, in cells, times the cell)."""
+    rows, cell = values["cells"], values["cell"]
+    if rows and max(len(rows), len(rows[0])) * cell > MAX_SIZE:
+        r.bad(oid, f"the grid is {len(rows[0])} x {len(rows)} cells of {fmt(cell)}, larger than the largest size "
+                   f"allowed, {fmt(MAX_SIZE)}")
+        values["cells"] = ()
+
+
+_ORIGIN = Vec2(0.0, 0.0)
+_UNIT = Vec2(1.0, 1.0)
+
+#: Every kind of object, by its ``kind`` in the file.
+KINDS: dict[str, Kind] = {k.kind: k for k in (
+    Kind("wall", Wall, (
+        Field("points", Nodes(), "its nodes [[x, y], ...]", (_ORIGIN, _ORIGIN)),
+        Field("thickness", LENGTH, "a number > 0", 8.0),
+        Field("closed", FLAG, default=False),
+    )),
+    Kind("box", Box, (
+        Field("origin", POSITION, "its minimum corner [x, y]", _ORIGIN),
+        Field("size", EXTENT, "[width, height]", _UNIT),
+    )),
+    Kind("oriented_box", OrientedBox, (
+        Field("center", POSITION, "[x, y]", _ORIGIN),
+        Field("half_extents", EXTENT, "[half width, half height]", _UNIT),
+        Field("rotation", ANGLE, default=0.0),
+    )),
+    Kind("circle", Pillar, (
+        Field("center", POSITION, "[x, y]", _ORIGIN),
+        Field("radius", LENGTH, "a number > 0", 1.0),
+    )),
+    Kind("tiles", Tiles, (
+        Field("origin", POSITION, "its top-left corner [x, y]", _ORIGIN),
+        Field("cell", LENGTH, "the side of a cell, > 0", 16.0),
+        Field("cells", Cells(), 'rows of "#" (solid) and "." (empty)', ()),
+    ), check=_grid_fits),
+    Kind("point", Point, (
+        Field("position", POSITION, "[x, y]", _ORIGIN),
+    ), solid=False),
+    Kind("image", Image, (
+        Field("path", TEXT, "the picture's path", ""),
+        Field("origin", POSITION, "its top-left corner [x, y]", _ORIGIN),
+        Field("scale", Length(limit=MAX_IMAGE_SCALE), default=1.0),
+        Field("opacity", Number(), default=1.0, check=_fraction),
+    ), solid=False),
+)}
+
+#: The kinds by model class.
+KIND_OF: dict[type, Kind] = {k.model: k for k in KINDS.values()}
+
+#: The model's attributes every object has besides its kind's fields (``solid`` on the kinds that collide).
+MODEL_COMMON = ("id", "extra", "layer", "type", "properties", "solid")
+
+
+def check_against_the_model(kinds: dict[str, Kind]) -> None:
+    """Raise TypeError unless each kind's fields are its model's own attributes, no more, no fewer.
+
+    A field the model gains but the file does not describe would be lost on save: this says so at import.
+    The fields may come in any order (the file's order is the description's, not the model's).
+    """
+    for k in kinds.values():
+        own = {f.name for f in model_fields(k.model)} - set(MODEL_COMMON)
+        if own != {f.name for f in k.fields}:
+            raise TypeError(f"the file's {k.kind!r} fields {sorted(f.name for f in k.fields)} are not "
+                            f"{k.model.__name__}'s {sorted(own)}")
+        if ("solid" in {f.name for f in model_fields(k.model)}) != k.solid:
+            raise TypeError(f"{k.kind!r}: solid={k.solid} but {k.model.__name__} says otherwise")
+
+
+check_against_the_model(KINDS)
