@@ -106,8 +106,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_generate)
 
     p = sub.add_parser("simulate", help="run the play-test headless from a replay; writes the trace",
-                       description="Play REPLAY.json (a wished velocity per fixed tick) on LEVEL.json without a "
-                                   "window and write the trace (the player's centre after each tick, and the "
+                       description="Play REPLAY.json (version 1: a wished velocity per fixed tick; version 2: "
+                                   "[move_x, move_y, jump] per tick) on LEVEL.json without a window and write the trace (the player's centre after each tick, and the "
                                    "non-solid areas it enters and leaves as 'events') to TRACE.json, or to stdout "
                                    "without -o. Exit 0 done, 2 bad input.")
     p.add_argument("level", metavar="LEVEL.json")

@@ -17,8 +17,9 @@ tests shipped by mistake, two version numbers that disagree, a module landing at
    Then ``pip install --no-index`` the wheel into it; the site-packages then holds ``level_editor`` and its
    dist-info, and nothing else of ours.
 4. From an empty folder, with ``PYTHONPATH`` unset and settings in temporary folders: ``import core`` and
-   ``import editor`` fail; ``level-editor --version``, ``check`` and ``export`` on a sample level; the game
-   runtime and the collision library load without Qt; then the editor itself, offscreen, through
+   ``import editor`` fail; ``level-editor --version``, ``check`` and ``export`` on a sample level; the collision
+   library loads without Qt, and the game runtime loads the sample level and steps its player without Qt or
+   shapely; then the editor itself, offscreen, through
    ``level-editor``'s own ``main`` on that level: ``level_editor`` must come from the environment's
    site-packages, every toolbar button must have its icon and the schema must load (and accept the export).
 
@@ -122,8 +123,9 @@ sys.exit(code)
 '''
 
 
-# Runs inside the fresh environment, from the empty folder: the generic names are not ours, the library is, and
-# the parts a game uses load without Qt (and the collision library without shapely or numpy).
+# Runs inside the fresh environment, from the empty folder: argv = a sample level. The generic names are not ours,
+# the library is, and the parts a game uses load without Qt (the collision library without shapely or numpy, the
+# runtime that loads a level and steps its player without shapely).
 INSTALLED_IMPORTS_CHECK = r'''
 import importlib, sys
 for generic in ("core", "editor"):
@@ -138,7 +140,19 @@ assert overlaps(Circle(Vec2(0, 0), 1), Rect(Vec2(0.5, 0), Vec2(2, 2)))
 assert cast(Circle(Vec2(0, 0), 1), Vec2(10, 0), Rect(Vec2(5, -1), Vec2(2, 2))) == 0.4
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "shapely", "numpy"))
 assert not loaded, f"the collision library loaded {loaded}"
-print("imports: core and editor are not importable; level_editor.core.collision is, without Qt, shapely or numpy")
+
+from level_editor.core.runtime import Player, load_level
+level = load_level(sys.argv[1])
+player = Player(level)
+start = player.position
+for tick in range(60):
+    player.step(1, 0.5, tick % 2)
+assert player.tick == 60 and player.position != start, (start, player.position)
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "shapely"))
+assert not loaded, f"the game runtime loaded {loaded}"
+print(f"imports: core and editor are not importable; level_editor.core.collision is, without Qt, shapely or numpy; "
+      f"level_editor.core.runtime loads {len(level.objects)} objects and steps the player 60 ticks without Qt or "
+      f"shapely")
 '''
 
 
@@ -307,8 +321,8 @@ def check(root: Path = ROOT, work: Optional[Path] = None, base_env: Optional[Map
     out = run([exe, "--version"], cwd=empty, env=env).stdout.strip()
     if out != f"level-editor {version}":
         raise PackagingError(f"level-editor --version printed {out!r}, expected 'level-editor {version}'")
-    imports = run([python, "-c", INSTALLED_IMPORTS_CHECK], cwd=empty, env=env).stdout.strip()
     level = source / SAMPLE_LEVEL
+    imports = run([python, "-c", INSTALLED_IMPORTS_CHECK, level], cwd=empty, env=env).stdout.strip()
     run([exe, "check", level], cwd=empty, env=env)
     exported = work / "exported.json"
     run([exe, "export", level, "-o", exported], cwd=empty, env=env)

@@ -32,6 +32,9 @@ def test_the_installed_wheel_checks_exports_and_opens_a_level_from_an_empty_fold
     assert "level_editor/editor/tools/wall_tool.py" in files and "level_editor/core/collision/__init__.py" in files
     assert {f.split("/")[0] for f in files if ".dist-info/" not in f} == {"level_editor"}
     assert "core and editor are not importable" in found["imports"]
+    assert re.search(r"level_editor\.core\.runtime loads [1-9]\d* objects and steps the player 60 ticks without Qt or "
+                     r"shapely", found["imports"]), found["imports"]
+    assert "level_editor/core/runtime.py" in files and "level_editor/core/examples/pygame_demo.py" in files
     assert re.search(r"\d+ toolbar buttons with icons", found["editor"]), found["editor"]
 
 

@@ -47,7 +47,8 @@ from level_editor.core.collision.rounded import convex_hull
 from level_editor.core.collision.shapes import Capsule, Circle, Vec2, as_vec2
 from level_editor.core.collision.world import World
 
-__all__ = ["DEFAULT_DT", "ContactInfo", "TickDebug", "Simulation", "step", "area_changes", "run_replay"]
+__all__ = ["DEFAULT_DT", "ContactInfo", "TickDebug", "Simulation", "step", "area_changes", "wished_velocity",
+           "run_replay"]
 
 #: The editor's play-test tick (s).
 DEFAULT_DT = 1.0 / 60.0
@@ -149,6 +150,20 @@ def _record(events: list, tick: int, left: tuple, entered: tuple) -> None:
     events.extend((tick, ENTER, i) for i in entered)
 
 
+def wished_velocity(speed: float, move_x: float, move_y: float) -> Vec2:
+    """The top-down player's wished velocity (px/s) for one tick of input: ``speed * (move_x, move_y)``.
+
+    The one expression for a version 2 replay's ticks (:func:`run_replay`) and
+    a game's (:meth:`level_editor.core.runtime.Player.step`), so that both move
+    the player alike, bit for bit. The inputs are checked by the caller
+    (:func:`level_editor.core.playtest.replay.input_problem`).
+
+    >>> wished_velocity(240.0, 1, -0.5)
+    Vec2(x=240.0, y=-120.0)
+    """
+    return Vec2(speed * float(move_x), speed * float(move_y))
+
+
 def step(world: World, position, wished_velocity, dt: float) -> Move:
     """One tick: move the player's centre with the wished velocity for ``dt`` seconds.
 
@@ -240,7 +255,9 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     """Play a replay on a level; the same inputs always give the same trace, bit for bit.
 
     The player starts at the replay's ``start`` when it has one, else at the
-    spawn. The trace's ``events`` are the areas entered and left, by the
+    spawn. A version 2 replay's inputs become velocities with
+    :func:`wished_velocity` and the level's player speed (``jump`` is ignored:
+    the player is top-down). The trace's ``events`` are the areas entered and left, by the
     module's rule (the same as :attr:`Simulation.events`). ``world`` is the
     level's :class:`World` when the caller built it already (a benchmark
     times the build apart); by default it is built here.
@@ -254,6 +271,8 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     (Vec2(x=1.0, y=0.0), Vec2(x=1.0, y=2.0), Vec2(x=1.0, y=12.0))
     >>> trace.events
     ((0, 'enter', 'zone'), (2, 'leave', 'zone'))
+    >>> run_replay(level, Replay(0.5, inputs=[(1, 0, 0), (0, -0.5, 1)])).positions  # the player's speed is 240
+    (Vec2(x=120.0, y=0.0), Vec2(x=120.0, y=-60.0))
     """
     if world is None:
         world = World.from_level(level)
@@ -265,10 +284,15 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     dt = replay.dt
     if not (math.isfinite(dt) and dt > 0.0):
         raise ValueError(f"dt must be a finite number > 0, not {dt!r}")
+    if replay.inputs is None:
+        velocities = replay.velocities
+    else:
+        speed = level.player.speed
+        velocities = [wished_velocity(speed, move_x, move_y) for move_x, move_y, _jump in replay.inputs]
     x, y = start.x, start.y
     # The tick of step() and Simulation.step(), headless: move_xy finds the same
     # position as move() without recording what a debug view draws.
-    for tick, v in enumerate(replay.velocities):
+    for tick, v in enumerate(velocities):
         vx, vy = v
         if not (math.isfinite(vx) and math.isfinite(vy)):
             raise ValueError(f"wished velocity must be finite, got ({vx}, {vy})")

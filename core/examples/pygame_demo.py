@@ -1,0 +1,441 @@
+"""A small game on a level: walk the player around with pygame, through :mod:`level_editor.core.runtime`.
+
+::
+
+    pip install "level-editor[game]"
+    python -m level_editor.core.examples.pygame_demo levels/game_content.json
+
+Arrow keys or WASD move the player, Esc or closing the window quits. The
+level is drawn as the editor draws it, plainly: walls as thick chains, boxes,
+oriented boxes, pillars, tile grids and markers, areas the player passes
+through see-through, each in its type's colour where the level gives one.
+Every area the player enters or leaves is printed (``tick 52: enter exit``)
+and the last few are shown on screen.
+
+The player moves in fixed ticks of 1/60 s whatever the frame rate: each
+frame adds the time that passed to an accumulator, and one
+:meth:`~level_editor.core.runtime.Player.step` runs per whole tick in it. So
+the player moves exactly as in the editor's play-test and in ``level-editor
+simulate``.
+
+For tests and recordings, ``--script KEYS.json`` plays key presses instead of
+the keyboard: a JSON list of ``[tick, "down" | "up", KEY]`` (KEY a pygame key
+name: ``"right"``, ``"a"``, ``"space"``, ``"escape"``...). Each is posted as a
+real ``KEYDOWN`` or ``KEYUP`` event into pygame's queue just before that tick
+runs, so it goes through the same keyboard handling as a person's. A scripted
+game runs one tick per frame, at 60 frames a second in a window and as fast as
+it can without one (``SDL_VIDEODRIVER=dummy``). ``--ticks N`` stops after N
+ticks, ``--trace OUT.json`` writes what was played as ``level-editor simulate``
+writes a trace (the start, the position after each tick, the events).
+
+This file uses only the runtime (and pygame): copy it as the start of a game.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from typing import Optional, Sequence
+
+from level_editor.core.runtime import TICK, LevelError, Player, load_level
+
+#: What to say when pygame is not there (one line, exit code 2).
+NO_PYGAME = 'the example game needs pygame-ce, which is not installed: pip install "level-editor[game]"'
+
+#: Exit codes: as the level-editor command's.
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+#: Pygame key names for each direction (either of them moves) and for jump.
+LEFT_KEYS, RIGHT_KEYS, UP_KEYS, DOWN_KEYS = ("left", "a"), ("right", "d"), ("up", "w"), ("down", "s")
+JUMP_KEYS = ("space",)
+QUIT_KEYS = ("escape",)
+
+#: A frame longer than this (a stall, a window dragged) is counted as this long: the game then slows down
+#: instead of running a burst of catch-up ticks.
+LONGEST_FRAME = 0.25
+#: Events shown on screen.
+SHOWN_EVENTS = 6
+
+BACKGROUND = (24, 26, 32)
+#: Colours of objects whose type has none, by kind.
+KIND_COLORS = {
+    "wall": (150, 156, 170),
+    "box": (120, 128, 150),
+    "oriented_box": (128, 120, 156),
+    "circle": (110, 140, 150),
+    "tiles": (132, 124, 110),
+    "point": (230, 230, 120),
+}
+AREA_ALPHA = 80
+PLAYER_COLOR = (240, 240, 240)
+TEXT_COLOR = (220, 220, 220)
+
+
+# ---------------------------------------------------------------------------
+# Input
+
+
+class Keyboard:
+    """The keys held down, followed through ``KEYDOWN`` and ``KEYUP`` events (a person's or a script's).
+
+    Events rather than ``pygame.key.get_pressed()``: events are what a script
+    can post, and a press and release within one frame still count.
+    """
+
+    def __init__(self, pygame):
+        code = pygame.key.key_code
+        self._pygame = pygame
+        self._left = {code(k) for k in LEFT_KEYS}
+        self._right = {code(k) for k in RIGHT_KEYS}
+        self._up = {code(k) for k in UP_KEYS}
+        self._down = {code(k) for k in DOWN_KEYS}
+        self._jump = {code(k) for k in JUMP_KEYS}
+        self.quit_keys = {code(k) for k in QUIT_KEYS}
+        self.held: set[int] = set()
+
+    def handle(self, event) -> None:
+        pg = self._pygame
+        if event.type == pg.KEYDOWN:
+            self.held.add(event.key)
+        elif event.type == pg.KEYUP:
+            self.held.discard(event.key)
+        elif event.type == getattr(pg, "WINDOWFOCUSLOST", None):
+            self.held.clear()  # the key-up goes to another window: do not keep walking
+
+    def _any(self, keys: set) -> bool:
+        return not self.held.isdisjoint(keys)
+
+    def move(self) -> tuple[int, int]:
+        """``(move_x, move_y)``, each -1, 0 or 1 (opposite keys cancel out)."""
+        return (self._any(self._right) - self._any(self._left), self._any(self._down) - self._any(self._up))
+
+    @property
+    def jump(self) -> bool:
+        return self._any(self._jump)
+
+
+def read_script(path: str, pygame) -> list[tuple[int, str, int]]:
+    """The entries of a key script, ``(tick, "down" | "up", key code)``, in tick order.
+
+    Raises
+    ------
+    ValueError
+        With one line naming the file and the entry that is wrong.
+    """
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        raise ValueError(f"{path}: cannot be read: {e.strerror or e}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path}: is not valid JSON: {e}") from None
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: a key script is a list of [tick, \"down\" or \"up\", key]")
+    entries = []
+    for n, entry in enumerate(data):
+        if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], int)
+                and not isinstance(entry[0], bool) and entry[0] >= 0 and entry[1] in ("down", "up")
+                and isinstance(entry[2], str)):
+            raise ValueError(f"{path}: entry {n} must be [tick, \"down\" or \"up\", key] with a tick of 0 or "
+                             f"more, not {json.dumps(entry)[:60]}")
+        try:
+            key = pygame.key.key_code(entry[2])
+        except ValueError:
+            raise ValueError(f"{path}: entry {n}: {entry[2]!r} is not a key name pygame knows") from None
+        entries.append((entry[0], entry[1], key))
+    return sorted(entries, key=lambda e: e[0])  # stable: entries of one tick keep their order
+
+
+# ---------------------------------------------------------------------------
+# Drawing
+
+
+def parse_color(text: Optional[str]) -> Optional[tuple[int, int, int]]:
+    """``"#rrggbb"`` as ``(r, g, b)``, or None.
+
+    >>> parse_color("#40c070"), parse_color(None)
+    ((64, 192, 112), None)
+    """
+    if not text:
+        return None
+    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+
+
+class Camera:
+    """Which part of the level the window shows: the player kept in the middle, the view kept inside the level.
+
+    A level smaller than the window (on an axis) stays centred on that axis.
+
+    >>> camera = Camera((0, 0, 1000, 400), (200, 200))
+    >>> camera.follow((50, 200)), camera.follow((500, 200)), camera.follow((990, 200))
+    ((0.0, 100.0), (400.0, 100.0), (800.0, 100.0))
+    """
+
+    def __init__(self, bounds, window):
+        self.bounds = bounds
+        self.window = window
+        self.offset = (0.0, 0.0)
+
+    def follow(self, position) -> tuple[float, float]:
+        offset = []
+        for axis in (0, 1):
+            low, high = self.bounds[axis], self.bounds[axis + 2]
+            view = self.window[axis]
+            if high - low <= view:
+                offset.append(float(low - (view - (high - low)) / 2))
+            else:
+                offset.append(float(min(max(position[axis] - view / 2, low), high - view)))
+        self.offset = (offset[0], offset[1])
+        return self.offset
+
+    def to_screen(self, point) -> tuple[int, int]:
+        return (round(point[0] - self.offset[0]), round(point[1] - self.offset[1]))
+
+    def sees(self, bounds) -> bool:
+        x, y = self.offset
+        return not (bounds[2] < x or bounds[0] > x + self.window[0] or bounds[3] < y or bounds[1] > y + self.window[1])
+
+
+def _capsule_outline(a, b, radius: float) -> list[tuple[float, float]]:
+    """The four corners of the band between two wall nodes (the round ends are drawn as circles)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length * radius, dx / length * radius
+    return [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)]
+
+
+class LevelPainter:
+    """Draws a level's objects in layer order, areas the player passes through see-through."""
+
+    def __init__(self, pygame, level, level_folder: str):
+        self.pygame = pygame
+        self.level = level
+        self.objects = level.drawing_order()
+        self.pictures = {}
+        for thing in self.objects:
+            if thing.kind == "image":
+                picture = self._load_picture(thing, level_folder)
+                if picture is not None:
+                    self.pictures[thing.id] = picture
+
+    def _load_picture(self, image, level_folder: str):
+        pg = self.pygame
+        path = os.path.join(level_folder, *image.path.split("/"))
+        try:
+            picture = pg.image.load(path).convert_alpha()
+        except (pg.error, OSError, ValueError) as e:
+            print(f"pygame_demo: warning: picture {image.path!r} of {image.id!r} not drawn: {e}", file=sys.stderr)
+            return None
+        if image.scale != 1:
+            picture = pg.transform.smoothscale_by(picture, image.scale)
+        picture.set_alpha(round(255 * image.opacity))
+        return picture
+
+    def draw(self, screen, camera: Camera) -> None:
+        # Areas go onto a see-through layer of their own, drawn over everything solid.
+        areas = self.pygame.Surface(screen.get_size(), self.pygame.SRCALPHA)
+        for thing in self.objects:
+            if thing.kind == "image":
+                picture = self.pictures.get(thing.id)
+                if picture is not None:
+                    screen.blit(picture, camera.to_screen(thing.origin))
+                continue
+            if not camera.sees(thing.bounds):
+                continue
+            color = parse_color(thing.color) or KIND_COLORS.get(thing.kind, (160, 160, 160))
+            if thing.kind == "point":
+                self._marker(screen, camera, thing, color)
+            elif thing.solid:
+                self._shape(screen, camera, thing, color)
+            else:
+                self._shape(areas, camera, thing, (*color, AREA_ALPHA))
+                self._shape(areas, camera, thing, (*color, 200), outline=True)
+        screen.blit(areas, (0, 0))
+
+    def _shape(self, surface, camera: Camera, thing, color, outline: bool = False) -> None:
+        draw = self.pygame.draw
+        width = 1 if outline else 0
+        at = camera.to_screen
+        if thing.kind == "wall":
+            r = thing.thickness / 2
+            points = list(thing.points) + ([thing.points[0]] if thing.closed else [])
+            for a, b in zip(points, points[1:]):
+                draw.polygon(surface, color, [at(p) for p in _capsule_outline(a, b, r)], width)
+            if not outline:
+                for p in thing.points:
+                    draw.circle(surface, color, at(p), max(1, round(r)))
+        elif thing.kind == "box":
+            x, y = at(thing.origin)
+            draw.rect(surface, color, (x, y, round(thing.size.x), round(thing.size.y)), width)
+        elif thing.kind == "oriented_box":
+            draw.polygon(surface, color, [at(p) for p in thing.corners()], width)
+        elif thing.kind == "circle":
+            draw.circle(surface, color, at(thing.center), max(1, round(thing.radius)), width)
+        elif thing.kind == "tiles":
+            side = thing.cell
+            for row, cells in enumerate(thing.cells):
+                for col, cell in enumerate(cells):
+                    if cell == "#":
+                        x, y = at((thing.origin.x + col * side, thing.origin.y + row * side))
+                        draw.rect(surface, color, (x, y, math.ceil(side), math.ceil(side)), width)
+
+    def _marker(self, surface, camera: Camera, thing, color) -> None:
+        x, y = camera.to_screen(thing.position)
+        self.pygame.draw.polygon(surface, color, [(x, y - 6), (x + 6, y), (x, y + 6), (x - 6, y)])
+
+
+def draw_player(pygame, surface, camera: Camera, player: Player) -> None:
+    x, y = camera.to_screen(player.position)
+    if player.shape == "box":
+        w, h = player.size
+        pygame.draw.rect(surface, PLAYER_COLOR, (round(x - w / 2), round(y - h / 2), round(w), round(h)))
+    else:
+        pygame.draw.circle(surface, PLAYER_COLOR, (x, y), max(1, round(player.radius)))
+
+
+def event_line(level, event) -> str:
+    """How an area event is printed and shown: ``tick 52: enter exit (exit_zone)``."""
+    tick, what, object_id = event
+    kind = level.object(object_id).type
+    return f"tick {tick}: {what} {object_id}" + (f" ({kind})" if kind else "")
+
+
+# ---------------------------------------------------------------------------
+# The game
+
+
+def play(level_path: str, window=(960, 640), script: Optional[str] = None, ticks: Optional[int] = None,
+         trace: Optional[str] = None) -> int:
+    """Open the window and play the level until Esc, the window closing, or ``ticks``; returns the exit code."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting on stdout: it carries the events
+    try:
+        import pygame
+    except ImportError:
+        print(f"pygame_demo: {NO_PYGAME}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        level = load_level(level_path)
+    except LevelError as e:
+        print(f"pygame_demo: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+    # Only the display and fonts: the mixer would open a sound device the game never uses.
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        try:
+            entries = read_script(script, pygame) if script is not None else None
+        except ValueError as e:
+            print(f"pygame_demo: {e}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        screen = pygame.display.set_mode(window)
+        pygame.display.set_caption(f"{level.name} - level-editor example game")
+        headless = pygame.display.get_driver() in ("dummy", "offscreen")
+        painter = LevelPainter(pygame, level, os.path.dirname(os.path.abspath(level_path)))
+        font = pygame.font.Font(None, 20)
+        keyboard = Keyboard(pygame)
+        player = Player(level)
+        camera = Camera(level.bounds, window)
+        start = player.position
+        positions = []
+        shown: list[str] = []
+        clock = pygame.time.Clock()
+        unplayed = 0.0  # seconds of game time not yet run as ticks
+        running = True
+        while running and (ticks is None or player.tick < ticks):
+            if entries is not None:
+                # A script's presses for the coming tick go into the queue as real key events.
+                while entries and entries[0][0] <= player.tick:
+                    _, what, key = entries.pop(0)
+                    kind = pygame.KEYDOWN if what == "down" else pygame.KEYUP
+                    pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key in keyboard.quit_keys):
+                    running = False
+                keyboard.handle(event)
+            if not running:
+                break
+            if entries is not None:
+                # One tick per frame: the same ticks on any machine. Watched at 60 Hz; headless, at full speed.
+                if not headless:
+                    clock.tick(60)
+                unplayed += TICK
+            else:
+                unplayed += min(clock.tick(120) / 1000.0, LONGEST_FRAME)
+            while unplayed >= TICK and (ticks is None or player.tick < ticks):
+                unplayed -= TICK
+                move_x, move_y = keyboard.move()
+                for event in player.step(move_x, move_y, keyboard.jump):
+                    line = event_line(level, event)
+                    print(line, flush=True)
+                    shown = (shown + [line])[-SHOWN_EVENTS:]
+                positions.append(player.position)
+
+            camera.follow(player.position)
+            screen.fill(BACKGROUND)
+            painter.draw(screen, camera)
+            draw_player(pygame, screen, camera, player)
+            x, y = player.position
+            lines = [f"{level.name}   tick {player.tick}   ({x:.1f}, {y:.1f})   arrows/WASD move, Esc quits", *shown]
+            for n, line in enumerate(lines):
+                screen.blit(font.render(line, True, TEXT_COLOR), (8, 8 + 18 * n))
+            pygame.display.flip()
+    finally:
+        pygame.quit()
+
+    if trace is not None:
+        data = {"format": "level-editor.trace", "version": 1, "start": [start.x, start.y],
+                "positions": [[p.x, p.y] for p in positions]}
+        if player.events:
+            data["events"] = [list(e) for e in player.events]
+        try:
+            with open(trace, "w", encoding="utf-8") as f:
+                f.write(json.dumps(data) + "\n")
+        except OSError as e:
+            print(f"pygame_demo: {trace}: cannot be written: {e.strerror or e}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not WIDTHxHEIGHT: {text!r}") from None
+    if not (100 <= w <= 10000 and 100 <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"each side from 100 to 10000 pixels, not {text!r}")
+    return w, h
+
+
+def _tick_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    return n
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m level_editor.core.examples.pygame_demo",
+        description="Play a level: arrow keys or WASD move the player, Esc quits. Needs pygame-ce "
+                    "(pip install \"level-editor[game]\").")
+    parser.add_argument("level", metavar="LEVEL.json")
+    parser.add_argument("--window", type=_window_size, default=(960, 640), metavar="WxH",
+                        help="window size in pixels (default 960x640); a larger level scrolls with the player")
+    parser.add_argument("--script", metavar="KEYS.json",
+                        help="for tests and recordings: play the key presses in KEYS.json, a list of "
+                             "[tick, \"down\" or \"up\", key name], instead of the keyboard")
+    parser.add_argument("--ticks", type=_tick_count, metavar="N", help="stop after N ticks")
+    parser.add_argument("--trace", metavar="OUT.json",
+                        help="write what was played as a trace (as level-editor simulate writes it)")
+    args = parser.parse_args(argv)
+    return play(args.level, args.window, args.script, args.ticks, args.trace)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
