@@ -66,6 +66,8 @@ from level_editor.core.interop.tiled_common import (
     bookkeeping_text,
     relocate_path,
     reserved_names,
+    rotated,
+    same_value,
 )
 from level_editor.core.level.atomic import write_blocks_atomic, write_bytes_atomic
 from level_editor.core.level.file_format import VERSION, type_to_dict
@@ -131,22 +133,6 @@ def _num(v: float):
     return v
 
 
-def _same(a, b) -> bool:
-    """Equal and of the same type (``True`` is not ``1``, ``1`` is not ``1.0``, ``-0.0`` is not ``0.0``)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, float):
-        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
-    return a == b
-
-
-def _rotate(x: float, y: float, degrees: float) -> tuple[float, float]:
-    """``(x, y)`` turned by ``degrees`` (clockwise on screen, y down)."""
-    r = math.radians(degrees)
-    c, s = math.cos(r), math.sin(r)
-    return x * c - y * s, x * s + y * c
-
-
 class _Exporter:
     def __init__(self, level: Level, map_name: str, level_dir: Optional[str], map_dir: Optional[str]):
         self.level = level
@@ -205,7 +191,7 @@ class _Exporter:
                                  f"rename it to export")
         t = self.level.object_type(obj.type)
         defaults = t.properties if t is not None else {}
-        own_as_default = [k for k, v in obj.properties.items() if k in defaults and _same(defaults[k], v)]
+        own_as_default = [k for k, v in obj.properties.items() if k in defaults and same_value(defaults[k], v)]
         if own_as_default:
             book["own"] = own_as_default
         if obj.extra:
@@ -272,7 +258,7 @@ class _Exporter:
                      rotation=0)
         elif isinstance(obj, OrientedBox):
             hx, hy = obj.half_extents
-            dx, dy = _rotate(-hx, -hy, obj.rotation)
+            dx, dy = rotated(-hx, -hy, obj.rotation)
             d.update(x=_num(obj.center.x + dx), y=_num(obj.center.y + dy), width=_num(2 * hx), height=_num(2 * hy),
                      rotation=_num(obj.rotation))
             if obj.rotation == 0:  # a rectangle that is not turned reads back as a box
