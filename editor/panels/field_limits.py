@@ -23,7 +23,7 @@ from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_IMAGE_S
 
 __all__ = [
     "Bound", "COORDINATE", "SIZE", "GRID", "ROTATION", "SPEED", "SCALE", "OPACITY",
-    "shown_number", "parse_number",
+    "shown_number", "parse_number", "typed_number",
     "bounds_problem", "object_problem",
 ]
 
@@ -62,6 +62,28 @@ def parse_number(text: str) -> float:
     v = float(text.strip())
     if not math.isfinite(v):
         raise ValueError("not finite")
+    return v
+
+
+def typed_number(text: str, bound: Bound) -> float:
+    """The number typed as ``text``; ValueError says why it is not one that ``bound`` takes.
+
+    >>> typed_number(" 12", COORDINATE)
+    12.0
+    >>> typed_number("x", SIZE)
+    Traceback (most recent call last):
+    ValueError: 'x' is not a number
+    """
+    t = text.strip()
+    if not t:
+        raise ValueError("type a number")
+    try:
+        v = parse_number(t)
+    except ValueError:
+        raise ValueError(f"{t!r} is not a number") from None
+    problem = bound.problem(v)
+    if problem is not None:
+        raise ValueError(problem)
     return v
 
 
