@@ -27,6 +27,7 @@ from typing import Any, Iterator, Optional
 
 from level_editor.core.interop.map_text import let_go, text_blocks
 from level_editor.core.interop.tiled_common import TiledExportError, TiledImportError, xml_safe
+from level_editor.core.level.number_text import file_number
 
 __all__ = ["dumps_tmx", "tmx_blocks", "parse_xml", "tmx_map", "tsx_tileset", "tx_template", "MAX_XML_DEPTH", "TooDeep"]
 
@@ -54,9 +55,7 @@ def _fmt(value) -> str:
     if isinstance(value, float):
         if value == 0 and math.copysign(1.0, value) < 0:
             return "-0"  # a property's -0.0 stays itself
-        if value == int(value) and abs(value) < 2**53:
-            return str(int(value))
-        return repr(value)
+        return str(file_number(value))
     return str(value)
 
 

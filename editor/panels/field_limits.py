@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+from level_editor.core.level.number_text import rounded_text
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_IMAGE_SCALE, MAX_SIZE, MAX_SPEED, MIN_GRID, MIN_SIZE
 
 __all__ = [
@@ -42,15 +43,14 @@ def shown_number(v: float) -> str:
         return f"{v:.3g}"
     if abs(v) >= 1e12:
         return f"{v:.7g}"
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return rounded_text(v, 3)
 
 
 def _plain(v: float) -> str:
     """A limit as a sentence shows it: ``10,000,000``, ``0.000001``."""
     if v == int(v):
         return f"{int(v):,}"
-    return f"{v:.10f}".rstrip("0")
+    return rounded_text(v, 10)
 
 
 def parse_number(text: str) -> float:
