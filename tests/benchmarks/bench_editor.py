@@ -349,13 +349,25 @@ def _cell(key: str, runs: list[dict]) -> str:
     return f"{_format(key, low)} - {_format(key, high)}"
 
 
-def format_table(results: dict[str, list[dict]]) -> str:
-    """A Markdown table: a row per key of :data:`KEYS` and :data:`CHECKS`, a column per measured level."""
+def markdown_table(results: dict[str, list[dict]], measures: list[tuple[str, str]]) -> str:
+    """A Markdown table: a row per ``(key, label)`` of ``measures``, a column per name in ``results`` (the
+    runs measured under it: one figure, or their range)."""
     names = list(results)
     lines = ["| measure | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
-    for key, label in list(KEYS.items()) + list(CHECKS.items()):
+    for key, label in measures:
         lines.append(f"| {label} | " + " | ".join(_cell(key, results[n]) for n in names) + " |")
     return "\n".join(lines)
+
+
+def table_row(lines: list[str], label: str) -> list[str]:
+    """The cells of the row ``label`` in the lines of a :func:`markdown_table`."""
+    row = next(line for line in lines if line.startswith(f"| {label} |"))
+    return [cell.strip() for cell in row.strip("|").split("|")[1:]]
+
+
+def format_table(results: dict[str, list[dict]]) -> str:
+    """A Markdown table: a row per key of :data:`KEYS` and :data:`CHECKS`, a column per measured level."""
+    return markdown_table(results, list(KEYS.items()) + list(CHECKS.items()))
 
 
 def column_name(n: int) -> str:

@@ -50,7 +50,9 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from tests.benchmarks.bench_editor import WINDOW_SIZE, _cell, _mouse_move, _timed_frames, _wheel  # noqa: E402
+from tests.benchmarks.bench_editor import (  # noqa: E402
+    WINDOW_SIZE, _mouse_move, _timed_frames, _wheel, markdown_table,
+)
 
 
 def _frame(step, viewport) -> tuple[float, float]:
@@ -370,11 +372,7 @@ def column_name(shape: str, n: int) -> str:
 
 def format_table(results: dict[str, list[dict]]) -> str:
     """A Markdown table: a row per key of :data:`KEYS` and :data:`CHECKS`, a column per wall measured."""
-    names = list(results)
-    lines = ["| measure | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
-    for key, label in list(KEYS.items()) + list(CHECKS.items()):
-        lines.append(f"| {label} | " + " | ".join(_cell(key, results[n]) for n in names) + " |")
-    return "\n".join(lines)
+    return markdown_table(results, list(KEYS.items()) + list(CHECKS.items()))
 
 
 def _measure_in_child(path: str) -> dict:
