@@ -12,21 +12,15 @@ from level_editor.editor.tools.box_tool import BoxTool
 from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
 from level_editor.editor.tools.pillar_tool import PillarTool
 from level_editor.editor.tools.wall_tool import WallTool
-from tests.editor.tools.conftest import Mouse, key
+from tests.editor.tools.conftest import key, use_tool
 
 TOOLS = [(BoxTool, Box, "Add box"), (OrientedBoxTool, OrientedBox, "Add oriented box"),
          (PillarTool, Pillar, "Add pillar")]
 
 
-def make(editor, cls):
-    tool = cls(editor)
-    tool.activate()
-    return tool, Mouse(tool)
-
-
 @pytest.mark.parametrize("cls,kind,label", TOOLS)
 def test_a_drag_adds_one_object_in_one_step_and_selects_it(editor, cls, kind, label):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.drag((32, 32), (96, 64))
     [obj] = editor.document.objects
     assert isinstance(obj, kind)
@@ -37,7 +31,7 @@ def test_a_drag_adds_one_object_in_one_step_and_selects_it(editor, cls, kind, la
 
 @pytest.mark.parametrize("cls,kind,label", TOOLS)
 def test_other_buttons_draw_nothing(editor, cls, kind, label):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.press(32, 32, button=Qt.RightButton)
     mouse.move(96, 64, buttons=Qt.RightButton)
     mouse.release(96, 64, button=Qt.RightButton)
@@ -46,7 +40,7 @@ def test_other_buttons_draw_nothing(editor, cls, kind, label):
 
 @pytest.mark.parametrize("cls,kind,label", TOOLS)
 def test_escape_cancels_and_hides_the_preview(editor, cls, kind, label):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.press(32, 32)
     mouse.move(96, 64)
     assert tool.drawing and tool.preview.shape_item.isVisible()
@@ -59,7 +53,7 @@ def test_escape_cancels_and_hides_the_preview(editor, cls, kind, label):
 
 @pytest.mark.parametrize("cls,kind,label", TOOLS)
 def test_leaving_the_tool_mid_drag_removes_the_preview_and_draws_nothing(editor, cls, kind, label):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.press(32, 32)
     mouse.move(96, 64)
     tool.deactivate()
@@ -72,7 +66,7 @@ def test_leaving_the_tool_mid_drag_removes_the_preview_and_draws_nothing(editor,
 @pytest.mark.parametrize("cls,message", [(BoxTool, "opposite one"), (OrientedBoxTool, "opposite one"),
                                          (PillarTool, "give the pillar a radius")])
 def test_a_drag_that_makes_nothing_says_why(editor, cls, message):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.drag((32, 32), (33, 33))
     assert editor.document.objects == () and editor.undo_stack.count() == 0
     assert message in editor.messages[-1]
@@ -93,7 +87,7 @@ def layered(qtbot):
 @pytest.mark.parametrize("cls", [BoxTool, OrientedBoxTool, PillarTool])
 def test_a_drawn_object_goes_on_the_current_layer(layered, cls):
     layered.set_current_layer("art")
-    tool, mouse = make(layered, cls)
+    tool, mouse = use_tool(layered, cls)
     mouse.drag((32, 32), (96, 64))
     [obj] = layered.document.objects
     assert obj.layer == "art"
@@ -104,14 +98,14 @@ def test_a_drawn_object_goes_on_the_current_layer(layered, cls):
 @pytest.mark.parametrize("cls", [BoxTool, OrientedBoxTool, PillarTool])
 def test_nothing_is_drawn_on_a_locked_layer_and_the_status_bar_says_why(layered, cls):
     layered.set_current_layer("walls")
-    tool, mouse = make(layered, cls)
+    tool, mouse = use_tool(layered, cls)
     mouse.drag((32, 32), (96, 64))
     assert not tool.drawing and layered.document.objects == ()
     assert "locked" in layered.messages[-1]
 
 
 def test_a_wall_goes_on_the_current_layer_and_not_on_a_locked_one(layered):
-    tool, mouse = make(layered, WallTool)
+    tool, mouse = use_tool(layered, WallTool)
     layered.set_current_layer("walls")
     mouse.click(0, 0)
     mouse.double_click(64, 0)

@@ -11,7 +11,7 @@ from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.marker_tool import NO_TYPE_LABEL, MarkerTool
 from tests.editor.helpers import click, make_window, undo_texts
 from tests.editor.helpers import key as press_key
-from tests.editor.tools.conftest import Mouse, key
+from tests.editor.tools.conftest import key, round_trip, use_tool
 
 TYPES = (ObjectType("enemy", "#e0503c", {"health": 3}), ObjectType("pickup", "#40c060"))
 
@@ -32,9 +32,7 @@ def editor(qtbot):
 
 
 def make(editor):
-    tool = MarkerTool(editor)
-    tool.activate()
-    return tool, Mouse(tool)
+    return use_tool(editor, MarkerTool)
 
 
 def choose(tool, label: str) -> None:
@@ -59,12 +57,7 @@ def test_a_click_places_a_marker_of_the_chosen_type_on_the_grid(editor):
     assert (marker.id, marker.type, tuple(marker.position)) == ("enemy-1", "enemy", (208, 96))
     assert marker.layer == "things" and marker.properties == {}
     assert editor.selection.ids() == ["enemy-1"]
-    assert editor.undo_stack.count() == 1 and editor.undo_stack.undoText() == "Add enemy"
-    after = editor.document.level
-    editor.undo_stack.undo()
-    assert editor.document.level == before
-    editor.undo_stack.redo()
-    assert editor.document.level == after
+    round_trip(editor, before, "Add enemy")
 
 
 def test_without_a_type_it_is_a_plain_marker(editor):

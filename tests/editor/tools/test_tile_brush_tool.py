@@ -16,7 +16,7 @@ from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.tile_brush_tool import TileBrushTool
 from tests.editor.helpers import drag, make_window, undo_texts
 from tests.editor.helpers import key as press_key
-from tests.editor.tools.conftest import Mouse, key
+from tests.editor.tools.conftest import key, round_trip, use_tool
 
 
 @pytest.fixture
@@ -39,9 +39,7 @@ def at(i: int, j: int) -> tuple[float, float]:
 
 
 def make(editor):
-    tool = TileBrushTool(editor)
-    tool.activate()
-    return tool, Mouse(tool)
+    return use_tool(editor, TileBrushTool)
 
 
 def stroke(mouse, cells, button=Qt.LeftButton, modifiers=Qt.NoModifier):
@@ -60,17 +58,6 @@ def add(editor, *objects):
 def grids(editor) -> dict[str, tuple]:
     """Each tile grid's id: (origin, cells)."""
     return {o.id: ((o.origin.x, o.origin.y), o.cells) for o in editor.document.objects if isinstance(o, Tiles)}
-
-
-def round_trip(editor, before, label):
-    """The stroke is one step called ``label``, and undo and redo restore exactly."""
-    after = editor.document.level
-    assert editor.undo_stack.count() == 1
-    assert editor.undo_stack.undoText() == label
-    editor.undo_stack.undo()
-    assert editor.document.level == before
-    editor.undo_stack.redo()
-    assert editor.document.level == after
 
 
 # -- painting ---------------------------------------------------------------------------------------------
