@@ -513,11 +513,7 @@ def test_solid_is_a_checkbox_for_the_kinds_that_collide(qtbot, game):
 def test_renaming_an_object_renames_the_references_to_it_in_one_step(game):
     click(game, *LEVER)
     before = game.document.level
-    field = game.inspector.field("id")
-    field.setFocus()
-    field.selectAll()
-    QTest.keyClicks(field, "switch")
-    QTest.keyClick(field, Qt.Key_Return)
+    retype(game.inspector.field("id"), "switch")
     assert game.document.get("switch") is not None
     assert game.document.get("gate").properties["opened_by"] == Ref("switch")
     assert undo_texts(game) == ["Rename lever to switch"]

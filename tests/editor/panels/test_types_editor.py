@@ -141,11 +141,7 @@ def test_deleting_a_type_in_use_asks_and_leaves_the_objects_with_its_name(qtbot,
 
 def test_default_properties_are_edited_with_the_same_table(qtbot, game, editor):
     before = game.document.level
-    type_value_in = editor.properties.editor("health")
-    type_value_in.setFocus()
-    type_value_in.selectAll()
-    QTest.keyClicks(type_value_in, "4")
-    QTest.keyClick(type_value_in, Qt.Key_Return)
+    retype(editor.properties.editor("health"), "4")
     health = game.document.level.object_type("enemy").properties["health"]
     assert health == 4 and type(health) is int
     assert undo_texts(game) == ["Set health of type enemy to 4"]
@@ -154,11 +150,7 @@ def test_default_properties_are_edited_with_the_same_table(qtbot, game, editor):
     assert game.inspector.properties.editor("health").text() == "4"
     assert game.document.level.properties_of(game.document.get("goblin-1"))["health"] == 5
     # a bad default is refused in the editor's own table too
-    field = editor.properties.editor("speed")
-    field.setFocus()
-    field.selectAll()
-    QTest.keyClicks(field, "quick")
-    QTest.keyClick(field, Qt.Key_Return)
+    field = retype(editor.properties.editor("speed"), "quick")
     assert editor.properties.problem_text() == "speed must be a number"
     QTest.keyClick(field, Qt.Key_Escape)
     assert editor.isVisible() and field.text() == "1.5"

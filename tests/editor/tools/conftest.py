@@ -16,15 +16,20 @@ from level_editor.core.level.model import Level
 from level_editor.editor.canvas.context import EditorContext
 
 
-@pytest.fixture
-def editor(qtbot):
-    doc = LevelDocument(Level(name="Test", grid=16))
+def context_for(level: Level) -> EditorContext:
+    """An editor context around ``level`` on a bare scene; what it says goes into its ``messages`` list."""
     scene = QGraphicsScene()
-    ctx = EditorContext(doc, scene)
+    ctx = EditorContext(LevelDocument(level), scene)
     ctx._test_scene = scene  # keep the scene alive as long as the context
     messages: list[str] = []
     ctx.message.connect(messages.append)
     ctx.messages = messages
+    return ctx
+
+
+@pytest.fixture
+def editor(qtbot):
+    ctx = context_for(Level(name="Test", grid=16))
     yield ctx
     ctx.undo_stack.clear()
 

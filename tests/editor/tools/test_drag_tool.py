@@ -3,16 +3,13 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsScene
 
-from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, Layer, Level, OrientedBox, Pillar
-from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.box_tool import BoxTool
 from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
 from level_editor.editor.tools.pillar_tool import PillarTool
 from level_editor.editor.tools.wall_tool import WallTool
-from tests.editor.tools.conftest import key, use_tool
+from tests.editor.tools.conftest import context_for, key, use_tool
 
 TOOLS = [(BoxTool, Box, "Add box"), (OrientedBoxTool, OrientedBox, "Add oriented box"),
          (PillarTool, Pillar, "Add pillar")]
@@ -75,11 +72,7 @@ def test_a_drag_that_makes_nothing_says_why(editor, cls, message):
 @pytest.fixture
 def layered(qtbot):
     """A level without the default layer: "Art" and a locked "Walls" on top."""
-    level = Level(name="Layers", grid=16, layers=(Layer("art", "Art"), Layer("walls", "Walls", locked=True)))
-    ctx = EditorContext(LevelDocument(level), QGraphicsScene())
-    ctx._test_scene = ctx.scene
-    ctx.messages = []
-    ctx.message.connect(ctx.messages.append)
+    ctx = context_for(Level(name="Layers", grid=16, layers=(Layer("art", "Art"), Layer("walls", "Walls", locked=True))))
     yield ctx
     ctx.undo_stack.clear()
 
