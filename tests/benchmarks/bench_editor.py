@@ -189,6 +189,20 @@ def _object_pixel(window) -> Optional[QPoint]:
     return None
 
 
+def bench_window(folder: str):
+    """A main window of :data:`WINDOW_SIZE` on screen, its settings kept in ``folder``; it never asks a question
+    nor shows an error."""
+    from level_editor.editor.window.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings(os.path.join(folder, "bench.ini"), QSettings.IniFormat))
+    window.ask_unsaved_changes = lambda: "discard"
+    window.show_error = lambda *a, **k: None
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    QApplication.instance().processEvents()
+    return window
+
+
 def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int = PAN_STEPS) -> dict[str, float]:
     """Open ``level`` (a :class:`Level`, or the path of a level file) in a new main window and time the editor.
 
@@ -197,8 +211,6 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
     item index method and the items' cache mode (for comparing configurations);
     by default the editor's own choice is measured. Needs a ``QApplication``.
     """
-    from level_editor.editor.window.main_window import MainWindow
-
     app = QApplication.instance()
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="editor-bench-") as tmp:
@@ -208,12 +220,7 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
             del level
         else:
             path = level
-        window = MainWindow(settings=QSettings(os.path.join(tmp, "bench.ini"), QSettings.IniFormat))
-        window.ask_unsaved_changes = lambda: "discard"
-        window.show_error = lambda *a, **k: None
-        window.resize(*WINDOW_SIZE)
-        window.show()
-        app.processEvents()
+        window = bench_window(tmp)
         scene, canvas = window.scene, window.canvas
         viewport = canvas.viewport()
         if index is not None:

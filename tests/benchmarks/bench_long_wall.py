@@ -46,12 +46,12 @@ import time
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from tests.benchmarks.bench_editor import (  # noqa: E402
-    WINDOW_SIZE, _mouse_move, _timed_frames, _wheel, markdown_table,
+    _mouse_move, _timed_frames, _wheel, bench_window, markdown_table,
 )
 
 
@@ -252,17 +252,10 @@ def _measure_node_drag(window, wall_id: str, out: dict) -> None:
 
 def measure_long_wall(path: str) -> dict[str, float]:
     """Open the level file ``path`` (one long wall) in a new main window and time the editor on it."""
-    from level_editor.editor.window.main_window import MainWindow
-
     app = QApplication.instance()
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="long-wall-bench-") as tmp:
-        window = MainWindow(settings=QSettings(os.path.join(tmp, "bench.ini"), QSettings.IniFormat))
-        window.ask_unsaved_changes = lambda: "discard"
-        window.show_error = lambda *a, **k: None
-        window.resize(*WINDOW_SIZE)
-        window.show()
-        app.processEvents()
+        window = bench_window(tmp)
         canvas = window.canvas
         viewport = canvas.viewport()
 
