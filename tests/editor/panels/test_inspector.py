@@ -187,7 +187,7 @@ def test_a_points_position(qtbot):
     assert "solid" not in ins.fields  # a marker never collides
     type_in(ins, "position.y", "136")
     assert ctx.document.get("goblin-1").position == Vec2(400, 136)
-    assert [ctx.undo_stack.text(i) for i in range(ctx.undo_stack.count())] == ["Change position of goblin-1"]
+    assert undo_texts(ctx) == ["Change position of goblin-1"]
     ctx.undo_stack.undo()
     assert ctx.document.get("goblin-1").position == Vec2(400, 120)
 
