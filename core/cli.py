@@ -21,7 +21,7 @@ from typing import Optional, Sequence
 from level_editor.core import __version__
 from level_editor.core.checks.check import check_level
 from level_editor.core.interop import TiledExportError, TiledImportError, tiled_format, write_tiled
-from level_editor.core.level.atomic import LevelSaveError
+from level_editor.core.level.atomic import LevelSaveError, same_file
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.file_format import LevelFileError, load_level, save_level
 from level_editor.core.level.problems import INFO, WARNING, Problem
@@ -342,18 +342,10 @@ def _seed(text: str) -> int:
     return _whole(text)
 
 
-def _same_file(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` name one existing file (through links, ``./`` and the like)."""
-    try:
-        return os.path.samefile(a, b)
-    except (OSError, ValueError):
-        return False
-
-
 def _refuse_over(output: str, *inputs: tuple[str, str]) -> bool:
     """Say so and return True when ``output`` is one of the ``(what, path)`` inputs: writing would destroy it."""
     for what, path in inputs:
-        if _same_file(output, path):
+        if same_file(output, path):
             print(f"level-editor: {output}: is the {what} itself; nothing written (name another output file)",
                   file=sys.stderr)
             return True
