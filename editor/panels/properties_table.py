@@ -20,7 +20,6 @@ Esc cancels, the active tool never sees that click).
 """
 from __future__ import annotations
 
-import re
 from typing import Callable, Optional
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt, Signal
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
     QSizePolicy, QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget,
 )
 
+from level_editor.core.level.kinds import natural_key
 from level_editor.core.level.model import Ref
 from level_editor.editor.support.guard import guarded
 from level_editor.core.level.limits import MAX_NAME_LENGTH
@@ -61,10 +61,6 @@ def swatch(color: str, size: int = 14) -> QIcon:
     p.drawRect(0, 0, size - 1, size - 1)
     p.end()
     return QIcon(pixmap)
-
-
-def _natural_key(text: str):
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
 
 # -- picking an object on the canvas -----------------------------------------------------------------------
@@ -236,7 +232,7 @@ class RefCombo(QComboBox):
     def fill(self) -> None:
         """Every object of the level in the list (natural order: goblin-2 before goblin-10)."""
         current = self.currentData()
-        ids = sorted((o.id for o in self._doc.objects), key=_natural_key)
+        ids = sorted((o.id for o in self._doc.objects), key=natural_key)
         self.blockSignals(True)
         self.clear()
         self.addItem(NONE_TEXT, "")
