@@ -21,9 +21,10 @@ from typing import Optional, Sequence
 from level_editor.core import __version__
 from level_editor.core.checks.check import check_level
 from level_editor.core.interop import TiledExportError, TiledImportError, tiled_format, write_tiled
-from level_editor.core.level.atomic import LevelSaveError
+from level_editor.core.level.atomic import LevelSaveError, same_file
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.file_format import LevelFileError, load_level, save_level
+from level_editor.core.level.kinds import plural
 from level_editor.core.level.problems import INFO, WARNING, Problem
 
 EXIT_OK = 0
@@ -222,7 +223,7 @@ def _cmd_check(args) -> int:
             continue
         lines = [_problem_line(path, p) for p in problems]
         if status == EXIT_OK:
-            lines.append(f"{path}: ok ({_plural(count, 'object')}, {_plural(warnings, 'warning')})")
+            lines.append(f"{path}: ok ({plural(count, 'object')}, {plural(warnings, 'warning')})")
         _print_lines(lines, sys.stdout)
     if args.format == "json":
         _print_lines([json.dumps(report, ensure_ascii=False, indent=2)], sys.stdout)
@@ -239,10 +240,6 @@ def one_line(text: str) -> str:
     layer a\nb: tab\there
     """
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _cmd_export(args) -> int:
@@ -342,18 +339,10 @@ def _seed(text: str) -> int:
     return _whole(text)
 
 
-def _same_file(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` name one existing file (through links, ``./`` and the like)."""
-    try:
-        return os.path.samefile(a, b)
-    except (OSError, ValueError):
-        return False
-
-
 def _refuse_over(output: str, *inputs: tuple[str, str]) -> bool:
     """Say so and return True when ``output`` is one of the ``(what, path)`` inputs: writing would destroy it."""
     for what, path in inputs:
-        if _same_file(output, path):
+        if same_file(output, path):
             print(f"level-editor: {output}: is the {what} itself; nothing written (name another output file)",
                   file=sys.stderr)
             return True

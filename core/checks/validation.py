@@ -105,6 +105,7 @@ import shapely
 
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.model import Image, Level, Ref, Tiles, Wall
+from level_editor.core.level.number_text import rounded_text
 from level_editor.core.checks.outlines import (
     QUAD_SEGS,
     ROUND_GROWTH,
@@ -623,8 +624,8 @@ def _narrow_passages(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blockin
     oi, oj = pieces.owner[i[first]], pieces.owner[j[first]]
     first = first[np.lexsort((ends[first, 0, 1], ends[first, 0, 0], oj, oi))]
     player = level.player
-    size = (f"{_num(player.size.x)} x {_num(player.size.y)} px" if player.shape == "box"
-            else f"{_num(2.0 * player.radius)} px across")
+    size = (f"{rounded_text(player.size.x)} x {rounded_text(player.size.y)} px" if player.shape == "box"
+            else f"{rounded_text(2.0 * player.radius)} px across")
     problems = []
     seen = set()
     shown_by_wall: dict[int, int] = {}
@@ -650,10 +651,10 @@ def _narrow_passages(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blockin
                     problems.append(None)
                 more[a][1] += 1
                 continue
-            message = (f"comes within {_num(gap[k])} px of itself near {_at(where)}, too narrow for the player "
-                       f"({size}) to pass")
+            message = (f"comes within {rounded_text(gap[k])} px of itself near {_at(where)}, too narrow for the "
+                       f"player ({size}) to pass")
         else:
-            message = (f"leaves a gap of {_num(gap[k])} px to {o.ids[c]} near {_at(where)}, too narrow for the "
+            message = (f"leaves a gap of {rounded_text(gap[k])} px to {o.ids[c]} near {_at(where)}, too narrow for the "
                        f"player ({size}) to pass between them")
         problems.append(Problem(o.ids[a], message, WARNING, where))
     for a, (place, count, where) in more.items():
@@ -883,21 +884,21 @@ def _far_objects(level: Level, o: LevelOutlines) -> list[Problem]:
         for n, k in enumerate(far_idx):
             where = _vec(centres[k])
             if nearest[n] >= 0:
-                gap = f"{_num(gaps[n], 0)} px from the nearest object ({o.ids[nearest[n]]})"
+                gap = f"{rounded_text(gaps[n], 0)} px from the nearest object ({o.ids[nearest[n]]})"
             else:
-                gap = f"{_num(float(np.hypot(*(centres[k] - middle))), 0)} px from the middle of the level"
+                gap = f"{rounded_text(float(np.hypot(*(centres[k] - middle))), 0)} px from the middle of the level"
             problems.append(Problem(
                 o.ids[k],
                 f"is far from the rest of the level, {gap}, while most of the level fits in about "
-                f"{_num(extent, 0)} px; was it moved or pasted there by mistake? (it is near {_at(where)})",
+                f"{rounded_text(extent, 0)} px; was it moved or pasted there by mistake? (it is near {_at(where)})",
                 WARNING, where))
     spawn = level.player.spawn
     spawn_distance = math.hypot(spawn.x - middle[0], spawn.y - middle[1])
     if len(o) >= 2 and spawn_distance > limit:
         problems.append(Problem(
             PLAYER_ID,
-            f"the spawn is far from the level: {_num(spawn_distance, 0)} px from its middle near "
-            f"{_at(middle)}, while most of the level fits in about {_num(extent, 0)} px",
+            f"the spawn is far from the level: {rounded_text(spawn_distance, 0)} px from its middle near "
+            f"{_at(middle)}, while most of the level fits in about {rounded_text(extent, 0)} px",
             WARNING, spawn))
     return problems
 
@@ -1040,12 +1041,5 @@ def _vec(p) -> Vec2:
     return Vec2(float(p[0]), float(p[1]))
 
 
-def _num(v: float, decimals: int = 1) -> str:
-    text = f"{float(v):.{decimals}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
 def _at(p) -> str:
-    return f"({_num(p[0])}, {_num(p[1])})"
+    return f"({rounded_text(p[0])}, {rounded_text(p[1])})"

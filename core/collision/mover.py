@@ -146,18 +146,6 @@ def _min_gap(world, px: float, py: float) -> float:
     return best
 
 
-def _min_gap_of(near, px: float, py: float) -> float:
-    """:func:`_min_gap` over an already gathered list of ``(index, obstacle)``."""
-    best = math.inf
-    for _, ob in near:
-        b = ob.bounds
-        if b[0] - CONTACT <= px <= b[2] + CONTACT and b[1] - CONTACT <= py <= b[3] + CONTACT:
-            g = ob.gap(px, py)[0]
-            if g < best:
-                best = g
-    return best
-
-
 def _push_out(world, px: float, py: float) -> tuple[float, float]:
     """A nearby position that overlaps nothing, starting from an overlapping one."""
     obstacle = world.obstacle

@@ -66,9 +66,12 @@ from level_editor.core.interop.tiled_common import (
     bookkeeping_text,
     relocate_path,
     reserved_names,
+    rotated,
+    same_value,
 )
 from level_editor.core.level.atomic import write_blocks_atomic, write_bytes_atomic
 from level_editor.core.level.file_format import VERSION, type_to_dict
+from level_editor.core.level.number_text import file_number
 from level_editor.core.level.model import (
     SOLID_CELL,
     Box,
@@ -122,29 +125,6 @@ def tiled_format(path: str, fmt: Optional[str] = None) -> Optional[str]:
     if fmt is not None:
         return fmt if fmt in FORMATS else None
     return _ENDINGS.get(os.path.splitext(path)[1].lower())
-
-
-def _num(v: float):
-    """Whole numbers as integers (64, not 64.0), as Tiled writes them."""
-    if v == int(v) and abs(v) < 2**53:
-        return int(v)
-    return v
-
-
-def _same(a, b) -> bool:
-    """Equal and of the same type (``True`` is not ``1``, ``1`` is not ``1.0``, ``-0.0`` is not ``0.0``)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, float):
-        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
-    return a == b
-
-
-def _rotate(x: float, y: float, degrees: float) -> tuple[float, float]:
-    """``(x, y)`` turned by ``degrees`` (clockwise on screen, y down)."""
-    r = math.radians(degrees)
-    c, s = math.cos(r), math.sin(r)
-    return x * c - y * s, x * s + y * c
 
 
 class _Exporter:
@@ -205,7 +185,7 @@ class _Exporter:
                                  f"rename it to export")
         t = self.level.object_type(obj.type)
         defaults = t.properties if t is not None else {}
-        own_as_default = [k for k, v in obj.properties.items() if k in defaults and _same(defaults[k], v)]
+        own_as_default = [k for k, v in obj.properties.items() if k in defaults and same_value(defaults[k], v)]
         if own_as_default:
             book["own"] = own_as_default
         if obj.extra:
@@ -268,27 +248,28 @@ class _Exporter:
         extra: list[dict] = []
         book: dict[str, Any] = {}
         if isinstance(obj, Box):
-            d.update(x=_num(obj.origin.x), y=_num(obj.origin.y), width=_num(obj.size.x), height=_num(obj.size.y),
-                     rotation=0)
+            d.update(x=file_number(obj.origin.x), y=file_number(obj.origin.y),
+                     width=file_number(obj.size.x), height=file_number(obj.size.y), rotation=0)
         elif isinstance(obj, OrientedBox):
             hx, hy = obj.half_extents
-            dx, dy = _rotate(-hx, -hy, obj.rotation)
-            d.update(x=_num(obj.center.x + dx), y=_num(obj.center.y + dy), width=_num(2 * hx), height=_num(2 * hy),
-                     rotation=_num(obj.rotation))
+            dx, dy = rotated(-hx, -hy, obj.rotation)
+            d.update(x=file_number(obj.center.x + dx), y=file_number(obj.center.y + dy),
+                     width=file_number(2 * hx), height=file_number(2 * hy), rotation=file_number(obj.rotation))
             if obj.rotation == 0:  # a rectangle that is not turned reads back as a box
                 book["kind"] = "oriented_box"
         elif isinstance(obj, Pillar):
             r = obj.radius
-            d.update(x=_num(obj.center.x - r), y=_num(obj.center.y - r), width=_num(2 * r), height=_num(2 * r),
-                     rotation=0, ellipse=True)
+            d.update(x=file_number(obj.center.x - r), y=file_number(obj.center.y - r),
+                     width=file_number(2 * r), height=file_number(2 * r), rotation=0, ellipse=True)
         elif isinstance(obj, Wall):
             x0, y0 = obj.points[0]
-            d.update(x=_num(x0), y=_num(y0), width=0, height=0, rotation=0)
-            d["polygon" if obj.closed else "polyline"] = [{"x": _num(p.x - x0), "y": _num(p.y - y0)}
+            d.update(x=file_number(x0), y=file_number(y0), width=0, height=0, rotation=0)
+            d["polygon" if obj.closed else "polyline"] = [{"x": file_number(p.x - x0), "y": file_number(p.y - y0)}
                                                           for p in obj.points]
             extra.append({"name": "thickness", "type": "float", "value": obj.thickness})
         elif isinstance(obj, Point):
-            d.update(x=_num(obj.position.x), y=_num(obj.position.y), width=0, height=0, rotation=0, point=True)
+            d.update(x=file_number(obj.position.x), y=file_number(obj.position.y), width=0, height=0, rotation=0,
+                     point=True)
         else:  # pragma: no cover - the caller sorts kinds
             raise TypeError(type(obj).__name__)
         if not obj.solid and obj.kind in ("wall", "box", "oriented_box", "circle"):
@@ -306,8 +287,8 @@ class _Exporter:
         props = self._object_properties(img, [{"name": "scale", "type": "float", "value": img.scale}], book)
         layer = self._layer("imagelayer", img.id, properties=props,
                             image=relocate_path(img.path, self.level_dir, self.map_dir),
-                            offsetx=_num(img.origin.x), offsety=_num(img.origin.y))
-        layer["opacity"] = _num(img.opacity)
+                            offsetx=file_number(img.origin.x), offsety=file_number(img.origin.y))
+        layer["opacity"] = file_number(img.opacity)
         return layer
 
     def _tiles_placement(self, tiles: Tiles, width: int, height: int):
@@ -333,7 +314,7 @@ class _Exporter:
         return None
 
     def _tiles_book(self, grid: Tiles, **more) -> dict:
-        book: dict[str, Any] = {"order": self.seq[grid.id], "cell": _num(grid.cell),
+        book: dict[str, Any] = {"order": self.seq[grid.id], "cell": file_number(grid.cell),
                                 "size": [grid.columns, grid.rows]}
         book.update(more)
         if grid.type:
@@ -353,10 +334,10 @@ class _Exporter:
             for col, ch in enumerate(line):
                 if ch == SOLID_CELL:
                     objects.append({"id": self.next_object_id, "name": "", "type": "", "gid": gid,
-                                    "x": _num(o.x + col * c), "y": _num(o.y + (r + 1) * c),
-                                    "width": _num(c), "height": _num(c), "rotation": 0, "visible": True})
+                                    "x": file_number(o.x + col * c), "y": file_number(o.y + (r + 1) * c),
+                                    "width": file_number(c), "height": file_number(c), "rotation": 0, "visible": True})
                     self.next_object_id += 1
-        book = self._tiles_book(tiles, origin=[_num(o.x), _num(o.y)], tiles="objects")
+        book = self._tiles_book(tiles, origin=[file_number(o.x), file_number(o.y)], tiles="objects")
         props = self._object_properties(tiles, self._tiles_extra(tiles), book)
         return self._layer("objectgroup", tiles.id, properties=props, draworder="index", objects=objects)
 
@@ -373,7 +354,7 @@ class _Exporter:
         props = self._object_properties(tiles, self._tiles_extra(tiles), book)
         more: dict[str, Any] = {"width": width, "height": height}
         if offx or offy:
-            more.update(offsetx=_num(offx), offsety=_num(offy))
+            more.update(offsetx=file_number(offx), offsety=file_number(offy))
         layer = self._layer("tilelayer", tiles.id, properties=props, **more)
         layer["data"] = data  # last: the one long field
         return layer
@@ -407,15 +388,15 @@ class _Exporter:
         else:
             props.append({"name": "radius", "type": "float", "value": player.radius})
             if player.size != default.size:
-                book["size"] = [_num(player.size.x), _num(player.size.y)]
+                book["size"] = [file_number(player.size.x), file_number(player.size.y)]
         props.append({"name": "speed", "type": "float", "value": player.speed})
         if player.extra:
             book["extra"] = dict(player.extra)
         if book:
             props.append({"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)})
-        return {"id": self.player_id, "name": PLAYER_NAME, "type": PLAYER_TYPE, "x": _num(player.spawn.x),
-                "y": _num(player.spawn.y), "width": 0, "height": 0, "rotation": 0, "visible": True, "point": True,
-                "properties": props}
+        return {"id": self.player_id, "name": PLAYER_NAME, "type": PLAYER_TYPE, "x": file_number(player.spawn.x),
+                "y": file_number(player.spawn.y), "width": 0, "height": 0, "rotation": 0, "visible": True,
+                "point": True, "properties": props}
 
     def build(self) -> TiledMap:
         level = self.level

@@ -55,6 +55,8 @@ from level_editor.core.interop.tiled_common import (
     is_number,
     number,
     relocate_path,
+    rotated,
+    same_value,
     text_of,
     whole,
 )
@@ -118,20 +120,6 @@ def _tidy(v: float) -> float:
     """A computed coordinate rounded to 9 decimals: 480.00000000000006 comes back as 480."""
     r = round(v, 9)
     return r if math.isfinite(r) else v
-
-
-def _rotate(x: float, y: float, degrees: float) -> tuple[float, float]:
-    r = math.radians(degrees)
-    c, s = math.cos(r), math.sin(r)
-    return x * c - y * s, x * s + y * c
-
-
-def _same(a, b) -> bool:
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, float):
-        return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
-    return a == b
 
 
 def _slug(name: str) -> str:
@@ -388,7 +376,7 @@ class _Importer:
         if rot == 0 and not oriented:
             found.kind, found.fields = "box", {"origin": (x, y), "size": (w, h)}
             return
-        dx, dy = _rotate(w / 2, h / 2, rot)
+        dx, dy = rotated(w / 2, h / 2, rot)
         found.kind = "oriented_box"
         found.fields = {"center": (_tidy(x + dx), _tidy(y + dy)), "half_extents": (w / 2, h / 2), "rotation": rot}
 
@@ -399,7 +387,7 @@ class _Importer:
         if w != h:
             r = (w + h) / 4
             self.notes.append(f"{found.label}: ellipse {w:g}x{h:g} approximated as a pillar of radius {r:g}")
-        dx, dy = _rotate(w / 2, h / 2, rot)
+        dx, dy = rotated(w / 2, h / 2, rot)
         found.kind = "circle"
         found.fields = {"center": (_tidy(x + dx), _tidy(y + dy)), "radius": (w + h) / 4}
         return True
@@ -411,7 +399,7 @@ class _Importer:
         for p in raw:
             px, py = (number(p.get("x")), number(p.get("y"))) if isinstance(p, dict) else (math.nan, math.nan)
             if rot:
-                px, py = _rotate(px, py, rot)
+                px, py = rotated(px, py, rot)
             points.append((_tidy(x + px), _tidy(y + py)))
         if not all(finite(*p) for p in points):
             self.notes.append(f"{found.label}: a point of its outline is not a finite number; left out")
@@ -449,7 +437,7 @@ class _Importer:
             self.notes.append(f"{found.label}: a tile object of no size is left out")
             return False
         ax, ay = _ALIGN.get(alignment, (0, 1))  # "unspecified" is bottom-left on orthogonal maps
-        dx, dy = _rotate((0.5 - ax) * w, (0.5 - ay) * h, rot)
+        dx, dy = rotated((0.5 - ax) * w, (0.5 - ay) * h, rot)
         cx, cy = _tidy(x + dx), _tidy(y + dy)
         if not finite(cx, cy):
             self.notes.append(f"{found.label}: its position is too large to compute with; left out")
@@ -750,7 +738,7 @@ class _Importer:
             return Player()
         label, obj, x, y, w, h, rot, props, book = self.player
         if obj.get("point") is not True and w > 0 and h > 0:
-            dx, dy = _rotate(w / 2, h / 2, rot)
+            dx, dy = rotated(w / 2, h / 2, rot)
             x, y = _tidy(x + dx), _tidy(y + dy)
         default = Player()
         if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):
@@ -850,7 +838,7 @@ class _Importer:
             if self.ours and t is not None:
                 own = set(f.book.get("own", ())) if isinstance(f.book.get("own"), list) else set()
                 props = {k: v for k, v in props.items()
-                         if k in own or k not in t.properties or not _same(t.properties[k], v)}
+                         if k in own or k not in t.properties or not same_value(t.properties[k], v)}
             extra = f.book.get("extra") if self.ours and isinstance(f.book.get("extra"), dict) else {}
             kwargs = dict(f.fields, layer=f.layer, type=f.type, properties=props, extra=extra)
             if f.kind in _SOLID_KINDS:

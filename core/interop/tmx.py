@@ -26,7 +26,8 @@ from xml.parsers import expat
 from typing import Any, Iterator, Optional
 
 from level_editor.core.interop.map_text import let_go, text_blocks
-from level_editor.core.interop.tiled_common import TiledExportError, TiledImportError, xml_safe
+from level_editor.core.interop.tiled_common import TiledExportError, TiledImportError, number, xml_safe
+from level_editor.core.level.number_text import file_number
 
 __all__ = ["dumps_tmx", "tmx_blocks", "parse_xml", "tmx_map", "tsx_tileset", "tx_template", "MAX_XML_DEPTH", "TooDeep"]
 
@@ -54,9 +55,7 @@ def _fmt(value) -> str:
     if isinstance(value, float):
         if value == 0 and math.copysign(1.0, value) < 0:
             return "-0"  # a property's -0.0 stays itself
-        if value == int(value) and abs(value) < 2**53:
-            return str(int(value))
-        return repr(value)
+        return str(file_number(value))
     return str(value)
 
 
@@ -313,18 +312,11 @@ _INT_KEYS = {"id", "gid", "firstgid", "tilecount", "columns", "margin", "spacing
 _BOOL_KEYS = {"visible", "locked", "infinite", "wrap", "bold", "italic", "underline", "strikeout", "kerning"}
 
 
-def _number(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        return math.nan
-
-
 def _integer(text: str) -> Any:
     try:
         return int(text)
     except ValueError:
-        v = _number(text)
+        v = number(text)
         return int(v) if math.isfinite(v) and v == int(v) else text
 
 
@@ -334,7 +326,7 @@ def _attrs(el: ET.Element) -> dict:
         if key in _INT_KEYS:
             d[key] = _integer(value)
         elif key in _FLOAT_KEYS:
-            d[key] = _number(value)
+            d[key] = number(value)
         elif key in _BOOL_KEYS:
             d[key] = value.strip() not in ("0", "false", "")
         else:
@@ -365,7 +357,7 @@ def _points(text: str) -> list:
     pts = []
     for pair in (text or "").split():
         x, _, y = pair.partition(",")
-        pts.append({"x": _number(x), "y": _number(y)})
+        pts.append({"x": number(x), "y": number(y)})
     return pts
 
 
@@ -455,7 +447,7 @@ def tsx_tileset(el: ET.Element) -> dict:
         ts["properties"] = props
     offset = el.find("tileoffset")
     if offset is not None:
-        ts["tileoffset"] = {"x": _number(offset.get("x", "0")), "y": _number(offset.get("y", "0"))}
+        ts["tileoffset"] = {"x": number(offset.get("x", "0")), "y": number(offset.get("y", "0"))}
     image = el.find("image")
     if image is not None:
         ts["image"] = image.get("source", "")
@@ -474,9 +466,9 @@ def tsx_tileset(el: ET.Element) -> dict:
         if timage is not None:
             tile["image"] = timage.get("source", "")
             if timage.get("width"):
-                tile["imagewidth"] = _number(timage.get("width"))
+                tile["imagewidth"] = number(timage.get("width"))
             if timage.get("height"):
-                tile["imageheight"] = _number(timage.get("height"))
+                tile["imageheight"] = number(timage.get("height"))
         tiles.append(tile)
     if tiles:
         ts["tiles"] = tiles

@@ -37,7 +37,7 @@ except ImportError:  # pragma: no cover - not on Windows
     fcntl = None
 
 __all__ = ["LevelSaveError", "ReadOnlyTargetError", "write_text_atomic", "write_bytes_atomic", "write_blocks_atomic",
-           "remove_stale_temporaries", "temporary_name_pattern"]
+           "remove_stale_temporaries", "temporary_name_pattern", "same_file"]
 
 #: Why a save failed, in words the editor can turn into advice.
 PERMISSION, NO_SPACE, READ_ONLY, OTHER = "permission", "no-space", "read-only", "other"
@@ -89,6 +89,21 @@ def temporary_name_pattern(name: str = "") -> re.Pattern:
     """
     stem = re.escape(name) if name else ".+"
     return re.compile(rf"\.~{stem}\.{_RANDOM}\.tmp")
+
+
+def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+    """Whether ``a`` and ``b`` name one existing file (through links, ``./`` and the like): writing one would
+    replace the other, so an export or a generated level never writes over the file it was made from.
+
+    >>> same_file(__file__, os.path.join(os.path.dirname(__file__), ".", os.path.basename(__file__)))
+    True
+    >>> same_file(__file__, "no such file")
+    False
+    """
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
 
 
 def write_text_atomic(path: str | os.PathLike, text: str, replace_read_only: bool = False) -> None:

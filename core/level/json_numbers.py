@@ -1,9 +1,10 @@
 """Numbers on a grid of thousandths written as JSON text by NumPy, millions at a time, without a Python loop.
 
 The hulls of a large level hold millions of numbers already rounded to three
-decimals. Each is written the way the rest of the file writes numbers: the
-shortest decimal that reads back as the same float (Python's ``repr``), whole
-numbers without ``.0``. For a float that is the nearest one to ``k / 1000``,
+decimals. Each is written the way the rest of the file writes numbers
+(:func:`level_editor.core.level.number_text.file_number`): the shortest decimal
+that reads back as the same float (Python's ``repr``), whole numbers without
+``.0``. For a float that is the nearest one to ``k / 1000``,
 that is ``k / 1000`` written with its trailing zeros dropped: a shorter decimal
 would differ by at least a thousandth, far more than the float's own spacing
 for every coordinate the limits allow (:mod:`level_editor.core.level.limits`).

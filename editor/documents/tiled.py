@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from level_editor.core.interop import TiledImportError, tiled_format, write_tiled
 from level_editor.core.interop.tiled_import import read_tiled
-from level_editor.core.level.atomic import LevelSaveError
+from level_editor.core.level.atomic import LevelSaveError, same_file
 from level_editor.core.level.file_format import save_level
 from level_editor.editor.work import long_task
 from level_editor.editor.documents.file_checks import not_a_level_file, save_cause
@@ -24,13 +24,6 @@ from level_editor.editor.support.guard import describe
 
 EXPORT_FILTER = "Tiled map (*.tmx);;Tiled JSON map (*.tmj);;Level (*.json)"
 MAP_FILTER = "Tiled maps (*.tmx *.tmj);;All files (*)"
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except (OSError, ValueError):
-        return False
 
 
 class TiledActions:
@@ -64,7 +57,7 @@ class TiledActions:
         level = self.document.level
         level_dir = os.path.dirname(self.path) if self.path else None
         name = os.path.basename(path)
-        if self.path and tiled_format(path) is not None and _same_file(path, self.path):
+        if self.path and tiled_format(path) is not None and same_file(path, self.path):
             self.show_error("Could not export level", f"{name} is the level's own file: a Tiled map there would "
                             f"replace the level.", "Export to another name; the level's file is as it was.")
             return False

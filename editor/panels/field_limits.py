@@ -19,11 +19,12 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+from level_editor.core.level.number_text import rounded_text
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_IMAGE_SCALE, MAX_SIZE, MAX_SPEED, MIN_GRID, MIN_SIZE
 
 __all__ = [
     "Bound", "COORDINATE", "SIZE", "GRID", "ROTATION", "SPEED", "SCALE", "OPACITY",
-    "shown_number", "parse_number",
+    "shown_number", "parse_number", "typed_number",
     "bounds_problem", "object_problem",
 ]
 
@@ -42,15 +43,14 @@ def shown_number(v: float) -> str:
         return f"{v:.3g}"
     if abs(v) >= 1e12:
         return f"{v:.7g}"
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return rounded_text(v, 3)
 
 
 def _plain(v: float) -> str:
     """A limit as a sentence shows it: ``10,000,000``, ``0.000001``."""
     if v == int(v):
         return f"{int(v):,}"
-    return f"{v:.10f}".rstrip("0")
+    return rounded_text(v, 10)
 
 
 def parse_number(text: str) -> float:
@@ -62,6 +62,28 @@ def parse_number(text: str) -> float:
     v = float(text.strip())
     if not math.isfinite(v):
         raise ValueError("not finite")
+    return v
+
+
+def typed_number(text: str, bound: Bound) -> float:
+    """The number typed as ``text``; ValueError says why it is not one that ``bound`` takes.
+
+    >>> typed_number(" 12", COORDINATE)
+    12.0
+    >>> typed_number("x", SIZE)
+    Traceback (most recent call last):
+    ValueError: 'x' is not a number
+    """
+    t = text.strip()
+    if not t:
+        raise ValueError("type a number")
+    try:
+        v = parse_number(t)
+    except ValueError:
+        raise ValueError(f"{t!r} is not a number") from None
+    problem = bound.problem(v)
+    if problem is not None:
+        raise ValueError(problem)
     return v
 
 

@@ -26,13 +26,12 @@ import functools
 from dataclasses import fields, replace
 from typing import Callable, Optional
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QValidator
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget,
 )
 
-from level_editor.core.level.document import Change, ChangeKind, LevelDocument
+from level_editor.core.level.document import Change, ChangeKind
 from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.kinds import kind_name
@@ -43,165 +42,18 @@ from level_editor.editor.support.guard import guarded
 from level_editor.editor.commands.layers import MoveObjectsToLayerCommand
 from level_editor.core.level.limits import MAX_NAME_LENGTH
 from level_editor.editor.panels.field_limits import (
-    COORDINATE, GRID, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, object_problem, parse_number,
-    shown_number,
+    COORDINATE, GRID, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, object_problem, shown_number, typed_number,
 )
-from level_editor.editor.panels.properties_table import (
-    INVALID_STYLE, MIXED_TEXT, PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch,
-)
+from level_editor.editor.panels.properties_table import PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch
+from level_editor.editor.panels.value_field import MIXED_TEXT, NumberCharacters, ValueField, checked_text
 from level_editor.editor.panels.wall_nodes import NodesModel, NodesTable
 from level_editor.editor.commands.properties import NONE_TEXT, LevelProperties, ObjectProperties, id_problem, rename_command
 from level_editor.editor.canvas.selection import Selection, whole_level
 from level_editor.editor.support.subscriptions import subscribe_while_alive
 
-_NUMBER_CHARS = set("0123456789+-.eE ")
-
-
-def format_number(v: float) -> str:
-    """A number as the inspector shows it: the shortest form, at most three decimals (``12.346``, ``16``)."""
-    return shown_number(v)
-
-
 #: A selection of more objects than this shows its shared numbers a moment after a change, not at once.
 BIG_SELECTION = 2000
 LATE_MS = 150
-
-
-class NumberValidator(QValidator):
-    """Accepts finite numbers within ``bound``; a field never holds letters."""
-
-    def __init__(self, bound: Bound, parent=None):
-        super().__init__(parent)
-        self.bound = bound
-
-    def problem(self, text: str) -> Optional[str]:
-        """Why ``text`` is not a valid value, or None when it is."""
-        t = text.strip()
-        if not t:
-            return "type a number"
-        try:
-            v = parse_number(t)
-        except ValueError:
-            return f"{t!r} is not a number"
-        return self.bound.problem(v)
-
-    def validate(self, text: str, pos: int):
-        if not set(text) <= _NUMBER_CHARS:
-            return QValidator.Invalid, text, pos
-        return (QValidator.Acceptable if self.problem(text) is None else QValidator.Intermediate), text, pos
-
-
-class IdValidator(QValidator):
-    """Accepts a non-empty id that no other object has."""
-
-    def __init__(self, document: LevelDocument, current: str, parent=None):
-        super().__init__(parent)
-        self._doc = document
-        self.current = current
-
-    def problem(self, text: str) -> Optional[str]:
-        return id_problem(self._doc, text, self.current)
-
-    def validate(self, text: str, pos: int):
-        return (QValidator.Acceptable if self.problem(text) is None else QValidator.Intermediate), text, pos
-
-
-class ValueField(QLineEdit):
-    """A line edit that shows a red mark and the reason while its text is not a valid value.
-
-    ``committed(text)`` is emitted when the user finishes a valid edit (Enter or
-    leaving the field); ``problem_changed(text)`` says why the text is refused
-    (``""`` when it is fine), for the inspector to show under the fields. Esc
-    puts back the value the field showed; so does leaving it with a refused value.
-    A field of several objects whose values differ shows "—" and stays blank
-    until something is typed.
-    """
-
-    committed = Signal(str)
-    problem_changed = Signal(str)
-
-    def __init__(self, key: str, validator, label: str = "", parent=None):
-        super().__init__(parent)
-        self.setObjectName(key)
-        self.key = key
-        self.label = label or key
-        self.setValidator(validator)
-        self.setMaxLength(MAX_NAME_LENGTH)
-        self._tooltip = ""
-        self._shown = ""
-        self._said = ""
-        self.textChanged.connect(self._check)
-        self.editingFinished.connect(self._finished)
-
-    @property
-    def problem(self) -> Optional[str]:
-        if self.text() == "" and self._shown == "" and self.placeholderText() == MIXED_TEXT:
-            return None  # several different values, nothing typed yet
-        return self.validator().problem(self.text())
-
-    def is_invalid(self) -> bool:
-        return self.problem is not None
-
-    def show_value(self, text: str, full: str = "", mixed: bool = False) -> None:
-        """Show the model's value (``full``: its every digit, in the tooltip), unless the user is typing here."""
-        if self.hasFocus() and self.isModified():
-            return
-        self.setPlaceholderText(MIXED_TEXT if mixed else "")
-        text = "" if mixed else text
-        self._shown = text
-        self._tooltip = "The selected objects differ here: type a value to give it to all of them" if mixed else \
-            (f"{self.label}: {full}" if full and full != text else "")
-        if self.text() != text:
-            self.setText(text)
-        self.setModified(False)
-        self._check()
-
-    def restore(self) -> None:
-        """Put back the value the field showed."""
-        self.setText(self._shown)
-        self.setModified(False)
-        self._check()
-        self._say("")
-
-    @guarded("typing in the inspector")
-    def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key_Escape:
-            self.restore()
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-    @guarded("leaving a field of the inspector")
-    def focusOutEvent(self, event) -> None:
-        problem = self.problem if self.isModified() else None
-        super().focusOutEvent(event)
-        if problem is not None:
-            # left with a refused value: the shown value comes back, the message stays to say why
-            self.restore()
-            self._say(f"{self.label}: {problem} (not applied)")
-
-    def _say(self, text: str) -> None:
-        if text != self._said:
-            self._said = text
-            self.problem_changed.emit(text)
-
-    def _check(self, *_):
-        problem = self.problem
-        if problem is None:
-            self.setStyleSheet("")
-            self.setToolTip(self._tooltip)
-            if self.isModified():
-                self._say("")
-        else:
-            self.setStyleSheet(INVALID_STYLE)
-            self.setToolTip(f"Not applied: {problem}")
-            self._say(f"{self.label}: {problem}")
-
-    def _finished(self):
-        if self.isModified() and self.problem is None and self.text() != "":
-            self.setModified(False)
-            self._say("")
-            self.committed.emit(self.text())
 
 
 # (row label, [(field key, attribute, index in a point or None, the numbers it takes, what the undo label calls it)])
@@ -458,8 +310,9 @@ class Inspector(QWidget):
         return f"{len(ids) + player} objects selected"
 
     # -- builders ------------------------------------------------------------------
-    def _value_field(self, key: str, validator) -> ValueField:
-        f = ValueField(key, validator, _FIELD_NAMES.get(key, key))
+    def _value_field(self, key: str, read: Callable[[str], object]) -> ValueField:
+        f = ValueField(key, read, _FIELD_NAMES.get(key, key))
+        f.setMaxLength(MAX_NAME_LENGTH)
         f.problem_changed.connect(lambda text, f=f: self.show_problem(text, f))
         self.fields[key] = f
         return f
@@ -468,11 +321,12 @@ class Inspector(QWidget):
                       apply: Callable[[float], Optional[str]]) -> ValueField:
         """A field for one number: ``read()`` is its value (None: the objects differ), ``apply(v)`` pushes the
         change and returns why it was refused, if it was."""
-        f = self._value_field(key, NumberValidator(bound))
+        f = self._value_field(key, functools.partial(typed_number, bound=bound))
+        f.setValidator(NumberCharacters(f))
 
         @guarded(f"changing {f.label.lower()}")
-        def committed(text: str) -> None:
-            problem = apply(parse_number(text))
+        def committed(number: float) -> None:
+            problem = apply(number)
             if problem:
                 f.restore()
                 self.show_problem(f"{f.label}: {problem} (not applied)", f)
@@ -483,9 +337,10 @@ class Inspector(QWidget):
             if v is None:
                 f.show_value("", mixed=True)
             else:
-                f.show_value(shown_number(v), repr(float(v)).removesuffix(".0"))
+                text, full = shown_number(v), repr(float(v)).removesuffix(".0")
+                f.show_value(text, f"{f.label}: {full}" if full != text else "")
 
-        f.committed.connect(lambda text: committed(text))
+        f.committed.connect(lambda number: committed(number))
         self._refreshers.append(show)
         return f
 
@@ -507,7 +362,7 @@ class Inspector(QWidget):
         def current():
             return self._doc.get(state["id"])
 
-        id_field = self._value_field("id", IdValidator(self._doc, oid))
+        id_field = self._value_field("id", checked_text(lambda text: id_problem(self._doc, text, state["id"])))
         rename = guarded("renaming an object")(lambda text: self._rename(state["id"], text))
         id_field.committed.connect(lambda text: rename(text))
         self._refreshers.append(lambda: id_field.show_value(state["id"]))
@@ -552,7 +407,6 @@ class Inspector(QWidget):
             ids = self._ctx.selection.ids()
             if len(ids) == 1 and ids[0] != state["id"] and self._doc.get(ids[0]) is not None:
                 state["id"] = ids[0]
-                id_field.validator().current = ids[0]
 
         self._refreshers.insert(0, follow_rename)
 
@@ -803,7 +657,7 @@ class Inspector(QWidget):
 
     def _build_level(self) -> None:
         doc = self._doc
-        name = self._value_field("name", _NameValidator())
+        name = self._value_field("name", checked_text(_level_name_problem))
         rename = guarded("renaming the level")(lambda text: self._ctx.push(
             ChangeLevelPropertiesCommand(doc, "Change name of level", name=text)))
         name.committed.connect(lambda text: rename(text))
@@ -874,13 +728,9 @@ class Inspector(QWidget):
         return None
 
 
-class _NameValidator(QValidator):
-    def problem(self, text: str) -> Optional[str]:
-        if not text.strip():
-            return "a level needs a name"
-        if len(text) > MAX_NAME_LENGTH:
-            return f"a name is at most {MAX_NAME_LENGTH} characters"
-        return None
-
-    def validate(self, text: str, pos: int):
-        return (QValidator.Acceptable if self.problem(text) is None else QValidator.Intermediate), text, pos
+def _level_name_problem(text: str) -> Optional[str]:
+    if not text.strip():
+        return "a level needs a name"
+    if len(text) > MAX_NAME_LENGTH:
+        return f"a name is at most {MAX_NAME_LENGTH} characters"
+    return None

@@ -12,7 +12,6 @@ step; an id that is empty or taken is refused, and the list says why.
 """
 from __future__ import annotations
 
-import re
 from typing import Callable, Optional
 
 from PySide6.QtCore import (
@@ -26,6 +25,7 @@ from level_editor.editor.work.bulk import moved_by
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support.guard import guarded
 from level_editor.core.level.limits import MAX_NAME_LENGTH
+from level_editor.core.level.kinds import natural_key
 from level_editor.editor.panels.properties_table import PROBLEM_STYLE
 from level_editor.editor.commands.properties import rename_command
 from level_editor.editor.canvas.selection import Selection, whole_level
@@ -39,18 +39,6 @@ _PLAYER = -1
 #: Levels larger than this filter a moment after the last key, not on every key.
 FILTER_AT_ONCE = 20_000
 FILTER_DELAY_MS = 200
-
-
-_DIGITS = re.compile(r"\d+")
-
-
-def _natural_key(text: str) -> str:
-    """``goblin-2`` before ``goblin-10``: runs of digits padded to one width (a string compares fastest).
-
-    >>> sorted(["goblin-10", "Goblin-2", "box"], key=_natural_key)
-    ['box', 'Goblin-2', 'goblin-10']
-    """
-    return _DIGITS.sub(lambda m: m.group().zfill(24), text.lower())
 
 
 class ObjectListModel(QAbstractTableModel):
@@ -123,7 +111,7 @@ class ObjectListModel(QAbstractTableModel):
                 objects = self._doc.objects
                 if c == NAME:
                     def key(i):
-                        return _natural_key("player" if i == _PLAYER else objects[i].id)
+                        return natural_key("player" if i == _PLAYER else objects[i].id)
                 else:
                     def key(i):
                         return self._texts(i, layer_names)[c].lower()

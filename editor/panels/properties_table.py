@@ -20,7 +20,6 @@ Esc cancels, the active tool never sees that click).
 """
 from __future__ import annotations
 
-import re
 from typing import Callable, Optional
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt, Signal
@@ -30,26 +29,24 @@ from PySide6.QtWidgets import (
     QSizePolicy, QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget,
 )
 
+from level_editor.core.level.kinds import natural_key
 from level_editor.core.level.model import Ref
 from level_editor.editor.support.guard import guarded
 from level_editor.core.level.limits import MAX_NAME_LENGTH
 from level_editor.editor.panels.field_limits import shown_number
+from level_editor.editor.panels.value_field import MIXED_TEXT, ValueField
 from level_editor.editor.commands.properties import (
     KIND_NAMES, NONE_TEXT, PROPERTY_KINDS, PropertyRow, PropertySource, default_for, name_problem, parse_value,
     value_text,
 )
 from level_editor.editor.canvas.selection import Selection
 
-__all__ = ["PropertiesTable", "PropertyField", "RefCombo", "CanvasPicker", "INVALID_STYLE", "PROBLEM_STYLE", "MIXED_TEXT",
-           "swatch"]
+__all__ = ["PropertiesTable", "PropertyField", "RefCombo", "CanvasPicker", "PROBLEM_STYLE", "swatch"]
 
 #: The short names the table's Type column shows (the column is narrow in a docked inspector).
 _KIND_SHORT = {"string": "string", "integer": "integer", "float": "float", "boolean": "boolean", "object": "object"}
 
-#: What a value shows when the objects shown hold different ones, until something is typed (the inspector's too).
-MIXED_TEXT = "—"
-
-INVALID_STYLE = "QLineEdit { border: 2px solid #d03030; background: #fff0f0; }"
+#: A panel's message saying why a value was refused, in red under its fields.
 PROBLEM_STYLE = "color: #c02020; font-weight: bold;"
 _INHERITED_COLOR = "#8a8a8a"
 
@@ -64,10 +61,6 @@ def swatch(color: str, size: int = 14) -> QIcon:
     p.drawRect(0, 0, size - 1, size - 1)
     p.end()
     return QIcon(pixmap)
-
-
-def _natural_key(text: str):
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
 
 # -- picking an object on the canvas -----------------------------------------------------------------------
@@ -193,100 +186,15 @@ def shown_value(row: PropertyRow) -> tuple[str, str]:
     return text, (full if full != text else "")
 
 
-class PropertyField(QLineEdit):
-    """A typed value (string, integer, float): checked as it is typed, applied on Enter or when left.
-
-    Esc puts back the value that was shown. ``problem_changed(text)`` reports why
-    the text is refused (``""`` when it is fine).
-    """
-
-    committed = Signal(object)
-    problem_changed = Signal(str)
+class PropertyField(ValueField):
+    """A typed value (string, integer, float) in the table's Value column: a :class:`ValueField` that reads
+    the text as the property's kind (:func:`~level_editor.editor.commands.properties.parse_value`)."""
 
     def __init__(self, name: str, kind: str, parent=None):
-        super().__init__(parent)
+        super().__init__(f"value:{name}", lambda text: parse_value(kind, text, name), parent=parent)
         self.name = name
         self.kind = kind
-        self.setObjectName(f"value:{name}")
         self.setFrame(False)  # a cell of the table, as in Tiled's property browser
-        self._shown = ""
-        self._base_style = ""
-        self.problem: Optional[str] = None
-        self.textEdited.connect(self._check)
-        self.editingFinished.connect(self._finished)
-
-    def show_value(self, text: str, placeholder: str = "") -> None:
-        """Show the model's value, unless the user is typing into this field."""
-        if self.hasFocus() and self.isModified():
-            return
-        self._shown = text
-        self.setPlaceholderText(placeholder)
-        if self.text() != text:
-            self.setText(text)
-        self.setModified(False)
-        self._set_problem(None)
-
-    def set_base_style(self, style: str) -> None:
-        """The look while the text is fine (greyed and italic for a type's default)."""
-        self._base_style = style
-        if self.problem is None:
-            self.setStyleSheet(style)
-
-    def _parse(self):
-        return parse_value(self.kind, self.text(), self.name)
-
-    def _set_problem(self, problem: Optional[str]) -> None:
-        if problem == self.problem:
-            return
-        self.problem = problem
-        self.setStyleSheet(INVALID_STYLE if problem else self._base_style)
-        self.problem_changed.emit(problem or "")
-
-    def _check(self, *_):
-        try:
-            self._parse()
-        except ValueError as e:
-            self._set_problem(str(e))
-        else:
-            self._set_problem(None)
-
-    @guarded("applying a property")
-    def _finished(self):
-        if not self.isModified():
-            return
-        try:
-            value = self._parse()
-        except ValueError as e:
-            if not self.hasFocus():
-                # left with a refused value: the shown value comes back, the message stays to say why
-                message = str(e) + " (not applied)"
-                self.setText(self._shown)
-                self.setModified(False)
-                self.setStyleSheet(self._base_style)
-                self.problem = None
-                self.problem_changed.emit(message)
-            return
-        self.setModified(False)
-        self.committed.emit(value)
-
-    def finish_typing(self) -> None:
-        """Apply what is typed, as Enter would (editor/support/typed_edits.py)."""
-        self._finished()
-
-    def restore(self) -> None:
-        """Put back the value that was shown (Esc)."""
-        self.setText(self._shown)
-        self.setModified(False)
-        self._set_problem(None)
-        self.problem_changed.emit("")
-
-    @guarded("typing a property")
-    def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key_Escape:
-            self.restore()
-            event.accept()
-            return
-        super().keyPressEvent(event)
 
 
 class RefCombo(QComboBox):
@@ -324,7 +232,7 @@ class RefCombo(QComboBox):
     def fill(self) -> None:
         """Every object of the level in the list (natural order: goblin-2 before goblin-10)."""
         current = self.currentData()
-        ids = sorted((o.id for o in self._doc.objects), key=_natural_key)
+        ids = sorted((o.id for o in self._doc.objects), key=natural_key)
         self.blockSignals(True)
         self.clear()
         self.addItem(NONE_TEXT, "")
@@ -616,20 +524,21 @@ class PropertiesTable(QWidget):
         style = f"font-style: italic; color: {_INHERITED_COLOR};" if row.inherited else ""
         if isinstance(editor, PropertyField):
             text, full = shown_value(row)
-            editor.show_value(text, MIXED_TEXT if row.mixed else "")
-            editor.set_base_style(f"QLineEdit {{ {style} }}" if style else "")
             if full:
                 tip = f"{row.name}: {full}" + (f"\n{tip}" if tip else "")
+            editor.show_value(text, tip, row.mixed)  # the field shows the tip, or why a typed value is refused
+            editor.set_base_style(f"QLineEdit {{ {style} }}" if style else "")
         elif isinstance(editor, QCheckBox):
             editor.setTristate(row.mixed)
             editor.setCheckState(Qt.PartiallyChecked if row.mixed else
                                  (Qt.Checked if row.value else Qt.Unchecked))
             editor.setText(value_text(row.value) if not row.mixed else "")
             editor.setStyleSheet(f"QCheckBox {{ {style} }}" if style else "")
+            editor.setToolTip(tip)
         else:
             editor.show_ref(row.value.id, row.mixed)
             editor.setStyleSheet(f"QComboBox {{ {style} }}" if style else "")
-        editor.setToolTip(tip)
+            editor.setToolTip(tip)
         if before is None or (before.inherited, before.overridden, before.origin) != \
                 (row.inherited, row.overridden, row.origin):
             self._show_origin(i, row)

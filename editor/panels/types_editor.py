@@ -18,7 +18,7 @@ from typing import Callable, Optional
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QColorDialog, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+    QColorDialog, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QListWidget,
     QListWidgetItem, QMessageBox, QPushButton, QSizePolicy, QSplitter, QVBoxLayout, QWidget,
 )
 
@@ -29,6 +29,7 @@ from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support.guard import guarded
 from level_editor.core.level.limits import MAX_NAME_LENGTH, name_shape_problem
 from level_editor.editor.panels.properties_table import PROBLEM_STYLE, CanvasPicker, PropertiesTable, swatch
+from level_editor.editor.panels.value_field import ValueField, checked_text
 from level_editor.editor.commands.properties import ChangeTypesCommand, TypeProperties
 from level_editor.editor.support.subscriptions import subscribe_while_alive
 
@@ -50,30 +51,6 @@ def type_name_problem(name: str, taken) -> Optional[str]:
     if (problem := name_shape_problem(name, "type")) is not None:
         return problem
     return f"there is already a type called {name}" if name in taken else None
-
-
-class _NameField(QLineEdit):
-    """The type's name: applied on Enter or when left; Esc puts back the name it showed."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.shown = ""
-
-    def show_name(self, name: str) -> None:
-        if self.hasFocus() and self.isModified():
-            return
-        self.shown = name
-        self.setText(name)
-        self.setModified(False)
-
-    @guarded("typing a type's name")
-    def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key_Escape:
-            self.setText(self.shown)
-            self.setModified(False)
-            event.accept()
-            return
-        super().keyPressEvent(event)
 
 
 class TypesEditor(QDialog):
@@ -115,11 +92,10 @@ class TypesEditor(QDialog):
         buttons.addWidget(self.delete_button)
         lv.addLayout(buttons)
 
-        self.name_field = _NameField()
-        self.name_field.setObjectName("typeName")
-        self.name_field.editingFinished.connect(lambda: self._name_finished())
+        self.name_field = ValueField("typeName", checked_text(self._name_problem))
         self.name_field.setMaxLength(MAX_NAME_LENGTH)
-        self.name_field.textEdited.connect(lambda *_: self._check_name())
+        self.name_field.committed.connect(lambda name: self._renamed(name))
+        self.name_field.problem_changed.connect(lambda text: self._show_problem(text))
         self.color_button = QPushButton()
         self.color_button.setObjectName("typeColor")
         self.color_button.setToolTip("The colour objects of this type are drawn in")
@@ -227,7 +203,7 @@ class TypesEditor(QDialog):
         current = self._doc.level.object_type(self._current)
         self._right.setEnabled(current is not None)
         self.delete_button.setEnabled(current is not None)
-        self.name_field.show_name(current.name if current else "")
+        self.name_field.show_value(current.name if current else "")
         color = current.color if current else "#a0a0a0"
         self.color_button.setIcon(swatch(color, 16))
         self.color_button.setText(color)
@@ -273,25 +249,12 @@ class TypesEditor(QDialog):
         self.name_field.setFocus(Qt.OtherFocusReason)
         self.name_field.selectAll()
 
-    def _check_name(self) -> Optional[str]:
-        new = self.name_field.text()
-        problem = None if new == self._current else type_name_problem(new, self.names())
-        self._show_problem(problem or "")
-        return problem
+    def _name_problem(self, name: str) -> Optional[str]:
+        return None if name == self._current else type_name_problem(name, self.names())
 
     @guarded("renaming a type")
-    def _name_finished(self) -> None:
-        if not self.name_field.isModified():
-            return
-        problem = self._check_name()
-        if problem is not None:
-            if not self.name_field.hasFocus():
-                self.name_field.setText(self.name_field.shown)
-                self.name_field.setModified(False)
-                self._show_problem(problem + " (not renamed)")
-            return
-        self.name_field.setModified(False)
-        self.rename_type(self._current, self.name_field.text())
+    def _renamed(self, name: str) -> None:
+        self.rename_type(self._current, name)
 
     def rename_type(self, old: str, new: str) -> None:
         """Rename a type and every object that has it, in one undo step."""

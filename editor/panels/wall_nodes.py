@@ -9,10 +9,9 @@ nodes costs no more than one of three.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Optional
+from typing import Callable
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QAbstractItemView, QHBoxLayout, QHeaderView, QLineEdit, QStyledItemDelegate, QTableView, QToolButton,
     QVBoxLayout, QWidget,
@@ -23,30 +22,13 @@ from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.limits import MAX_LEVEL_NODES, MAX_WALL_NODES
 from level_editor.editor.commands.objects import ChangeObjectsCommand
 from level_editor.editor.support.guard import guarded
-from level_editor.editor.panels.field_limits import COORDINATE, bounds_problem, parse_number, shown_number
+from level_editor.editor.panels.field_limits import COORDINATE, bounds_problem, shown_number, typed_number
+from level_editor.editor.panels.value_field import NumberCharacters
 
-__all__ = ["NodesModel", "NodesTable", "node_problem"]
-
-_NUMBER_CHARS = set("0123456789+-.eE ")
+__all__ = ["NodesModel", "NodesTable"]
 
 #: Rows the table shows before it scrolls (the inspector below it stays in reach).
 VISIBLE_ROWS = 6
-
-
-def node_problem(text: str) -> Optional[str]:
-    """Why ``text`` cannot be a node's coordinate, or None.
-
-    >>> node_problem("12"), node_problem("x"), node_problem("2e7")
-    (None, "'x' is not a number", 'must be from -10,000,000 to 10,000,000')
-    """
-    t = text.strip()
-    if not t:
-        return "type a number"
-    try:
-        v = parse_number(t)
-    except ValueError:
-        return f"{t!r} is not a number"
-    return COORDINATE.problem(v)
 
 
 class NodesModel(QAbstractTableModel):
@@ -122,12 +104,11 @@ class NodesModel(QAbstractTableModel):
         text = str(value)
         if text.strip() == shown_number(wall.points[row][column]):
             return False  # the value as shown, not retyped: keep its full precision
-        problem = node_problem(text)
-        axis = self.COLUMNS[column]
-        if problem is not None:
-            self.refused.emit(f"Node {row + 1} {axis}: {problem} (not applied)")
+        try:
+            number = typed_number(text, COORDINATE)
+        except ValueError as why:
+            self.refused.emit(f"Node {row + 1} {self.COLUMNS[column]}: {why} (not applied)")
             return False
-        number = parse_number(text)
         old = wall.points[row]
         point = Vec2(number, old.y) if column == 0 else Vec2(old.x, number)
         points = wall.points[:row] + (point,) + wall.points[row + 1:]
@@ -195,14 +176,10 @@ class NodesModel(QAbstractTableModel):
 class _NumberDelegate(QStyledItemDelegate):
     """The cell editor: a line edit that takes only what can be part of a number."""
 
-    class _Chars(QValidator):
-        def validate(self, text: str, pos: int):
-            return (QValidator.Acceptable if set(text) <= _NUMBER_CHARS else QValidator.Invalid), text, pos
-
     @guarded("editing a wall's node")
     def createEditor(self, parent, option, index):
         editor = QLineEdit(parent)
-        editor.setValidator(self._Chars(editor))
+        editor.setValidator(NumberCharacters(editor))
         editor.setFrame(False)
         return editor
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
+from level_editor.core.level.number_text import rounded_text
 from level_editor.editor.support.editor_only import mark_editor_only
 from level_editor.editor.support.guard import guarded
 
@@ -68,9 +69,8 @@ def thick_pen(thickness: float, color: QColor = DRAW_COLOR, alpha: int = 110) ->
 
 
 def format_number(value: float) -> str:
-    """``32`` rather than ``32.0``; one decimal otherwise."""
-    r = round(value, 1)
-    return str(int(r)) if r == int(r) else f"{r:.1f}"
+    """A number as a preview's label shows it: at most one decimal, ``32`` rather than ``32.0``."""
+    return rounded_text(value, 1)
 
 
 def preview_item(z: float = PREVIEW_Z) -> QGraphicsPathItem:

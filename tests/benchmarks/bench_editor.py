@@ -189,6 +189,20 @@ def _object_pixel(window) -> Optional[QPoint]:
     return None
 
 
+def bench_window(folder: str):
+    """A main window of :data:`WINDOW_SIZE` on screen, its settings kept in ``folder``; it never asks a question
+    nor shows an error."""
+    from level_editor.editor.window.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings(os.path.join(folder, "bench.ini"), QSettings.IniFormat))
+    window.ask_unsaved_changes = lambda: "discard"
+    window.show_error = lambda *a, **k: None
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    QApplication.instance().processEvents()
+    return window
+
+
 def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int = PAN_STEPS) -> dict[str, float]:
     """Open ``level`` (a :class:`Level`, or the path of a level file) in a new main window and time the editor.
 
@@ -197,8 +211,6 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
     item index method and the items' cache mode (for comparing configurations);
     by default the editor's own choice is measured. Needs a ``QApplication``.
     """
-    from level_editor.editor.window.main_window import MainWindow
-
     app = QApplication.instance()
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="editor-bench-") as tmp:
@@ -208,12 +220,7 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
             del level
         else:
             path = level
-        window = MainWindow(settings=QSettings(os.path.join(tmp, "bench.ini"), QSettings.IniFormat))
-        window.ask_unsaved_changes = lambda: "discard"
-        window.show_error = lambda *a, **k: None
-        window.resize(*WINDOW_SIZE)
-        window.show()
-        app.processEvents()
+        window = bench_window(tmp)
         scene, canvas = window.scene, window.canvas
         viewport = canvas.viewport()
         if index is not None:
@@ -349,13 +356,25 @@ def _cell(key: str, runs: list[dict]) -> str:
     return f"{_format(key, low)} - {_format(key, high)}"
 
 
-def format_table(results: dict[str, list[dict]]) -> str:
-    """A Markdown table: a row per key of :data:`KEYS` and :data:`CHECKS`, a column per measured level."""
+def markdown_table(results: dict[str, list[dict]], measures: list[tuple[str, str]]) -> str:
+    """A Markdown table: a row per ``(key, label)`` of ``measures``, a column per name in ``results`` (the
+    runs measured under it: one figure, or their range)."""
     names = list(results)
     lines = ["| measure | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
-    for key, label in list(KEYS.items()) + list(CHECKS.items()):
+    for key, label in measures:
         lines.append(f"| {label} | " + " | ".join(_cell(key, results[n]) for n in names) + " |")
     return "\n".join(lines)
+
+
+def table_row(lines: list[str], label: str) -> list[str]:
+    """The cells of the row ``label`` in the lines of a :func:`markdown_table`."""
+    row = next(line for line in lines if line.startswith(f"| {label} |"))
+    return [cell.strip() for cell in row.strip("|").split("|")[1:]]
+
+
+def format_table(results: dict[str, list[dict]]) -> str:
+    """A Markdown table: a row per key of :data:`KEYS` and :data:`CHECKS`, a column per measured level."""
+    return markdown_table(results, list(KEYS.items()) + list(CHECKS.items()))
 
 
 def column_name(n: int) -> str:

@@ -46,11 +46,13 @@ import time
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from tests.benchmarks.bench_editor import WINDOW_SIZE, _cell, _mouse_move, _timed_frames, _wheel  # noqa: E402
+from tests.benchmarks.bench_editor import (  # noqa: E402
+    _mouse_move, _timed_frames, _wheel, bench_window, markdown_table,
+)
 
 
 def _frame(step, viewport) -> tuple[float, float]:
@@ -250,17 +252,10 @@ def _measure_node_drag(window, wall_id: str, out: dict) -> None:
 
 def measure_long_wall(path: str) -> dict[str, float]:
     """Open the level file ``path`` (one long wall) in a new main window and time the editor on it."""
-    from level_editor.editor.window.main_window import MainWindow
-
     app = QApplication.instance()
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="long-wall-bench-") as tmp:
-        window = MainWindow(settings=QSettings(os.path.join(tmp, "bench.ini"), QSettings.IniFormat))
-        window.ask_unsaved_changes = lambda: "discard"
-        window.show_error = lambda *a, **k: None
-        window.resize(*WINDOW_SIZE)
-        window.show()
-        app.processEvents()
+        window = bench_window(tmp)
         canvas = window.canvas
         viewport = canvas.viewport()
 
@@ -370,11 +365,7 @@ def column_name(shape: str, n: int) -> str:
 
 def format_table(results: dict[str, list[dict]]) -> str:
     """A Markdown table: a row per key of :data:`KEYS` and :data:`CHECKS`, a column per wall measured."""
-    names = list(results)
-    lines = ["| measure | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
-    for key, label in list(KEYS.items()) + list(CHECKS.items()):
-        lines.append(f"| {label} | " + " | ".join(_cell(key, results[n]) for n in names) + " |")
-    return "\n".join(lines)
+    return markdown_table(results, list(KEYS.items()) + list(CHECKS.items()))
 
 
 def _measure_in_child(path: str) -> dict:

@@ -7,14 +7,9 @@ import sys
 import time
 from pathlib import Path
 
-from tests.benchmarks.bench_editor import CHECKS, KEYS, QUICK_SIZES, column_name, format_table
+from tests.benchmarks.bench_editor import CHECKS, KEYS, QUICK_SIZES, column_name, format_table, table_row
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _row(lines: list[str], label: str) -> list[str]:
-    row = next(line for line in lines if line.startswith(f"| {label} |"))
-    return [cell.strip() for cell in row.strip("|").split("|")[1:]]
 
 
 def test_quick_run_prints_a_row_per_measure_and_a_column_per_size():
@@ -27,23 +22,23 @@ def test_quick_run_prints_a_row_per_measure_and_a_column_per_size():
     for key, label in KEYS.items():
         if key == "check_rss_mb":  # small levels' edits and saves come faster than a background check starts
             continue
-        cells = _row(lines, label)
+        cells = table_row(lines, label)
         assert len(cells) == len(QUICK_SIZES) and all(c != "-" for c in cells), label
         assert all(c.endswith(("ms", " s", "MB")) for c in cells), cells
     # the drag of everything moved every object, as one undo step, and undo gave the level back
-    assert _row(lines, CHECKS["objects"]) == [str(n) for n in QUICK_SIZES]
-    assert _row(lines, CHECKS["moved_objects"]) == [str(n) for n in QUICK_SIZES]
-    assert _row(lines, CHECKS["move_undo_steps"]) == ["1", "1"]
-    assert _row(lines, CHECKS["undo_restored"]) == ["1", "1"]
+    assert table_row(lines, CHECKS["objects"]) == [str(n) for n in QUICK_SIZES]
+    assert table_row(lines, CHECKS["moved_objects"]) == [str(n) for n in QUICK_SIZES]
+    assert table_row(lines, CHECKS["move_undo_steps"]) == ["1", "1"]
+    assert table_row(lines, CHECKS["undo_restored"]) == ["1", "1"]
 
 
 def test_repeated_runs_show_the_range():
     runs = {"10 objects": [{"open_s": 0.5, "peak_rss_mb": 100.0}, {"open_s": 1.25, "peak_rss_mb": 100.2}]}
     lines = format_table(runs).splitlines()
     assert lines[0] == "| measure | 10 objects |"
-    assert _row(lines, KEYS["open_s"]) == ["500 ms - 1.25 s"]
-    assert _row(lines, KEYS["peak_rss_mb"]) == ["100 MB"]
-    assert _row(lines, KEYS["save_s"]) == ["-"]
+    assert table_row(lines, KEYS["open_s"]) == ["500 ms - 1.25 s"]
+    assert table_row(lines, KEYS["peak_rss_mb"]) == ["100 MB"]
+    assert table_row(lines, KEYS["save_s"]) == ["-"]
     assert len(lines) == 2 + len(KEYS) + len(CHECKS)
 
 

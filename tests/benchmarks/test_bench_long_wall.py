@@ -7,13 +7,9 @@ import sys
 from pathlib import Path
 
 from tests.benchmarks.bench_long_wall import CHECKS, KEYS, QUICK_SIZES, SHAPES, column_name, dense_points, format_table
+from tests.benchmarks.bench_editor import table_row
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _row(lines: list[str], label: str) -> list[str]:
-    row = next(line for line in lines if line.startswith(f"| {label} |"))
-    return [cell.strip() for cell in row.strip("|").split("|")[1:]]
 
 
 def test_quick_run_prints_a_row_per_measure_and_a_column_per_wall():
@@ -25,15 +21,15 @@ def test_quick_run_prints_a_row_per_measure_and_a_column_per_wall():
     columns = [column_name(shape, n) for shape in SHAPES for n in QUICK_SIZES]
     assert "| measure | " + " | ".join(columns) + " |" in lines
     for label in KEYS.values():
-        cells = _row(lines, label)
+        cells = table_row(lines, label)
         assert len(cells) == len(columns) and all(c.endswith(("ms", " s")) for c in cells), (label, cells)
     # every step did what it is timed for: the wall was selected both ways, dragged, given back by undo,
     # edited with handles on its nodes (a few thousand nodes: at most one per node), deleted and given back
     n = len(columns)
-    assert _row(lines, CHECKS["nodes"]) == [str(q) for _ in SHAPES for q in QUICK_SIZES]
+    assert table_row(lines, CHECKS["nodes"]) == [str(q) for _ in SHAPES for q in QUICK_SIZES]
     for key in ("click_selected", "band_selected", "drag_moved", "undo_restored", "node_dragged", "delete_undone"):
-        assert _row(lines, CHECKS[key]) == ["1"] * n, key
-    assert all(0 <= int(c) <= QUICK_SIZES[0] for c in _row(lines, CHECKS["node_handles"]))
+        assert table_row(lines, CHECKS[key]) == ["1"] * n, key
+    assert all(0 <= int(c) <= QUICK_SIZES[0] for c in table_row(lines, CHECKS["node_handles"]))
 
 
 def test_the_walls_are_the_ones_the_issue_names():
@@ -48,7 +44,7 @@ def test_repeated_runs_show_the_range():
     runs = {"walk 10": [{"open_s": 0.5, "nodes": 10.0}, {"open_s": 1.25, "nodes": 10.0}]}
     lines = format_table(runs).splitlines()
     assert lines[0] == "| measure | walk 10 |"
-    assert _row(lines, KEYS["open_s"]) == ["500 ms - 1.25 s"]
-    assert _row(lines, CHECKS["nodes"]) == ["10"]
-    assert _row(lines, KEYS["drag_step_s"]) == ["-"]
+    assert table_row(lines, KEYS["open_s"]) == ["500 ms - 1.25 s"]
+    assert table_row(lines, CHECKS["nodes"]) == ["10"]
+    assert table_row(lines, KEYS["drag_step_s"]) == ["-"]
     assert len(lines) == 2 + len(KEYS) + len(CHECKS)

@@ -127,6 +127,7 @@ def key(window, k, modifiers=Qt.NoModifier, widget=None):
 
 
 def undo_texts(window) -> list[str]:
+    """The labels of the undo steps of ``window`` (or of anything with an ``undo_stack``: an editor context)."""
     stack = window.undo_stack
     return [stack.text(i) for i in range(stack.count())]
 

@@ -35,31 +35,10 @@ from PySide6.QtWidgets import (
 from level_editor.core.checks.check import check_level
 from level_editor.core.level.file_format import load_level
 from level_editor.editor.panels.layers_panel import LOCKED, NAME
+from tests.core.level.test_format_v2 import CONTRACT_EXAMPLE
 from tests.editor.helpers import click, drag, key, make_window
 
 COURTYARD = Path(__file__).resolve().parents[2] / "levels" / "art" / "courtyard.png"
-
-#: The CONTRACT's example (section 1), with each object's layer as the name of its layer, lowercased.
-EXAMPLE_TYPES = [
-    {"name": "enemy", "color": "#e0503c", "properties": {"health": 3, "speed": 1.5}},
-    {"name": "door", "color": "#3c8ce0", "properties": {"opened_by": {"ref": ""}}},
-]
-EXAMPLE_OBJECTS = [
-    {"id": "backdrop", "kind": "image", "layer": "art", "path": "art/demo.png", "origin": [0, 0], "scale": 1,
-     "opacity": 0.5},
-    {"id": "wall-1", "kind": "wall", "layer": "walls", "points": [[0, 0], [320, 0], [320, 240]], "thickness": 8,
-     "closed": False},
-    {"id": "box-1", "kind": "box", "layer": "walls", "origin": [100, 100], "size": [64, 32]},
-    {"id": "tiles-1", "kind": "tiles", "layer": "walls", "origin": [0, 256], "cell": 16,
-     "cells": ["##....##", "########"]},
-    {"id": "goblin-1", "kind": "point", "layer": "things", "type": "enemy", "position": [200, 80],
-     "properties": {"health": 5}},
-    {"id": "lever", "kind": "point", "layer": "things", "position": [40, 200]},
-    {"id": "gate", "kind": "box", "layer": "walls", "type": "door", "origin": [240, 96], "size": [8, 48],
-     "properties": {"opened_by": {"ref": "lever"}}},
-    {"id": "exit", "kind": "box", "layer": "things", "type": "exit_zone", "solid": False,
-     "origin": [280, 200], "size": [32, 32]},
-]
 
 NO_SNAP = Qt.ControlModifier  # held while clicking or dragging: no snapping, the example's numbers are off-grid
 
@@ -345,18 +324,18 @@ def test_a_designer_makes_the_contract_example_with_mouse_and_keyboard(qtbot, tm
     # -- the file is the example ----------------------------------------------------------------------------------
     data = json.loads(level_path.read_text(encoding="utf-8"))
     assert (data["format"], data["version"], data["name"], data["grid"]) == ("level-editor.level", 2, "Demo", 16)
-    assert data["properties"] == {"music": "theme.ogg", "time_limit": 90, "night": False}
+    assert data["properties"] == CONTRACT_EXAMPLE["properties"]
     assert type(data["properties"]["time_limit"]) is int and data["properties"]["night"] is False
-    assert data["types"] == EXAMPLE_TYPES
+    assert data["types"] == CONTRACT_EXAMPLE["types"]
     health, speed = data["types"][0]["properties"]["health"], data["types"][0]["properties"]["speed"]
     assert type(health) is int and type(speed) is float
-    # layers bottom to top, compared by name (the editor made their ids)
+    # layers bottom to top, compared by name (the editor made their ids; the example's are its names, lowercased)
     assert [(layer["name"], layer["visible"], layer["locked"]) for layer in data["layers"]] == [
         ("Art", True, True), ("Walls", True, False), ("Things", True, False)]
     layer_names = {layer["id"]: layer["name"].lower() for layer in data["layers"]}
-    assert data["player"] == {"spawn": [64, 64], "shape": "circle", "radius": 12, "speed": 240}
+    assert data["player"] == CONTRACT_EXAMPLE["player"]
     saved = [{**o, "layer": layer_names[o["layer"]]} for o in data["objects"]]
-    assert saved == EXAMPLE_OBJECTS
+    assert saved == CONTRACT_EXAMPLE["objects"]
     by_id = {o["id"]: o for o in saved}
     assert type(by_id["goblin-1"]["properties"]["health"]) is int
     assert by_id["exit"]["solid"] is False

@@ -16,7 +16,8 @@ from level_editor.core.checks.outlines import level_outlines
 from level_editor.core.checks.pieces import cut_into_pieces, find_gaps
 from level_editor.core.checks.validation import PASSAGES_SHOWN, validate_level
 from level_editor.core.level.model import Level, Pillar, Player, Wall
-from level_editor.core.level.problems import INFO, WARNING
+from level_editor.core.level.problems import WARNING
+from tests.core.checks.test_passages import spawn_info
 
 
 def level(*objects, spawn=(-500.0, -500.0)):
@@ -26,11 +27,6 @@ def level(*objects, spawn=(-500.0, -500.0)):
 def narrow(lvl):
     return [p for p in validate_level(lvl) if p.severity == WARNING and ("too narrow" in p.message
                                                                         or "more narrow passages" in p.message)]
-
-
-def spawn_info(lvl):
-    (info,) = [p for p in validate_level(lvl) if p.severity == INFO]
-    return info.message
 
 
 def zig_zag(x0: float, nodes: int, step: float = 0.5, height: float = 40.0, y0: float = 0.0) -> list:

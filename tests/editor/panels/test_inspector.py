@@ -6,17 +6,7 @@ from PySide6.QtTest import QTest
 
 from level_editor.core.collision.shapes import Vec2
 from tests.editor.helpers import click, drag, hover, move, press, release, undo_texts, window  # noqa: F401
-
-
-def type_into(window, key_name, text, enter=True):
-    field = window.inspector.field(key_name)
-    field.setFocus()
-    field.selectAll()
-    QTest.keyClick(field, Qt.Key_Backspace)
-    QTest.keyClicks(field, text)
-    if enter:
-        QTest.keyClick(field, Qt.Key_Return)
-    return field
+from tests.editor.panels.helpers import type_in
 
 
 def test_shows_the_selected_objects_numbers(window):
@@ -35,7 +25,7 @@ def test_shows_the_selected_objects_numbers(window):
 
 def test_good_input_is_one_undo_step_with_a_readable_label(window):
     click(window, 240, 320)
-    type_into(window, "radius", "24.5")
+    type_in(window.inspector, "radius", "24.5")
     assert window.document.get("pillar-1").radius == 24.5
     assert undo_texts(window) == ["Change radius of pillar-1"]
     assert window.scene.item("pillar-1").sceneBoundingRect().width() >= 49
@@ -46,7 +36,7 @@ def test_good_input_is_one_undo_step_with_a_readable_label(window):
 
 def test_letters_cannot_be_typed_into_a_number(window):
     click(window, 240, 320)
-    field = type_into(window, "radius", "abc")
+    field = type_in(window.inspector, "radius", "abc")
     assert field.text() == ""
     assert field.is_invalid() and "Not applied" in field.toolTip()
     assert window.document.get("pillar-1").radius == 16
@@ -56,7 +46,7 @@ def test_letters_cannot_be_typed_into_a_number(window):
 def test_non_positive_sizes_are_marked_red_and_never_applied(window):
     click(window, 270, 95)
     for bad in ["-5", "0", "1e999", "-"]:
-        field = type_into(window, "size.x", bad)
+        field = type_in(window.inspector, "size.x", bad)
         assert field.is_invalid(), bad
         assert "border" in field.styleSheet()
         assert window.document.get("box-1").size == Vec2(64, 32)
@@ -70,31 +60,31 @@ def test_non_positive_sizes_are_marked_red_and_never_applied(window):
 
 def test_negative_positions_are_fine(window):
     click(window, 270, 95)
-    type_into(window, "origin.x", "-32")
+    type_in(window.inspector, "origin.x", "-32")
     assert window.document.get("box-1").origin == Vec2(-32, 80)
     assert undo_texts(window) == ["Change origin of box-1"]
 
 
 def test_duplicate_or_empty_id_is_refused_and_a_new_one_renames(window):
     click(window, 270, 95)
-    field = type_into(window, "id", "pillar-1")
+    field = type_in(window.inspector, "id", "pillar-1")
     assert field.is_invalid() and "already called" in field.toolTip()
-    field = type_into(window, "id", "")
+    field = type_in(window.inspector, "id", "")
     assert field.is_invalid()
     assert window.document.get("box-1") is not None and window.undo_stack.count() == 0
-    type_into(window, "id", "crate")
+    type_in(window.inspector, "id", "crate")
     assert window.document.get("crate") is not None and window.document.get("box-1") is None
     assert window.selection.ids() == ["crate"]
     assert undo_texts(window) == ["Rename box-1 to crate"]
     assert window.inspector.field("id").text() == "crate"
     # a second edit goes to the renamed object
-    type_into(window, "size.y", "48")
+    type_in(window.inspector, "size.y", "48")
     assert window.document.get("crate").size == Vec2(64, 48)
 
 
 def test_rotation_and_closed_wall(window):
     click(window, 400, 240)
-    type_into(window, "rotation", "-30")
+    type_in(window.inspector, "rotation", "-30")
     assert window.document.get("obox-1").rotation == -30
     click(window, 80, 200)
     window.inspector.field("closed").click()
@@ -115,17 +105,17 @@ def test_player_fields_and_shape_switch(window):
     click(window, 48, 48)
     ins = window.inspector
     assert ins.title.text() == "Player"
-    type_into(window, "speed", "300")
+    type_in(window.inspector, "speed", "300")
     assert window.document.player.speed == 300
     ins.field("shape").setCurrentText("box")
     assert window.document.player.shape == "box"
-    type_into(window, "size.x", "20")
+    type_in(window.inspector, "size.x", "20")
     assert window.document.player.size.x == 20
-    type_into(window, "spawn.x", "100")
+    type_in(window.inspector, "spawn.x", "100")
     assert window.document.player.spawn == Vec2(100, 48)
     assert undo_texts(window) == ["Change speed of player", "Change shape of player", "Change width of player",
                                   "Change spawn of player"]
-    type_into(window, "size.y", "0")
+    type_in(window.inspector, "size.y", "0")
     assert window.document.player.size.y == 24
 
 
@@ -134,10 +124,10 @@ def test_level_name_and_grid_when_nothing_is_selected(window):
     ins = window.inspector
     assert ins.title.text() == "Level"
     assert ins.field("objectCount").text() == "4"
-    type_into(window, "grid", "-8")
+    type_in(window.inspector, "grid", "-8")
     assert window.document.level.grid == 16
-    type_into(window, "grid", "32")
-    type_into(window, "name", "Cave")
+    type_in(window.inspector, "grid", "32")
+    type_in(window.inspector, "name", "Cave")
     assert window.document.level.grid == 32 and window.document.level.name == "Cave"
     assert undo_texts(window) == ["Change grid of level", "Change name of level"]
 
@@ -153,7 +143,7 @@ def test_typing_a_wall_position_moves_the_whole_wall(window):
     ins = window.inspector
     assert (ins.field("position.x").text(), ins.field("position.y").text()) == (
         f"{wall.points[0].x:g}", f"{wall.points[0].y:g}")
-    type_into(window, "position.x", str(wall.points[0].x + 100))
+    type_in(window.inspector, "position.x", str(wall.points[0].x + 100))
     moved = window.document.get("wall-1")
     assert moved.points == tuple(Vec2(p.x + 100, p.y) for p in wall.points)
     assert undo_texts(window) == ["Move wall-1"]
@@ -180,16 +170,6 @@ def bare_inspector(qtbot, level, selected):
     return inspector, context
 
 
-def type_in(inspector, key_name, text):
-    field = inspector.field(key_name)
-    field.setFocus()
-    field.selectAll()
-    QTest.keyClick(field, Qt.Key_Backspace)
-    QTest.keyClicks(field, text)
-    QTest.keyClick(field, Qt.Key_Return)
-    return field
-
-
 def new_kinds_level():
     from level_editor.core.level.model import Image, Level, Point, Tiles
 
@@ -207,7 +187,7 @@ def test_a_points_position(qtbot):
     assert "solid" not in ins.fields  # a marker never collides
     type_in(ins, "position.y", "136")
     assert ctx.document.get("goblin-1").position == Vec2(400, 136)
-    assert [ctx.undo_stack.text(i) for i in range(ctx.undo_stack.count())] == ["Change position of goblin-1"]
+    assert undo_texts(ctx) == ["Change position of goblin-1"]
     ctx.undo_stack.undo()
     assert ctx.document.get("goblin-1").position == Vec2(400, 120)
 
@@ -249,7 +229,7 @@ def test_a_tile_grids_origin_and_cell_size(qtbot):
 
 def test_esc_in_a_field_puts_back_the_value_it_showed(window):
     click(window, 240, 320)
-    field = type_into(window, "radius", "99", enter=False)
+    field = type_in(window.inspector, "radius", "99", enter=False)
     assert field.text() == "99"
     QTest.keyClick(field, Qt.Key_Escape)
     assert field.text() == "16" and not field.is_invalid()

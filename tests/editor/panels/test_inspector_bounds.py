@@ -14,6 +14,8 @@ from level_editor.core.level.model import Box, Image, Layer, Level, OrientedBox,
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.panels.field_limits import shown_number
 from level_editor.editor.panels.inspector import Inspector
+from tests.editor.helpers import undo_texts
+from tests.editor.panels.helpers import type_in
 
 
 def level() -> Level:
@@ -47,21 +49,6 @@ def inspector(qtbot):
     context.message.connect(messages.append)
     ins.messages = messages
     return ins, context
-
-
-def type_in(ins, key_name, text, enter=True):
-    field = ins.field(key_name)
-    field.setFocus()
-    field.selectAll()
-    QTest.keyClick(field, Qt.Key_Backspace)
-    QTest.keyClicks(field, text)
-    if enter:
-        QTest.keyClick(field, Qt.Key_Return)
-    return field
-
-
-def undo_texts(ctx):
-    return [ctx.undo_stack.text(i) for i in range(ctx.undo_stack.count())]
 
 
 # -- issue 14: bounded values ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from level_editor.core.level.model import Box, Level, ObjectType, Pillar, Player
 from level_editor.editor.panels.properties_table import PropertyField
 from level_editor.editor.commands.properties import kind_of, parse_value, value_text
 from tests.editor.helpers import click, drag, key, make_window, undo_texts
+from tests.editor.panels.helpers import retype
 
 
 def game_level() -> Level:
@@ -48,14 +49,7 @@ def table(window):
 
 
 def type_value(window, name, text, enter=True) -> PropertyField:
-    field = table(window).editor(name)
-    field.setFocus()
-    field.selectAll()
-    QTest.keyClick(field, Qt.Key_Backspace)
-    QTest.keyClicks(field, text)
-    if enter:
-        QTest.keyClick(field, Qt.Key_Return)
-    return field
+    return retype(table(window).editor(name), text, enter)
 
 
 KIND_ORDER = ("string", "integer", "float", "boolean", "object")
@@ -519,11 +513,7 @@ def test_solid_is_a_checkbox_for_the_kinds_that_collide(qtbot, game):
 def test_renaming_an_object_renames_the_references_to_it_in_one_step(game):
     click(game, *LEVER)
     before = game.document.level
-    field = game.inspector.field("id")
-    field.setFocus()
-    field.selectAll()
-    QTest.keyClicks(field, "switch")
-    QTest.keyClick(field, Qt.Key_Return)
+    retype(game.inspector.field("id"), "switch")
     assert game.document.get("switch") is not None
     assert game.document.get("gate").properties["opened_by"] == Ref("switch")
     assert undo_texts(game) == ["Rename lever to switch"]

@@ -9,6 +9,7 @@ from PySide6.QtTest import QTest
 from level_editor.core.level.model import Ref
 from level_editor.editor.panels.types_editor import DELETE_NOTE, type_name_problem
 from tests.editor.helpers import click, make_window, undo_texts
+from tests.editor.panels.helpers import retype
 from tests.editor.panels.test_properties import GOBLIN_2, game_level, undo_all_and_redo
 
 
@@ -36,17 +37,6 @@ def choose(qtbot, ed, name):
     item = ed.type_list.findItems(name, Qt.MatchExactly)[0]
     qtbot.mouseClick(ed.type_list.viewport(), Qt.LeftButton, pos=ed.type_list.visualItemRect(item).center())
     assert ed.current == name
-
-
-def type_name(ed, text, enter=True):
-    field = ed.name_field
-    field.setFocus()
-    field.selectAll()
-    QTest.keyClick(field, Qt.Key_Backspace)
-    QTest.keyClicks(field, text)
-    if enter:
-        QTest.keyClick(field, Qt.Key_Return)
-    return field
 
 
 def test_the_menu_opens_it_showing_the_levels_types(game):
@@ -81,7 +71,7 @@ def test_add_then_name_a_type(qtbot, game, editor):
 
 def test_renaming_a_type_renames_it_on_every_object_in_one_step(game, editor):
     before = game.document.level
-    type_name(editor, "monster")
+    retype(editor.name_field, "monster")
     doc = game.document
     assert [t.name for t in doc.level.types] == ["monster", "door"]
     assert doc.get("goblin-1").type == doc.get("goblin-2").type == "monster"
@@ -97,10 +87,12 @@ def test_renaming_a_type_renames_it_on_every_object_in_one_step(game, editor):
 
 def test_a_type_name_must_be_new_and_not_empty(game, editor):
     for bad, message in (("door", "there is already a type called door"), ("", "a type needs a name")):
-        type_name(editor, bad)
+        retype(editor.name_field, bad)
         assert editor.problem.isVisible() and editor.problem.text() == message
+        assert editor.name_field.is_invalid() and editor.name_field.toolTip() == f"Not applied: {message}"
     QTest.keyClick(editor.name_field, Qt.Key_Escape)
     assert editor.name_field.text() == "enemy" and editor.isVisible()  # Esc restores; the dialog stays open
+    assert not editor.problem.isVisible()
     assert game.undo_stack.count() == 0
     assert type_name_problem(" boss", []) is not None
 
@@ -149,11 +141,7 @@ def test_deleting_a_type_in_use_asks_and_leaves_the_objects_with_its_name(qtbot,
 
 def test_default_properties_are_edited_with_the_same_table(qtbot, game, editor):
     before = game.document.level
-    type_value_in = editor.properties.editor("health")
-    type_value_in.setFocus()
-    type_value_in.selectAll()
-    QTest.keyClicks(type_value_in, "4")
-    QTest.keyClick(type_value_in, Qt.Key_Return)
+    retype(editor.properties.editor("health"), "4")
     health = game.document.level.object_type("enemy").properties["health"]
     assert health == 4 and type(health) is int
     assert undo_texts(game) == ["Set health of type enemy to 4"]
@@ -162,11 +150,7 @@ def test_default_properties_are_edited_with_the_same_table(qtbot, game, editor):
     assert game.inspector.properties.editor("health").text() == "4"
     assert game.document.level.properties_of(game.document.get("goblin-1"))["health"] == 5
     # a bad default is refused in the editor's own table too
-    field = editor.properties.editor("speed")
-    field.setFocus()
-    field.selectAll()
-    QTest.keyClicks(field, "quick")
-    QTest.keyClick(field, Qt.Key_Return)
+    field = retype(editor.properties.editor("speed"), "quick")
     assert editor.properties.problem_text() == "speed must be a number"
     QTest.keyClick(field, Qt.Key_Escape)
     assert editor.isVisible() and field.text() == "1.5"

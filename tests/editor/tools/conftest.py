@@ -2,7 +2,8 @@
 
 ``editor`` is an :class:`EditorContext` around a bare ``QGraphicsScene`` (no
 window, no view: one scene unit per screen pixel). ``Mouse`` sends a tool the
-same calls the scene would, so a test reads like what a designer does.
+same calls the scene would, so a test reads like what a designer does;
+``round_trip`` checks that what it did is one undo step that undoes exactly.
 """
 from __future__ import annotations
 
@@ -15,15 +16,20 @@ from level_editor.core.level.model import Level
 from level_editor.editor.canvas.context import EditorContext
 
 
-@pytest.fixture
-def editor(qtbot):
-    doc = LevelDocument(Level(name="Test", grid=16))
+def context_for(level: Level) -> EditorContext:
+    """An editor context around ``level`` on a bare scene; what it says goes into its ``messages`` list."""
     scene = QGraphicsScene()
-    ctx = EditorContext(doc, scene)
+    ctx = EditorContext(LevelDocument(level), scene)
     ctx._test_scene = scene  # keep the scene alive as long as the context
     messages: list[str] = []
     ctx.message.connect(messages.append)
     ctx.messages = messages
+    return ctx
+
+
+@pytest.fixture
+def editor(qtbot):
+    ctx = context_for(Level(name="Test", grid=16))
     yield ctx
     ctx.undo_stack.clear()
 
@@ -64,6 +70,25 @@ class Mouse:
             t = i / steps
             self.move(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, modifiers)
         self.release(x1, y1, modifiers)
+
+
+def use_tool(editor, cls):
+    """A ``cls`` tool, activated on ``editor``, and a :class:`Mouse` to drive it."""
+    tool = cls(editor)
+    tool.activate()
+    return tool, Mouse(tool)
+
+
+def round_trip(editor, before, label: str = "") -> None:
+    """What was just done is one undo step (called ``label``, when given), and undo and redo restore exactly."""
+    after = editor.document.level
+    assert editor.undo_stack.count() == 1
+    if label:
+        assert editor.undo_stack.undoText() == label
+    editor.undo_stack.undo()
+    assert editor.document.level == before
+    editor.undo_stack.redo()
+    assert editor.document.level == after
 
 
 def key(tool, k, modifiers=Qt.NoModifier) -> bool:

@@ -6,13 +6,11 @@ from PySide6.QtCore import Qt
 
 from level_editor.core.level.model import Box
 from level_editor.editor.tools.box_tool import BoxTool
-from tests.editor.tools.conftest import Mouse, key
+from tests.editor.tools.conftest import key, round_trip, use_tool
 
 
 def make(editor):
-    tool = BoxTool(editor)
-    tool.activate()
-    return tool, Mouse(tool)
+    return use_tool(editor, BoxTool)
 
 
 @pytest.mark.parametrize("start,end", [((30, 18), (97, 63)), ((97, 63), (30, 18)), ((97, 18), (30, 63)),
@@ -68,8 +66,4 @@ def test_undo_and_redo(editor):
     tool, mouse = make(editor)
     before = editor.document.level
     mouse.drag((0, 0), (64, 64))
-    after = editor.document.level
-    editor.undo_stack.undo()
-    assert editor.document.level == before
-    editor.undo_stack.redo()
-    assert editor.document.level == after
+    round_trip(editor, before, "Add box")

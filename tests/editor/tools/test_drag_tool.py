@@ -3,30 +3,21 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsScene
 
-from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, Layer, Level, OrientedBox, Pillar
-from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.box_tool import BoxTool
 from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
 from level_editor.editor.tools.pillar_tool import PillarTool
 from level_editor.editor.tools.wall_tool import WallTool
-from tests.editor.tools.conftest import Mouse, key
+from tests.editor.tools.conftest import context_for, key, use_tool
 
 TOOLS = [(BoxTool, Box, "Add box"), (OrientedBoxTool, OrientedBox, "Add oriented box"),
          (PillarTool, Pillar, "Add pillar")]
 
 
-def make(editor, cls):
-    tool = cls(editor)
-    tool.activate()
-    return tool, Mouse(tool)
-
-
 @pytest.mark.parametrize("cls,kind,label", TOOLS)
 def test_a_drag_adds_one_object_in_one_step_and_selects_it(editor, cls, kind, label):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.drag((32, 32), (96, 64))
     [obj] = editor.document.objects
     assert isinstance(obj, kind)
@@ -37,7 +28,7 @@ def test_a_drag_adds_one_object_in_one_step_and_selects_it(editor, cls, kind, la
 
 @pytest.mark.parametrize("cls,kind,label", TOOLS)
 def test_other_buttons_draw_nothing(editor, cls, kind, label):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.press(32, 32, button=Qt.RightButton)
     mouse.move(96, 64, buttons=Qt.RightButton)
     mouse.release(96, 64, button=Qt.RightButton)
@@ -46,7 +37,7 @@ def test_other_buttons_draw_nothing(editor, cls, kind, label):
 
 @pytest.mark.parametrize("cls,kind,label", TOOLS)
 def test_escape_cancels_and_hides_the_preview(editor, cls, kind, label):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.press(32, 32)
     mouse.move(96, 64)
     assert tool.drawing and tool.preview.shape_item.isVisible()
@@ -59,7 +50,7 @@ def test_escape_cancels_and_hides_the_preview(editor, cls, kind, label):
 
 @pytest.mark.parametrize("cls,kind,label", TOOLS)
 def test_leaving_the_tool_mid_drag_removes_the_preview_and_draws_nothing(editor, cls, kind, label):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.press(32, 32)
     mouse.move(96, 64)
     tool.deactivate()
@@ -72,7 +63,7 @@ def test_leaving_the_tool_mid_drag_removes_the_preview_and_draws_nothing(editor,
 @pytest.mark.parametrize("cls,message", [(BoxTool, "opposite one"), (OrientedBoxTool, "opposite one"),
                                          (PillarTool, "give the pillar a radius")])
 def test_a_drag_that_makes_nothing_says_why(editor, cls, message):
-    tool, mouse = make(editor, cls)
+    tool, mouse = use_tool(editor, cls)
     mouse.drag((32, 32), (33, 33))
     assert editor.document.objects == () and editor.undo_stack.count() == 0
     assert message in editor.messages[-1]
@@ -81,11 +72,7 @@ def test_a_drag_that_makes_nothing_says_why(editor, cls, message):
 @pytest.fixture
 def layered(qtbot):
     """A level without the default layer: "Art" and a locked "Walls" on top."""
-    level = Level(name="Layers", grid=16, layers=(Layer("art", "Art"), Layer("walls", "Walls", locked=True)))
-    ctx = EditorContext(LevelDocument(level), QGraphicsScene())
-    ctx._test_scene = ctx.scene
-    ctx.messages = []
-    ctx.message.connect(ctx.messages.append)
+    ctx = context_for(Level(name="Layers", grid=16, layers=(Layer("art", "Art"), Layer("walls", "Walls", locked=True))))
     yield ctx
     ctx.undo_stack.clear()
 
@@ -93,7 +80,7 @@ def layered(qtbot):
 @pytest.mark.parametrize("cls", [BoxTool, OrientedBoxTool, PillarTool])
 def test_a_drawn_object_goes_on_the_current_layer(layered, cls):
     layered.set_current_layer("art")
-    tool, mouse = make(layered, cls)
+    tool, mouse = use_tool(layered, cls)
     mouse.drag((32, 32), (96, 64))
     [obj] = layered.document.objects
     assert obj.layer == "art"
@@ -104,14 +91,14 @@ def test_a_drawn_object_goes_on_the_current_layer(layered, cls):
 @pytest.mark.parametrize("cls", [BoxTool, OrientedBoxTool, PillarTool])
 def test_nothing_is_drawn_on_a_locked_layer_and_the_status_bar_says_why(layered, cls):
     layered.set_current_layer("walls")
-    tool, mouse = make(layered, cls)
+    tool, mouse = use_tool(layered, cls)
     mouse.drag((32, 32), (96, 64))
     assert not tool.drawing and layered.document.objects == ()
     assert "locked" in layered.messages[-1]
 
 
 def test_a_wall_goes_on_the_current_layer_and_not_on_a_locked_one(layered):
-    tool, mouse = make(layered, WallTool)
+    tool, mouse = use_tool(layered, WallTool)
     layered.set_current_layer("walls")
     mouse.click(0, 0)
     mouse.double_click(64, 0)

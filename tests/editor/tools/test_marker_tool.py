@@ -3,15 +3,13 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QComboBox, QGraphicsScene
+from PySide6.QtWidgets import QComboBox
 
-from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Layer, Level, ObjectType, Point
-from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.marker_tool import NO_TYPE_LABEL, MarkerTool
 from tests.editor.helpers import click, make_window, undo_texts
 from tests.editor.helpers import key as press_key
-from tests.editor.tools.conftest import Mouse, key
+from tests.editor.tools.conftest import context_for, key, round_trip, use_tool
 
 TYPES = (ObjectType("enemy", "#e0503c", {"health": 3}), ObjectType("pickup", "#40c060"))
 
@@ -19,22 +17,14 @@ TYPES = (ObjectType("enemy", "#e0503c", {"health": 3}), ObjectType("pickup", "#4
 @pytest.fixture
 def editor(qtbot):
     """A level with object types and two layers: art (locked, at the bottom) and things (current)."""
-    level = Level(name="Test", grid=16, types=TYPES,
-                  layers=(Layer("art", "Art", locked=True), Layer("things", "Things")))
-    doc = LevelDocument(level)
-    scene = QGraphicsScene()
-    ctx = EditorContext(doc, scene)
-    ctx._test_scene = scene
-    ctx.messages = []
-    ctx.message.connect(ctx.messages.append)
+    ctx = context_for(Level(name="Test", grid=16, types=TYPES,
+                            layers=(Layer("art", "Art", locked=True), Layer("things", "Things"))))
     yield ctx
     ctx.undo_stack.clear()
 
 
 def make(editor):
-    tool = MarkerTool(editor)
-    tool.activate()
-    return tool, Mouse(tool)
+    return use_tool(editor, MarkerTool)
 
 
 def choose(tool, label: str) -> None:
@@ -59,12 +49,7 @@ def test_a_click_places_a_marker_of_the_chosen_type_on_the_grid(editor):
     assert (marker.id, marker.type, tuple(marker.position)) == ("enemy-1", "enemy", (208, 96))
     assert marker.layer == "things" and marker.properties == {}
     assert editor.selection.ids() == ["enemy-1"]
-    assert editor.undo_stack.count() == 1 and editor.undo_stack.undoText() == "Add enemy"
-    after = editor.document.level
-    editor.undo_stack.undo()
-    assert editor.document.level == before
-    editor.undo_stack.redo()
-    assert editor.document.level == after
+    round_trip(editor, before, "Add enemy")
 
 
 def test_without_a_type_it_is_a_plain_marker(editor):

@@ -9,13 +9,11 @@ from PySide6.QtCore import Qt
 from level_editor.core.level.model import OrientedBox
 from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
-from tests.editor.tools.conftest import Mouse, key
+from tests.editor.tools.conftest import key, use_tool
 
 
 def make(editor):
-    tool = OrientedBoxTool(editor)
-    tool.activate()
-    return tool, Mouse(tool)
+    return use_tool(editor, OrientedBoxTool)
 
 
 def at_angle(center, radius, degrees):

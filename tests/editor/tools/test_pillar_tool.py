@@ -7,13 +7,11 @@ from PySide6.QtCore import Qt
 from level_editor.core.level.model import Box, Pillar
 from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.tools.pillar_tool import PillarTool
-from tests.editor.tools.conftest import Mouse, key
+from tests.editor.tools.conftest import key, round_trip, use_tool
 
 
 def make(editor):
-    tool = PillarTool(editor)
-    tool.activate()
-    return tool, Mouse(tool)
+    return use_tool(editor, PillarTool)
 
 
 def test_press_at_the_centre_and_drag_out_the_radius(editor):
@@ -74,8 +72,4 @@ def test_undo_and_redo(editor):
     tool, mouse = make(editor)
     before = editor.document.level
     mouse.drag((0, 0), (48, 0))
-    after = editor.document.level
-    editor.undo_stack.undo()
-    assert editor.document.level == before
-    editor.undo_stack.redo()
-    assert editor.document.level == after
+    round_trip(editor, before, "Add pillar")

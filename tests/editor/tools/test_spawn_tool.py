@@ -6,13 +6,11 @@ from PySide6.QtCore import Qt
 from level_editor.core.level.model import Box
 from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.tools.spawn_tool import SpawnTool
-from tests.editor.tools.conftest import Mouse
+from tests.editor.tools.conftest import round_trip, use_tool
 
 
 def make(editor):
-    tool = SpawnTool(editor)
-    tool.activate()
-    return tool, Mouse(tool)
+    return use_tool(editor, SpawnTool)
 
 
 def test_click_places_the_spawn_on_the_grid(editor):
@@ -21,10 +19,7 @@ def test_click_places_the_spawn_on_the_grid(editor):
     mouse.click(203, 95)
     assert tuple(editor.document.player.spawn) == (208, 96)
     assert editor.selection.ids() == ["player"]
-    assert editor.undo_stack.count() == 1
-    assert editor.undo_stack.undoText() == "Move spawn"
-    editor.undo_stack.undo()
-    assert editor.document.level == before
+    round_trip(editor, before, "Move spawn")
 
 
 def test_a_drag_is_one_step(editor):
@@ -32,12 +27,7 @@ def test_a_drag_is_one_step(editor):
     before = editor.document.level
     mouse.drag((100, 100), (300, 140), steps=10)
     assert tuple(editor.document.player.spawn) == (304, 144)
-    assert editor.undo_stack.count() == 1
-    after = editor.document.level
-    editor.undo_stack.undo()
-    assert editor.document.level == before
-    editor.undo_stack.redo()
-    assert editor.document.level == after
+    round_trip(editor, before)
 
 
 def test_ctrl_places_it_exactly(editor):

@@ -7,28 +7,19 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import QGraphicsScene
 
-from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Layer, Level, Tiles
 from level_editor.editor.commands.objects import AddObjectsCommand
-from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.tools.tile_brush_tool import TileBrushTool
 from tests.editor.helpers import drag, make_window, undo_texts
 from tests.editor.helpers import key as press_key
-from tests.editor.tools.conftest import Mouse, key
+from tests.editor.tools.conftest import context_for, key, round_trip, use_tool
 
 
 @pytest.fixture
 def editor(qtbot):
     """A level on a 16 grid with two layers: art (locked) and walls (current)."""
-    doc = LevelDocument(Level(name="Test", grid=16,
-                              layers=(Layer("art", "Art", locked=True), Layer("walls", "Walls"))))
-    scene = QGraphicsScene()
-    ctx = EditorContext(doc, scene)
-    ctx._test_scene = scene
-    ctx.messages = []
-    ctx.message.connect(ctx.messages.append)
+    ctx = context_for(Level(name="Test", grid=16, layers=(Layer("art", "Art", locked=True), Layer("walls", "Walls"))))
     yield ctx
     ctx.undo_stack.clear()
 
@@ -39,9 +30,7 @@ def at(i: int, j: int) -> tuple[float, float]:
 
 
 def make(editor):
-    tool = TileBrushTool(editor)
-    tool.activate()
-    return tool, Mouse(tool)
+    return use_tool(editor, TileBrushTool)
 
 
 def stroke(mouse, cells, button=Qt.LeftButton, modifiers=Qt.NoModifier):
@@ -60,17 +49,6 @@ def add(editor, *objects):
 def grids(editor) -> dict[str, tuple]:
     """Each tile grid's id: (origin, cells)."""
     return {o.id: ((o.origin.x, o.origin.y), o.cells) for o in editor.document.objects if isinstance(o, Tiles)}
-
-
-def round_trip(editor, before, label):
-    """The stroke is one step called ``label``, and undo and redo restore exactly."""
-    after = editor.document.level
-    assert editor.undo_stack.count() == 1
-    assert editor.undo_stack.undoText() == label
-    editor.undo_stack.undo()
-    assert editor.document.level == before
-    editor.undo_stack.redo()
-    assert editor.document.level == after
 
 
 # -- painting ---------------------------------------------------------------------------------------------

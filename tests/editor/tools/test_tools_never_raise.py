@@ -15,11 +15,8 @@ from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support.guard import set_error_handler
 from level_editor.editor.tools.registry import TOOL_CLASSES
+from tests.editor.helpers import undo_texts
 from tests.editor.tools.conftest import Mouse
-
-def undo_texts(editor):
-    return [editor.undo_stack.text(i) for i in range(editor.undo_stack.count())]
-
 
 WILD = [(float("nan"), 5.0), (float("inf"), float("-inf")), (1e300, -1e300), (-1e-320, 1e308), (MAX_COORDINATE, 0)]
 

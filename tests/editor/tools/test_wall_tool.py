@@ -5,13 +5,11 @@ from PySide6.QtCore import QPointF, Qt
 
 from level_editor.core.level.model import Wall
 from level_editor.editor.tools.wall_tool import WallTool
-from tests.editor.tools.conftest import Mouse, key, points
+from tests.editor.tools.conftest import key, points, round_trip, use_tool
 
 
 def make(editor):
-    tool = WallTool(editor)
-    tool.activate()
-    return tool, Mouse(tool)
+    return use_tool(editor, WallTool)
 
 
 def walls(editor):
@@ -189,12 +187,7 @@ def test_undo_and_redo_restore_the_level_exactly(editor):
     for x, y in [(0, 0), (64, 0), (64, 64)]:
         mouse.click(x, y)
     mouse.click(0, 0)
-    after = editor.document.level
-    assert editor.undo_stack.undoText() == "Add wall"
-    editor.undo_stack.undo()
-    assert editor.document.level == before
-    editor.undo_stack.redo()
-    assert editor.document.level == after
+    round_trip(editor, before, "Add wall")
 
 
 def test_right_click_ends_the_wall(editor):

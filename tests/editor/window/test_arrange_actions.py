@@ -10,12 +10,7 @@ from PySide6.QtWidgets import QApplication
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.model import Box, Image, Layer, Level, OrientedBox, Pillar, Player, Point, Tiles, Wall
 from level_editor.editor.documents.clipboard import objects_from_text
-from tests.editor.helpers import click, key, make_window, sample_level
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    return make_window(qtbot, tmp_path, sample_level())
+from tests.editor.helpers import click, key, make_window, sample_level, window  # noqa: F401 - the window fixture
 
 
 def test_cut_copies_and_deletes_in_one_undo_step_named_cut(window):

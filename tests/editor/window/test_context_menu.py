@@ -6,7 +6,6 @@ Linux and macOS, on release on Windows); QTest's clicks do not, so
 """
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtTest import QTest
@@ -15,12 +14,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.model import Box, Layer, Level
 from level_editor.editor.window.context_menu import tool_uses_right_button
-from tests.editor.helpers import at, click, hover, key, make_window, sample_level
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    return make_window(qtbot, tmp_path, sample_level())
+from tests.editor.helpers import at, click, hover, key, make_window, window  # noqa: F401 - the window fixture
 
 
 def right_click(window, x, y) -> QMenu | None:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import PySide6
-import pytest
 from PySide6.QtCore import Qt, qVersion
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtTest import QTest
@@ -10,12 +9,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 import level_editor.core
 from level_editor.editor.window.help import OTHER, about_text, shortcut_groups
-from tests.editor.helpers import key, make_window, sample_level
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    return make_window(qtbot, tmp_path, sample_level())
+from tests.editor.helpers import key, window  # noqa: F401 - the window fixture
 
 
 def _menu(window, title: str) -> QMenu:
