@@ -16,7 +16,9 @@ import json
 import math
 import os
 import re
-from typing import Any, Optional
+from typing import Optional
+
+from level_editor.core.level.number_text import is_number
 
 __all__ = [
     "BOOKKEEPING",
@@ -31,7 +33,6 @@ __all__ = [
     "reserved_names",
     "bookkeeping_text",
     "xml_safe",
-    "is_number",
     "relocate_path",
     "brief",
     "number",
@@ -104,10 +105,6 @@ def bookkeeping_text(data: dict) -> str:
 def xml_safe(text: str) -> bool:
     """Whether ``text`` can be written into an XML file (TMX) as it is."""
     return _NOT_XML.search(text) is None
-
-
-def is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def number(value) -> float:

@@ -52,7 +52,6 @@ from level_editor.core.interop.tiled_common import (
     TiledImportError,
     brief,
     finite,
-    is_number,
     number,
     relocate_path,
     rotated,
@@ -82,6 +81,7 @@ from level_editor.core.level.model import (
     Tiles,
     Wall,
 )
+from level_editor.core.level.number_text import is_number
 
 __all__ = ["ImportResult", "read_tiled", "tiled_to_level", "DEFAULT_THICKNESS"]
 

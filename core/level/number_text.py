@@ -11,11 +11,20 @@ writing a level never loads NumPy.
 """
 from __future__ import annotations
 
-__all__ = ["file_number", "rounded_text"]
+__all__ = ["EXACT_INTS", "is_number", "file_number", "rounded_text"]
 
 #: Floats from -2**53 to 2**53 are whole numbers exactly when they look it; beyond, a float has no
 #: fraction left, and writing it as an int would claim digits it does not hold.
-_EXACT_INTS = 2.0**53
+EXACT_INTS = 2.0**53
+
+
+def is_number(value) -> bool:
+    """Whether a value read from JSON is a number (``True`` is not, though Python counts it as 1).
+
+    >>> is_number(3), is_number(2.5), is_number(True), is_number("3")
+    (True, True, False, False)
+    """
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def file_number(v: float):
@@ -26,8 +35,8 @@ def file_number(v: float):
     [64, 0.1, 1e+300, -2.5, 0]
     """
     if v.__class__ is float:  # nearly every number of a level: the quick way first
-        return int(v) if v.is_integer() and -_EXACT_INTS < v < _EXACT_INTS else v
-    if v == int(v) and abs(v) < _EXACT_INTS:
+        return int(v) if v.is_integer() and -EXACT_INTS < v < EXACT_INTS else v
+    if v == int(v) and abs(v) < EXACT_INTS:
         return int(v)
     return v
 

@@ -34,6 +34,7 @@ from level_editor.core.collision.shapes import Vec2, as_vec2
 from level_editor.core.level.atomic import LevelSaveError, write_text_atomic
 from level_editor.core.level.limits import MAX_REPLAY_TICKS
 from level_editor.core.level.reading import LevelFileError, read_file_bytes
+from level_editor.core.level.number_text import is_number
 
 __all__ = [
     "REPLAY_FORMAT",
@@ -241,10 +242,6 @@ def _describe(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def _finite(value: Any) -> Optional[float]:
     """``value`` as a finite float, or None (also for an int too large for a float)."""
     try:
@@ -260,7 +257,7 @@ def _check_header(data: Any, fmt: str, source: str, versions: tuple[int, ...] = 
         raise ReplayFileError(source, f"must hold a JSON object, not {type(data).__name__}")
     version = data.get("version")
     # 1.0 is 1 (JSON has one number type), but true is not.
-    if data.get("format") != fmt or not _number(version) or version not in versions:
+    if data.get("format") != fmt or not is_number(version) or version not in versions:
         expected = " or ".join(str(v) for v in versions)
         raise ReplayFileError(
             source, f"format {_describe(data.get('format'))} version {_describe(data.get('version'))} "
@@ -281,7 +278,7 @@ def _pairs(data: dict, key: str, source: str) -> tuple[Vec2, ...]:
 
 
 def _pair(item: Any, where: str, source: str) -> Vec2:
-    if not (isinstance(item, list) and len(item) == 2 and _number(item[0]) and _number(item[1])):
+    if not (isinstance(item, list) and len(item) == 2 and is_number(item[0]) and is_number(item[1])):
         raise ReplayFileError(source, f"{where} must be a pair of numbers [x, y], not {_describe(item)}")
     x, y = _finite(item[0]), _finite(item[1])
     if x is None or y is None:
@@ -302,7 +299,7 @@ def _inputs(data: dict, source: str) -> list:
                                       f"{MAX_REPLAY_TICKS:,} a replay may have")
     for tick, item in enumerate(items):
         # JSON's true is no number here; the ranges are checked by Replay itself
-        if not (isinstance(item, list) and len(item) == 3 and all(_number(v) for v in item)):
+        if not (isinstance(item, list) and len(item) == 3 and all(is_number(v) for v in item)):
             raise ReplayFileError(source, f"inputs[{tick}] must be three numbers [move_x, move_y, jump], "
                                           f"not {_describe(item)}")
     return items
@@ -314,7 +311,7 @@ def parse_replay(data: Any, source: str = "<replay>") -> Replay:
     if "dt" not in data:
         raise ReplayFileError(source, "missing \"dt\" (the tick length in seconds)")
     dt = data["dt"]
-    if not _number(dt) or _finite(dt) is None:
+    if not is_number(dt) or _finite(dt) is None:
         raise ReplayFileError(source, f"\"dt\" must be a finite number, not {_describe(dt)}")
     if dt <= 0:
         raise ReplayFileError(source, f"\"dt\" must be > 0, not {_describe(dt)}")
@@ -358,7 +355,7 @@ def loads_replay(text: str, source: str = "<replay>") -> Replay:
 
 def _is_version_2(data: Any) -> bool:
     """Whether ``data`` says it is a version 2 replay (its ticks' checks name a NaN's tick)."""
-    return (isinstance(data, dict) and data.get("format") == REPLAY_FORMAT and _number(data.get("version"))
+    return (isinstance(data, dict) and data.get("format") == REPLAY_FORMAT and is_number(data.get("version"))
             and data["version"] == 2)
 
 
@@ -389,7 +386,7 @@ def _events(data: dict, ticks: int, source: str) -> tuple[tuple[int, str, str], 
                                           f"not {_describe(item)}")
         tick, kind, object_id = item
         # 3.0 is 3 (JSON has one number type), but true is not.
-        if not (_number(tick) and _finite(tick) is not None and float(tick).is_integer()):
+        if not (is_number(tick) and _finite(tick) is not None and float(tick).is_integer()):
             raise ReplayFileError(source, f"{where}: the tick must be a whole number, not {_describe(tick)}")
         tick = int(tick)
         if not 0 <= tick < ticks:

@@ -32,7 +32,8 @@ from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_IMAGE_SCALE, MAX_SIZE, MAX_WALL_NODES, MIN_SIZE
 from level_editor.core.level.migrations import CURRENT_VERSION
 from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
-from level_editor.core.level.format.text import fmt, num, pt
+from level_editor.core.level.format.text import fmt, pt
+from level_editor.core.level.number_text import file_number
 
 __all__ = ["FORMAT", "VERSION", "Value", "Field", "Kind", "KINDS", "KIND_OF", "COMMON_KEYS"]
 
@@ -110,7 +111,7 @@ class Number(Value):
     """A finite number no larger than ``limit`` either way."""
 
     text = "{n[$v]}"
-    to_json = staticmethod(num)
+    to_json = staticmethod(file_number)
 
     def __init__(self, limit: float = MAX_COORDINATE):
         self.limit = limit

@@ -12,33 +12,18 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from level_editor.core.level.number_text import EXACT_INTS, file_number
+
 try:  # writes the hulls of a plain dict fast; the standard library's json does it without, only slower
     import msgspec as _msgspec
 except ImportError:  # pragma: no cover - msgspec is a dependency; this keeps a broken install working
     _msgspec = None
 
-__all__ = ["num", "pt", "fmt", "NotPlain", "NumberTexts", "quote", "one_line", "dumps_json", "escape_surrogates",
+__all__ = ["pt", "fmt", "NotPlain", "NumberTexts", "quote", "one_line", "dumps_json", "escape_surrogates",
            "hull_blocks", "nodes_text", "rows_text", "TRUE_FALSE"]
 
-EXACT_INTS = 2.0**53
-
-
-def num(v: float):
-    """Whole numbers are written without a trailing .0 (64 rather than 64.0); others as the shortest
-    decimal that reads back as the same float (Python's repr).
-
-    >>> [num(64.0), num(0.1), num(1e300), num(-2.5)]
-    [64, 0.1, 1e+300, -2.5]
-    """
-    if v.__class__ is float:
-        return int(v) if v.is_integer() and -EXACT_INTS < v < EXACT_INTS else v
-    if v == int(v) and abs(v) < EXACT_INTS:
-        return int(v)
-    return v
-
-
 def pt(p) -> list:
-    """A point as the JSON pair ``[x, y]``, numbers as :func:`num` writes them.
+    """A point as the JSON pair ``[x, y]``, numbers as :func:`~level_editor.core.level.number_text.file_number` writes them.
 
     >>> pt((64.0, 0.5))
     [64, 0.5]
@@ -47,11 +32,11 @@ def pt(p) -> list:
     if x.__class__ is float and x.is_integer() and -EXACT_INTS < x < EXACT_INTS:
         x = int(x)
     else:
-        x = num(x)
+        x = file_number(x)
     if y.__class__ is float and y.is_integer() and -EXACT_INTS < y < EXACT_INTS:
         y = int(y)
     else:
-        y = num(y)
+        y = file_number(y)
     return [x, y]
 
 
@@ -69,7 +54,7 @@ class NotPlain(Exception):
 
 
 class NumberTexts(dict):
-    """Float -> its text as json.dumps writes :func:`num` of it, remembered (a level repeats its numbers).
+    """Float -> its text as json.dumps writes :func:`~level_editor.core.level.number_text.file_number` of it, remembered (a level repeats its numbers).
 
     Anything but a finite float raises :class:`NotPlain`. ``-0.0`` and ``0.0`` share a key and a text,
     as they share their text (``0``) in the file.

@@ -14,8 +14,9 @@ from typing import Any, Callable, Optional
 from level_editor.core.level.atomic import LevelSaveError, write_blocks_atomic
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.format.fields import FORMAT, KINDS, VERSION, Kind
+from level_editor.core.level.number_text import file_number
 from level_editor.core.level.format.text import (
-    TRUE_FALSE, NotPlain, NumberTexts, escape_surrogates, hull_blocks, nodes_text, num, one_line, pt, quote, rows_text,
+    TRUE_FALSE, NotPlain, NumberTexts, escape_surrogates, hull_blocks, nodes_text, one_line, pt, quote, rows_text,
 )
 from level_editor.core.level.limits import MAX_NESTING
 from level_editor.core.level.model import Layer, Level, ObjectType, Player, Ref
@@ -154,11 +155,11 @@ def player_to_dict(player: Player) -> dict:
     # The value in use always; the other one only when it is not the default (it was in the file, or was
     # set before the shape was switched), so the file keeps it and says no more than it needs to.
     active, other = ("size", "radius") if player.shape == "box" else ("radius", "size")
-    values = {"radius": num(player.radius), "size": pt(player.size)}
+    values = {"radius": file_number(player.radius), "size": pt(player.size)}
     d[active] = values[active]
     if getattr(player, other) != getattr(_DEFAULT_PLAYER, other):
         d[other] = values[other]
-    d["speed"] = num(player.speed)
+    d["speed"] = file_number(player.speed)
     for k, v in player.extra.items():
         d.setdefault(k, v)
     return d
@@ -189,7 +190,7 @@ def _level_dict(level: Level, objects: list, hulls: Optional[dict]) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "name": level.name,
-        "grid": num(level.grid),
+        "grid": file_number(level.grid),
         "properties": properties_to_dict(level.properties),
         "types": [type_to_dict(t) for t in level.types],
         "layers": [layer_to_dict(layer) for layer in level.layers],
