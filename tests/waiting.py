@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from contextlib import contextmanager
+from typing import Callable
 
 #: How long a block may run before a pipe it may be waiting on is let go (the test then fails). Generous: on a
 #: loaded machine a refusal that never waits can still take seconds; a call that waits on a pipe waits for ever.
@@ -52,3 +54,14 @@ def never_waits_on(*pipes, timeout: float = HANG_SECONDS):
         done.set()
         thread.join()
     assert not let_go, f"the block waited on the named pipe(s) {let_go} (let go after {timeout:.0f} s)"
+
+
+def until(condition: Callable[[], object], what: str, timeout: float = HANG_SECONDS) -> None:
+    """Poll ``condition()`` until it holds (outside Qt's event loop: files, processes); fail after ``timeout``.
+
+    >>> until(lambda: True, "always")
+    """
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, f"{what}: not within {timeout:.0f} s"
+        time.sleep(0.01)

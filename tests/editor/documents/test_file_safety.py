@@ -18,10 +18,9 @@ from PySide6.QtWidgets import QApplication
 from level_editor.core.level.file_format import load_level, save_level
 from level_editor.core.level.model import Box, Pillar
 from level_editor.editor.documents import files
-from level_editor.editor.work import long_task
 from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.documents.files import CANCEL, SAVE, SAVE_ANYWAY, SAVE_AS
-from tests.editor.helpers import make_window, sample_level, window  # noqa: F401
+from tests.editor.helpers import WindowAnswers, make_window, sample_level, window  # noqa: F401
 from tests.waiting import HANG_SECONDS, never_waits_on
 
 
@@ -222,34 +221,14 @@ def test_opening_a_level_removes_old_temporaries_a_killed_save_left(window, tmp_
 # -- long saves do not freeze the window -------------------------------------------------------------------------
 def test_a_slow_save_keeps_the_window_alive_and_the_document_still(opened, monkeypatch):
     window, path = opened
-    real = files.write_blocks_atomic
-    writing, answered, seen = threading.Event(), threading.Event(), {}
-
-    def slow(path_, text, **options):
-        # the write goes on once the window has answered its timer ten times meanwhile: a save that held the
-        # GUI thread would leave no tick to come, and this write would give up waiting for them
-        seen["on the GUI thread"] = threading.current_thread() is threading.main_thread()
-        writing.set()
-        seen["the window answered meanwhile"] = answered.wait(HANG_SECONDS)
-        real(path_, text, **options)
-
-    monkeypatch.setattr(files, "write_blocks_atomic", slow)
-    ticks = []
-
-    def tick():
-        if writing.is_set() and not answered.is_set():
-            ticks.append(long_task.busy)
-            if len(ticks) == 10:
-                answered.set()
-
-    timer = QTimer()
-    timer.timeout.connect(tick)
-    timer.start(10)
+    # the write lasts until the window has answered its timer ten times meanwhile (tests/editor/helpers.py)
+    answers = WindowAnswers()
+    monkeypatch.setattr(files, "write_blocks_atomic", answers.wrap(files.write_blocks_atomic))
     level = window.document.level
-    assert window.save()
-    timer.stop()
-    assert seen == {"on the GUI thread": False, "the window answered meanwhile": True}
-    assert ticks == [True] * 10  # while the save was under way, and the window said so
+    with answers:
+        assert window.save()
+    assert answers.seen == WindowAnswers.BESIDE
+    assert answers.busy == [True] * answers.ticks  # while the save was under way, and the window said so
     assert window.document.level is level and window.undo_stack.isClean()
     assert load_level(path) == level
 
