@@ -171,6 +171,33 @@ class CallLog:
         return len(self.entries())
 
 
+def timer_periods_pass(qtbot, interval_ms: int, periods: int) -> None:
+    """Serve events until a timer of ``interval_ms`` has fired ``periods`` times.
+
+    For "nothing more happens" checks: any other timer of that interval still running (one that should have
+    stopped) came due meanwhile too, however slow the machine, and was served.
+    """
+    from PySide6.QtCore import QTimer
+
+    fired = []
+    timer = QTimer()
+    timer.setTimerType(Qt.PreciseTimer)
+    timer.setInterval(interval_ms)
+    timer.timeout.connect(lambda: fired.append(1))
+    timer.start()
+    try:
+        qtbot.waitUntil(lambda: len(fired) >= periods, timeout=60_000)
+    finally:
+        timer.stop()
+
+
+def timeouts_pass(qtbot, timer, count: int) -> None:
+    """Serve events until ``timer`` (running) has timed out ``count`` more times; its own slots ran before."""
+    fired = []
+    timer.timeout.connect(lambda: fired.append(1))  # after the slots connected before: they have run by then
+    qtbot.waitUntil(lambda: len(fired) >= count, timeout=60_000)
+
+
 class WindowAnswers:
     """Slow work beside the window that goes on only once the window has answered a timer ``ticks`` times meanwhile.
 

@@ -38,7 +38,8 @@ def window(qtbot, tmp_path, monkeypatch):
     window.scene.overview.invalidate(None)
     window.canvas.set_zoom(0.2)
     window.canvas.centerOn(2000, 2000)
-    qtbot.wait(1500)
+    # the level's check done (its problems and hulls drawn) and the canvas showing all of it
+    qtbot.waitUntil(lambda: not window.checks.busy and window.canvas.settled(), timeout=30_000)
     return window
 
 
