@@ -124,6 +124,8 @@ class FreezeWatch:
 
     def __init__(self):
         self.longest = 0.0
+        #: Every gap between ticks, in order (the last one ends with the block).
+        self.gaps: list[float] = []
         self._last = 0.0
         self._timer = QTimer()
         self._timer.setInterval(TICK_MS)
@@ -132,11 +134,13 @@ class FreezeWatch:
 
     def _tick(self) -> None:
         now = time.perf_counter()
+        self.gaps.append(now - self._last)
         self.longest = max(self.longest, now - self._last)
         self._last = now
 
     def __enter__(self) -> "FreezeWatch":
         self.longest = 0.0
+        self.gaps = []
         self._last = time.perf_counter()
         self._timer.start()
         return self
