@@ -300,9 +300,9 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
 
         out["edit_rss_mb"] = peak_rss_mb()
         t = time.perf_counter()
-        window.save_as = lambda: False
+        window.ask_save_path = lambda: os.path.join(tmp, "saved.json")  # Save As, answered at once
         with FreezeWatch() as watch:
-            if not window._save_to(os.path.join(tmp, "saved.json")):
+            if not window.save_as():
                 raise RuntimeError("the editor could not save the level")
         out["save_s"] = time.perf_counter() - t
         out["save_freeze_s"] = watch.longest

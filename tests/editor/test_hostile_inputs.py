@@ -122,7 +122,7 @@ def test_recent_files_of_any_shape_in_the_settings_open_the_window_with_an_empty
     settings.sync()
     window = make_window(qtbot, tmp_path)
     assert window.recent_files() == []
-    window._fill_recent_menu()
+    window.recent_menu.aboutToShow.emit()  # as the menu opens
     assert [a.text() for a in window.recent_menu.actions() if a.isEnabled()] == []
 
 
@@ -133,7 +133,7 @@ def test_a_recent_file_that_is_a_device_or_gone_opens_nothing_by_itself(qtbot, t
     settings.setValue("recentFiles", [str(tmp_path / "gone.json"), str(level), 7])
     settings.sync()
     window = make_window(qtbot, tmp_path)
-    window._fill_recent_menu()
+    window.recent_menu.aboutToShow.emit()  # as the menu opens
     assert [a.toolTip() for a in window.recent_menu.actions() if a.isEnabled()] == [str(level)]
 
 

@@ -177,8 +177,8 @@ def test_open_recent_and_a_drop_of_a_pipe_fail_at_once(window, tmp_path):
 
     pipe = tmp_path / "piped.json"
     os.mkfifo(pipe)
-    window._add_recent(str(pipe))
-    window._fill_recent_menu()
+    window.add_recent(str(pipe))
+    window.recent_menu.aboutToShow.emit()  # as the menu opens
     entry = next(a for a in window.recent_menu.actions() if "piped.json" in a.text())
     with never_waits_on(pipe):
         entry.trigger()
@@ -295,8 +295,8 @@ def test_open_recent_tells_two_files_of_one_name_apart(window, tmp_path):
         paths.append(str(p))
         assert window.open_file(str(p), ask=False)
     # the same file again under another spelling: still one entry
-    window._add_recent(str(tmp_path / "levels" / "a" / ".." / "a" / "new-level.json"))
-    window._fill_recent_menu()
+    window.add_recent(str(tmp_path / "levels" / "a" / ".." / "a" / "new-level.json"))
+    window.recent_menu.aboutToShow.emit()  # as the menu opens
     entries = [a for a in window.recent_menu.actions() if a.isEnabled()]
     assert [a.text() for a in entries] == ["&1 new-level.json — levels/a", "&2 new-level.json — levels/b"]
     assert [a.toolTip() for a in entries] == [paths[0], paths[1]]

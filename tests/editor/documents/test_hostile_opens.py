@@ -28,8 +28,7 @@ def test_every_hostile_file_is_refused_in_words_or_opens(qtbot, tmp_path):
     window = make_window(qtbot, tmp_path, sample_level())
     window.play_mode.use_timer = False
     caught = []
-    previous = guard._handler
-    guard.set_error_handler(lambda where, error, explicit: caught.append((where, repr(error))))
+    previous = guard.set_error_handler(lambda where, error, explicit: caught.append((where, repr(error))))
     try:
         # an edit, so the open level has history that a refused file must not lose
         click(window, 270, 95)

@@ -189,7 +189,7 @@ def test_a_check_whose_process_dies_is_told_in_words_and_the_next_edit_checks_ag
     level = Level(player=Player(spawn=(96, 96), radius=12), objects=(Box("crate", (80, 80), (64, 48)),))
     window = make_window(qtbot, tmp_path, level)
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
-    monkeypatch.setattr(error_reporter, "_last_dialog", -float("inf"))
+    monkeypatch.setattr(error_reporter, "DIALOG_INTERVAL", 0.0)  # a dialog would not be held back
     error_reporter.install(window)
     try:
         real = runner_module.check_level
@@ -275,10 +275,7 @@ def test_a_big_level_s_check_begins_before_its_items_are_made_and_goes_on_throug
                     timeout=10_000)
     level = big_level(60)
     started = []
-    real = window.checks._start
-    monkeypatch.setattr(window.checks, "_start",
-                        lambda lv, folder: started.append((lv is level, window.document.level is level))
-                        or real(lv, folder))
+    window.checks.started.connect(lambda lv: started.append((lv is level, window.document.level is level)))
     window.set_level(level, str(tmp_path / "big.json"))
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
     # one check, of the new level, begun while the document still held the last one, and its answer taken
