@@ -37,7 +37,7 @@ except ImportError:  # pragma: no cover - not on Windows
     fcntl = None
 
 __all__ = ["LevelSaveError", "ReadOnlyTargetError", "write_text_atomic", "write_bytes_atomic", "write_blocks_atomic",
-           "remove_stale_temporaries", "temporary_name_pattern", "same_file"]
+           "remove_stale_temporaries", "temporary_name_pattern", "use_named_temporaries", "same_file"]
 
 #: Why a save failed, in words the editor can turn into advice.
 PERMISSION, NO_SPACE, READ_ONLY, OTHER = "permission", "no-space", "read-only", "other"
@@ -270,6 +270,16 @@ def _copy_all(source: int, target: int) -> None:
 
 #: False once naming an unnamed file failed in this process (then every temporary is named from the start).
 _unnamed_works = True
+
+
+def use_named_temporaries() -> None:
+    """Name every temporary from the start, from now on in this process, as where ``O_TMPFILE`` is missing.
+
+    The writes stay atomic; only a write killed half-way leaves a named temporary behind (for
+    :func:`remove_stale_temporaries`) instead of nothing. For tools and tests that look at a write in progress.
+    """
+    global _unnamed_works
+    _unnamed_works = False
 
 
 def _open_temporary(folder: str, name: str) -> tuple[int, str | None]:

@@ -190,7 +190,7 @@ class FileActions:
                             "The level that was open is still open.")
             return False
         self.set_level(level, os.path.abspath(path))
-        self._add_recent(self.path)
+        self.add_recent(self.path)
         atomic.remove_stale_temporaries(os.path.dirname(self.path))
         return True
 
@@ -302,7 +302,7 @@ class FileActions:
                     check = replace(check, level=self.document.level)
             self.undo_stack.setClean()
         self._update_title()
-        self._add_recent(path)
+        self.add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         if check is None:
             self.show_error("Saved without hulls",
@@ -360,7 +360,9 @@ class FileActions:
             return []
         return _unique_paths(v for v in value if isinstance(v, str) and v and "\0" not in v)
 
-    def _add_recent(self, path: str) -> None:
+    def add_recent(self, path: str) -> None:
+        """Put ``path`` first among the recent files (every level opened or saved goes there), at most
+        :data:`MAX_RECENT` of them kept."""
         files = _unique_paths([path] + self.recent_files())
         self.settings.setValue("recentFiles", files[:MAX_RECENT])
 

@@ -8,7 +8,7 @@ the handler the main window installs (:func:`set_error_handler`). The document i
 guard: only undo commands change it, so a failed action leaves it as it was.
 
 >>> calls = []
->>> set_error_handler(lambda where, error, explicit: calls.append((where, str(error))))
+>>> before = set_error_handler(lambda where, error, explicit: calls.append((where, str(error))))
 >>> @guarded("dividing", default=0)
 ... def divide(a, b):
 ...     return a / b
@@ -16,7 +16,7 @@ guard: only undo commands change it, so a failed action leaves it as it was.
 0
 >>> calls
 [('dividing', 'division by zero')]
->>> set_error_handler(None)
+>>> _ = set_error_handler(before)  # the handler that was there before
 """
 from __future__ import annotations
 
@@ -36,10 +36,14 @@ _handler: ErrorHandler | None = None
 _reporting = False
 
 
-def set_error_handler(handler: ErrorHandler | None) -> None:
-    """Install the function that tells the designer about a caught error (``None``: print it to stderr)."""
+def set_error_handler(handler: ErrorHandler | None) -> ErrorHandler | None:
+    """Install the function that tells the designer about a caught error (``None``: print it to stderr).
+
+    Returns the one it replaces, to put back (as :func:`signal.signal` does).
+    """
     global _handler
-    _handler = handler
+    previous, _handler = _handler, handler
+    return previous
 
 
 def report_error(where: str, error: BaseException, explicit: bool = False) -> None:

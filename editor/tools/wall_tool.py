@@ -65,6 +65,15 @@ class WallTool(Tool):
         """The nodes placed so far in the wall being drawn."""
         return [QPointF(p) for p in self._nodes]
 
+    def preview_items(self) -> tuple:
+        """What the wall being drawn is shown with, in this order: the placed segments, the rubber band to the
+        pointer (as thick as the wall), the centre line and the length label; none while no wall is drawn."""
+        return tuple(self._items)
+
+    def node_handles(self) -> tuple[HandleItem, ...]:
+        """A handle per placed node (the first one lights up where a click closes the wall)."""
+        return tuple(self._handles)
+
     @property
     def thickness(self) -> float:
         """The thickness the next wall gets."""

@@ -85,7 +85,7 @@ class ForkedCall:
     """``work`` in a forked child process; its pickled answer is read from a pipe by :meth:`done`."""
 
     def __init__(self, work: Work, nice: int = NICE):
-        _reap()
+        reap()
         read_end, write_end = os.pipe()
         # nothing may be half-written in Python's own buffers when the memory is copied (or it is written twice)
         for stream in (sys.stdout, sys.stderr):
@@ -158,7 +158,7 @@ class ForkedCall:
         self._chunks = []
         self._answer = ("error", "stopped", "")
         _zombies.append(self.pid)
-        _reap()
+        reap()
 
 
 def _run_child(work: Work, pipe: int, parent: int, nice: int) -> None:
@@ -223,8 +223,12 @@ def _wait(pid: int) -> int:
         return 0
 
 
-def _reap() -> None:
-    """Collect the exit of killed children, without waiting for one still dying."""
+def reap() -> tuple[int, ...]:
+    """Collect the exit of stopped children that have ended, without waiting; the pids of those still dying.
+
+    A stopped child is killed, and stays a zombie (an entry in the system's process table) until its exit is
+    collected. :meth:`ForkedCall.stop` and every new call collect what they can; a caller may too.
+    """
     with _zombies_lock:
         for pid in list(_zombies):
             try:
@@ -233,6 +237,7 @@ def _reap() -> None:
                 done = pid
             if done:
                 _zombies.remove(pid)
+        return tuple(_zombies)
 
 
 def _death(status: int, error: OSError | None) -> str:

@@ -51,6 +51,8 @@ class ValidationRunner(QObject):
     hulls_ready = Signal(object)  # dict, as in a saved file's "hulls"
     #: True while a check is waiting or running, False when the shown results are up to date.
     busy_changed = Signal(bool)
+    #: A check began, of this level (the open one, or one about to be opened: :meth:`check_ahead`).
+    started = Signal(object)
 
     def __init__(self, document: LevelDocument, parent: QObject | None = None, delay_ms: int = DELAY_MS,
                  folder: Callable[[], str | None] = lambda: None):
@@ -191,6 +193,7 @@ class ValidationRunner(QObject):
             self._call = background_call.start(lambda stop: _answer(check_level(level, with_hulls, folder, stop)))
         self._checking = (level, folder, known_hulls)
         self._poll.start()
+        self.started.emit(level)
 
     def schedule(self) -> None:
         """Check the level :data:`DELAY_MS` after the last call (each call restarts the wait)."""

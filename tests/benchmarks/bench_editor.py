@@ -124,6 +124,8 @@ class FreezeWatch:
 
     def __init__(self):
         self.longest = 0.0
+        #: Every gap between ticks, in order (the last one ends with the block).
+        self.gaps: list[float] = []
         self._last = 0.0
         self._timer = QTimer()
         self._timer.setInterval(TICK_MS)
@@ -132,11 +134,13 @@ class FreezeWatch:
 
     def _tick(self) -> None:
         now = time.perf_counter()
+        self.gaps.append(now - self._last)
         self.longest = max(self.longest, now - self._last)
         self._last = now
 
     def __enter__(self) -> "FreezeWatch":
         self.longest = 0.0
+        self.gaps = []
         self._last = time.perf_counter()
         self._timer.start()
         return self
@@ -303,9 +307,9 @@ def measure_editor(level: Union[Level, str], index=None, cache=None, frames: int
 
         out["edit_rss_mb"] = peak_rss_mb()
         t = time.perf_counter()
-        window.save_as = lambda: False
+        window.ask_save_path = lambda: os.path.join(tmp, "saved.json")  # Save As, answered at once
         with FreezeWatch() as watch:
-            if not window._save_to(os.path.join(tmp, "saved.json")):
+            if not window.save_as():
                 raise RuntimeError("the editor could not save the level")
         out["save_s"] = time.perf_counter() - t
         out["save_freeze_s"] = watch.longest

@@ -123,7 +123,7 @@ CHECKS = {
     "band_selected": "the rubber band selected the wall (1: yes)",
     "drag_moved": "the drag moved the wall (1: yes)",
     "undo_restored": "undo of the drag gave it back (1: yes)",
-    "node_handles": "handle items Edit Nodes made",
+    "node_handles": "handles Edit Nodes shows",
     "node_dragged": "dragging a node moved that node only (1: yes)",
     "delete_undone": "undo of the delete gave it back (1: yes)",
 }
@@ -344,7 +344,7 @@ def measure_long_wall(path: str) -> dict[str, float]:
             app.processEvents()
             node_tool = window.tool_named("NodeTool")
             out["node_tool_s"], out["node_tool_cpu_s"] = _frames(lambda i: window.set_tool(node_tool), 1, viewport)
-            out["node_handles"] = float(len(node_tool._handles))
+            out["node_handles"] = float(len(node_tool.handle_positions()))
             _measure_node_drag(window, wall_id, out)
             window.set_tool(window.tool_named("SelectTool"))
             window.selection.set([wall_id])

@@ -14,7 +14,9 @@ build the hulls from those outlines, their total, the total per object and
 its ratio to the smallest size's (1.0 is linear), and the problems found.
 
 ``--walls N``: single walls of N nodes (a random walk, a zig-zag, all nodes at
-one point; open and closed), the check and the hulls of each.
+one point; open and closed), the check and the hulls of each, and the
+play-test's collision world built from it (what a play-test's start waits
+for: near linear in the nodes).
 
 ``--dense N``: single dense walls of N nodes, 2 px thick, around the default
 24 px player (:data:`DENSE_SHAPES`: zig-zags 0.5 and 2 px apart, a random walk,
@@ -25,8 +27,10 @@ its own: seconds (wall clock and CPU), peak memory, and the CPU seconds per
 million nodes (flat: linear).
 
 A second table does the same for one tile grid of 1,000, 10,000 and 100,000
-cells (``--cells``): rooms of solid cells with doorways, sprinkled with
-single cells at random, so the grid has long runs and ragged bits alike.
+cells (``--cells``): ``rooms``, rooms of solid cells with doorways, sprinkled
+with single cells at random, so the grid has long runs and ragged bits alike;
+and ``random``, every cell solid or not at random, half and half: no long runs
+at all, the worst case.
 
     python -m tests.benchmarks.bench_validation                 # the full tables
     python -m tests.benchmarks.bench_validation --sizes 1000 --cells 1000    # a quick look
@@ -53,6 +57,7 @@ from level_editor.core.checks.hulls import level_hulls
 from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Tiles, Wall
 from level_editor.core.checks.outlines import level_outlines
 from level_editor.core.checks.validation import validate_level
+from level_editor.core.collision.world import World
 
 SIZES = (1_000, 10_000, 100_000)
 CELLS = (1_000, 10_000, 100_000)
@@ -96,6 +101,15 @@ def tile_level(cells: int, seed: int = 0) -> Level:
             row.append("#" if wall or rng.random() < 0.2 else ".")
         rows.append("".join(row))
     return Level(name=f"tiles {side * side}", player=Player(spawn=(-100, -100)),
+                 objects=[Tiles("tiles", (0, 0), 16, rows)])
+
+
+def random_tile_level(cells: int, seed: int = 5) -> Level:
+    """One square tile grid of about ``cells`` cells, each solid at random, half of them: no long runs of cells."""
+    rng = random.Random(seed)
+    side = max(2, round(math.sqrt(cells)))
+    rows = ["".join("#" if rng.random() < 0.5 else "." for _ in range(side)) for _ in range(side)]
+    return Level(name=f"random tiles {side * side}", player=Player(spawn=(-100, -100)),
                  objects=[Tiles("tiles", (0, 0), 16, rows)])
 
 
@@ -250,7 +264,7 @@ def run(sizes: Sequence[int] = SIZES, out=sys.stdout, cells: Sequence[int] = CEL
             print(f"{name:<8} {row['objects']:>8,} {t_outlines:>11.2f} {t_validate:>11.2f} {t_hulls:>8.2f} "
                   f"{total:>8.2f} {per_object * 1e6:>7.1f} {row['ratio']:>6.2f}  {summary}", file=out, flush=True)
     if walls:
-        header = f"{'wall':<20} {'nodes':>8} {'check s':>8} {'hulls s':>8}  problems"
+        header = f"{'wall':<20} {'nodes':>8} {'check s':>8} {'hulls s':>8} {'world s':>8}  problems"
         print("", file=out)
         print(header, file=out)
         print("-" * len(header), file=out)
@@ -261,30 +275,33 @@ def run(sizes: Sequence[int] = SIZES, out=sys.stdout, cells: Sequence[int] = CEL
                 outlines, t_outlines = _timed(level_outlines, level)
                 problems, t_validate = _timed(validate_level, level, outlines)
                 hulls, t_hulls = _timed(level_hulls, level, outlines)
+                _, t_world = _timed(World.from_level, level)
                 counts = Counter(p.severity for p in problems)
                 summary = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "info") if counts[s])
                 label = f"{shape}{' (closed)' if closed else ''}"
                 row = dict(level="wall", shape=label, nodes=n, check=t_outlines + t_validate, hulls=t_hulls,
-                           problems=summary)
+                           world=t_world, problems=summary)
                 rows.append(row)
-                print(f"{label:<20} {n:>8,} {row['check']:>8.2f} {t_hulls:>8.2f}  {summary}", file=out, flush=True)
+                print(f"{label:<20} {n:>8,} {row['check']:>8.2f} {t_hulls:>8.2f} {t_world:>8.2f}  {summary}", file=out,
+                      flush=True)
     if cells:
         header = f"{'grid':<8} {'cells':>8} {'solid':>8} {'outlines s':>11} {'validate s':>11} {'hulls s':>8}"
         print("", file=out)
         print(header, file=out)
         print("-" * len(header), file=out)
-    for n in cells:
-        level = tile_level(n)
-        grid = level.objects[0]
-        solid = sum(row.count("#") for row in grid.cells)
-        outlines, t_outlines = _timed(level_outlines, level)
-        problems, t_validate = _timed(validate_level, level)
-        hulls, t_hulls = _timed(level_hulls, level, outlines)
-        row = dict(level="tiles", cells=grid.rows * grid.columns, solid=solid, outlines=t_outlines,
-                   validate=t_validate, hulls=t_hulls, hull_entries=len(hulls))
-        rows.append(row)
-        print(f"{'tiles':<8} {row['cells']:>8,} {solid:>8,} {t_outlines:>11.2f} {t_validate:>11.2f} {t_hulls:>8.2f}",
-              file=out, flush=True)
+    for kind, make in (("rooms", tile_level), ("random", random_tile_level)):
+        for n in cells:
+            level = make(n)
+            grid = level.objects[0]
+            solid = sum(row.count("#") for row in grid.cells)
+            outlines, t_outlines = _timed(level_outlines, level)
+            problems, t_validate = _timed(validate_level, level)
+            hulls, t_hulls = _timed(level_hulls, level, outlines)
+            row = dict(level="tiles", grid=kind, cells=grid.rows * grid.columns, solid=solid, outlines=t_outlines,
+                       validate=t_validate, hulls=t_hulls, hull_entries=len(hulls))
+            rows.append(row)
+            print(f"{kind:<8} {row['cells']:>8,} {solid:>8,} {t_outlines:>11.2f} {t_validate:>11.2f} "
+                  f"{t_hulls:>8.2f}", file=out, flush=True)
     return rows
 
 

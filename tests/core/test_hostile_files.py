@@ -19,7 +19,6 @@ import stat
 import subprocess
 import sys
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -34,8 +33,9 @@ from tests.benchmarks.bench_validation import dense_wall
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Each command of one hostile file must end within this many seconds (a shared, busy machine: generous).
-SECONDS = 10.0
+#: A command still running after this many seconds is taken to hang (on a pipe, on /dev/zero): the bound only
+#: ends the wait, it is no speed requirement (bench_validation and bench_files time the big files).
+HANG_SECONDS = 60.0
 
 #: A small valid level of format version 2, with an object of each kind the collision core knows.
 BASE_V2 = {
@@ -237,11 +237,12 @@ def make_file(folder: Path, case: Hostile) -> Path:
     return path
 
 
-def run_cli(argv: list[str], seconds: float = SECONDS) -> tuple[int, str, float]:
-    """``level_editor.core.cli.main(argv)`` in process: (exit code, everything it printed, seconds taken).
+def run_cli(argv: list[str], seconds: float = HANG_SECONDS) -> tuple[int, str]:
+    """``level_editor.core.cli.main(argv)`` in process: (exit code, everything it printed).
 
-    Run on a thread with a time limit, so a command that blocks (a pipe opened for reading) fails the test
-    instead of hanging it; a blocked reader of a named pipe is let go by opening the pipe for writing.
+    Run on a thread, so a command that blocks (a pipe opened for reading, a device read for ever) fails the
+    test after ``seconds`` instead of hanging it; a blocked reader of a named pipe is let go by opening the pipe
+    for writing.
     """
     out, err = io.StringIO(), io.StringIO()
     result: dict = {}
@@ -253,20 +254,18 @@ def run_cli(argv: list[str], seconds: float = SECONDS) -> tuple[int, str, float]
             except BaseException as e:  # noqa: BLE001 - recorded and failed below
                 result["raised"] = e
 
-    start = time.perf_counter()
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
     worker.join(seconds)
-    elapsed = time.perf_counter() - start
     if worker.is_alive():
         for arg in argv:  # a reader blocked on a pipe: give it an end of file
             if os.path.exists(arg) and stat.S_ISFIFO(os.stat(arg).st_mode):
                 os.close(os.open(arg, os.O_WRONLY | os.O_NONBLOCK))
         worker.join(30)
-        pytest.fail(f"{argv} did not finish within {seconds} s")
+        pytest.fail(f"{argv} did not finish within {seconds} s: it hangs")
     if "raised" in result:
         raise AssertionError(f"{argv} raised {result['raised']!r}") from result["raised"]
-    return result["code"], out.getvalue() + err.getvalue(), elapsed
+    return result["code"], out.getvalue() + err.getvalue()
 
 
 def assert_clean_message(argv, said: str) -> None:
@@ -300,10 +299,9 @@ def test_hostile_file_through_check_export_simulate_and_import(tmp_path, replay_
         (["simulate", str(path), "--input", str(replay_path), "-o", str(tmp_path / "trace.json")], simulate),
     ]
     for argv, expected in runs:
-        code, said, elapsed = run_cli(argv)
+        code, said = run_cli(argv)
         assert_clean_message(argv, said)
         assert code == expected, (case.name, argv[0], code, said[:2000])
-        assert elapsed < SECONDS, (case.name, argv[0], elapsed)
         if code != 0:
             assert said.strip(), (case.name, argv[0], "no message")
             if case.names is not None:  # every command that refuses it says which object is at fault
@@ -322,10 +320,10 @@ def test_hostile_file_through_check_export_simulate_and_import(tmp_path, replay_
         tiled = tmp_path / f"{case.name}-as-map.tmj"
         os.link(path, tiled)
     argv = ["import", str(tiled), "-o", str(tmp_path / "imported.json")]
-    code, said, elapsed = run_cli(argv)
+    code, said = run_cli(argv)
     assert_clean_message(argv, said)
     assert code == 2, (case.name, "import", code, said[:2000])
-    assert said.strip() and elapsed < SECONDS
+    assert said.strip()
     assert not (tmp_path / "imported.json").exists()
 
 
@@ -445,7 +443,7 @@ def test_any_float_in_any_number_checks_in_one_line_naming_the_object(tmp_path_f
     folder = tmp_path_factory.mktemp("float")
     path = folder / "level.json"
     path.write_text(json.dumps(doc, allow_nan=True))
-    code, said, _ = run_cli(["check", str(path)])
+    code, said = run_cli(["check", str(path)])
     assert_clean_message(["check"], said)
     assert code in (0, 1), said
     if code == 1:

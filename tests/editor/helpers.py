@@ -172,6 +172,92 @@ class CallLog:
         return len(self.entries())
 
 
+def timer_periods_pass(qtbot, interval_ms: int, periods: int) -> None:
+    """Serve events until a timer of ``interval_ms`` has fired ``periods`` times.
+
+    For "nothing more happens" checks: any other timer of that interval still running (one that should have
+    stopped) came due meanwhile too, however slow the machine, and was served.
+    """
+    from PySide6.QtCore import QTimer
+
+    fired = []
+    timer = QTimer()
+    timer.setTimerType(Qt.PreciseTimer)
+    timer.setInterval(interval_ms)
+    timer.timeout.connect(lambda: fired.append(1))
+    timer.start()
+    try:
+        qtbot.waitUntil(lambda: len(fired) >= periods, timeout=60_000)
+    finally:
+        timer.stop()
+
+
+def timeouts_pass(qtbot, timer, count: int) -> None:
+    """Serve events until ``timer`` (running) has timed out ``count`` more times; its own slots ran before."""
+    fired = []
+    timer.timeout.connect(lambda: fired.append(1))  # after the slots connected before: they have run by then
+    qtbot.waitUntil(lambda: len(fired) >= count, timeout=60_000)
+
+
+class WindowAnswers:
+    """Slow work beside the window that goes on only once the window has answered a timer ``ticks`` times meanwhile.
+
+    :meth:`wrap` makes a stand-in for the work (a write, an export): wherever it runs, it notes whether that is
+    the GUI thread, then waits until a 10 ms timer of the GUI thread has ticked ``ticks`` times since the work
+    began, then does the work. Work that held the GUI thread would leave no tick to come: the stand-in gives up
+    after :data:`tests.waiting.HANG_SECONDS` (a bound on the wait only) and :attr:`seen` says so. Use it as a
+    ``with`` block around what starts the work (the timer runs inside it)::
+
+        answers = WindowAnswers()
+        monkeypatch.setattr(files, "write_blocks_atomic", answers.wrap(files.write_blocks_atomic))
+        with answers:
+            assert window.save()
+        assert answers.seen == WindowAnswers.BESIDE
+        assert answers.busy == [True] * answers.ticks  # long_task.busy at every tick: the window said so
+    """
+
+    #: What :attr:`seen` holds when the work ran beside an answering window.
+    BESIDE = {"on the GUI thread": False, "the window answered meanwhile": True}
+
+    def __init__(self, ticks: int = 10):
+        from PySide6.QtCore import QTimer
+
+        from level_editor.editor.work import long_task
+
+        self.ticks = ticks
+        self.seen: dict = {}
+        #: ``long_task.busy`` at each tick that came while the work waited.
+        self.busy: list[bool] = []
+        self._working, self._answered = threading.Event(), threading.Event()
+        self._timer = QTimer()
+        self._timer.setInterval(10)
+        self._timer.timeout.connect(lambda: self._tick(long_task.busy))
+
+    def _tick(self, busy: bool) -> None:
+        if self._working.is_set() and not self._answered.is_set():
+            self.busy.append(busy)
+            if len(self.busy) == self.ticks:
+                self._answered.set()
+
+    def wrap(self, work):
+        from tests.waiting import HANG_SECONDS
+
+        def stand_in(*args, **kwargs):
+            self.seen["on the GUI thread"] = threading.current_thread() is threading.main_thread()
+            self._working.set()
+            self.seen["the window answered meanwhile"] = self._answered.wait(HANG_SECONDS)
+            return work(*args, **kwargs)
+
+        return stand_in
+
+    def __enter__(self) -> "WindowAnswers":
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._timer.stop()
+
+
 def finished(call, timeout: float = 10.0):
     """A call beside the window (level_editor.editor.work.background_call) once done (its pipe read as it fills, as the window's
     poll does)."""
@@ -186,7 +272,7 @@ def gone(pid: int, timeout: float = 5.0) -> bool:
     """Whether process ``pid`` has ended and been reaped (by us or by whoever adopted it)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        background_call._reap()
+        background_call.reap()
         try:
             os.kill(pid, 0)
         except ProcessLookupError:

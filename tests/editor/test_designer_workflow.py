@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
@@ -173,7 +172,6 @@ def set_type(window, name: str) -> None:
 
 # -- the test --------------------------------------------------------------------------------------------------
 def test_a_designer_makes_the_contract_example_with_mouse_and_keyboard(qtbot, tmp_path):
-    started = time.perf_counter()
     (tmp_path / "art").mkdir()
     shutil.copy(COURTYARD, tmp_path / "art" / "demo.png")
     level_path = tmp_path / "demo.json"
@@ -345,4 +343,3 @@ def test_a_designer_makes_the_contract_example_with_mouse_and_keyboard(qtbot, tm
     level = load_level(level_path)
     problems = check_level(level, base_dir=str(tmp_path)).problems
     assert [str(p) for p in problems if p.is_error] == []
-    assert time.perf_counter() - started < 20

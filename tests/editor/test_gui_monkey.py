@@ -96,9 +96,10 @@ def _snap(window) -> list[str]:
              and type(it).__name__ != "PlayPlayerItem"]
     if len(shown) != len(ids):
         problems.append(f"{len(shown)} object items in the scene for {len(ids)} objects")
-    if set(scene._items) != set(ids):
-        problems.append(f"items without objects {sorted(set(scene._items) - set(ids))[:5]}, "
-                        f"objects without items {sorted(set(ids) - set(scene._items))[:5]}")
+    indexed = {it.object_id for it in scene.object_items()}
+    if indexed != set(ids):
+        problems.append(f"items without objects {sorted(indexed - set(ids))[:5]}, "
+                        f"objects without items {sorted(set(ids) - indexed)[:5]}")
     for obj in doc.objects:
         it = scene.item(obj.id)
         if it is None:
@@ -560,8 +561,7 @@ def test_random_gui_session(qtbot, tmp_path, capfd, seed):
     QApplication.clipboard().clear()  # the clipboard outlives a test: a seed must replay the same alone
     window.layers_panel.ask_delete_layer = lambda name, count: seed % 3 != 0  # never a blocking question box
     caught: list = []
-    previous = guard._handler
-    guard.set_error_handler(lambda where, error, explicit: caught.append(f"{where}: {guard.describe(error)}"))
+    previous = guard.set_error_handler(lambda where, error, explicit: caught.append(f"{where}: {guard.describe(error)}"))
     nested = _NestedPushes()
     monkey = Monkey(qtbot, window, seed)
 

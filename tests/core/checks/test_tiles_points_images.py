@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 import shapely
@@ -90,13 +89,11 @@ def test_a_level_of_markers_and_pictures_only_has_no_hulls_and_no_outlines():
     assert result.hulls == {} and not result.errors
 
 
-def test_a_big_tile_grid_is_checked_fast():
-    # 200 x 200 cells, half of them solid at random: the worst case, no long runs of cells.
+def test_a_big_tile_grid_is_checked():
+    # 200 x 200 cells, half of them solid at random: the worst case, no long runs of cells (how long it takes, about
+    # a quarter of a second: the "random" grids of tests/benchmarks/bench_validation.py --cells)
     tiles = Tiles("big", (0, 0), 16, random_cells(random.Random(5), 200, 200))
-    start = time.perf_counter()
     result = check_level(Level(player=Player(spawn=(-100, -100)), objects=[tiles]), with_hulls=True)
-    elapsed = time.perf_counter() - start
     assert not result.errors and set(result.hulls) == {"big", LEVEL_KEY}
     hull = polygon(result.hulls["big"]["convex_hull"])
     assert hull.covers(result.outlines.outlines[0])
-    assert elapsed < 10.0, elapsed  # about a quarter of a second; generous for a busy CI machine

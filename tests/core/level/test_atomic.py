@@ -3,12 +3,12 @@ never replaced silently; save errors say why in words the editor can use."""
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import signal
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -21,18 +21,20 @@ from level_editor.core.level.atomic import (
     temporary_name_pattern,
     write_text_atomic,
 )
+from tests.waiting import until
 
 ROOT = Path(__file__).resolve().parents[3]
 
-#: A writer that announces it has started writing, then writes slowly (one small chunk at a time) until killed.
+#: A writer that writes slowly (one small chunk at a time) until killed, and counts its chunks (a dot each).
 SLOW_WRITER = """
 import os, sys, time
 from level_editor.core.level import atomic
 if sys.argv[3] == "named":
-    atomic._unnamed_works = False
+    atomic.use_named_temporaries()
 real_write = os.write
 def slow_write(fd, data):
-    open(sys.argv[2], "w").close()
+    with open(sys.argv[2], "a") as chunks:
+        chunks.write(".")
     time.sleep(0.05)
     return real_write(fd, bytes(data[:100]))
 atomic.os.write = slow_write
@@ -43,17 +45,17 @@ atomic.write_text_atomic(sys.argv[1], "x" * 1_000_000)
 def kill_mid_write(tmp_path, how: str) -> Path:
     target = tmp_path / "level.json"
     target.write_text("the old level")
-    started = tmp_path / "started"
-    writer = subprocess.Popen([sys.executable, "-c", SLOW_WRITER, str(target), str(started), how], cwd=ROOT)
-    deadline = time.monotonic() + 60
-    while not started.exists():
-        assert writer.poll() is None, "the writer ended before it started writing"
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
-    time.sleep(0.2)
-    writer.send_signal(signal.SIGKILL)
-    writer.wait(timeout=30)
-    started.unlink()
+    chunks = tmp_path / "started"
+    writer = subprocess.Popen([sys.executable, "-c", SLOW_WRITER, str(target), str(chunks), how], cwd=ROOT)
+    try:
+        # mid-write: a few chunks of the new text written, most of it still to come
+        until(lambda: writer.poll() is not None or (chunks.exists() and len(chunks.read_text()) >= 3),
+              "the writer wrote three chunks")
+        assert writer.poll() is None, "the writer ended before it was killed"
+    finally:
+        writer.send_signal(signal.SIGKILL)
+        writer.wait(timeout=30)
+    chunks.unlink()
     assert target.read_text() == "the old level"
     return target
 
@@ -81,7 +83,7 @@ def test_the_sweep_leaves_others_files_and_a_save_in_progress_alone(tmp_path):
     busy.write_text("being written")
     fd = os.open(busy, os.O_RDONLY)
     try:
-        atomic._lock(fd)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a save holds its temporary (core/level/atomic.py)
         assert remove_stale_temporaries(tmp_path) == []
     finally:
         os.close(fd)

@@ -38,7 +38,8 @@ def window(qtbot, tmp_path, monkeypatch):
     window.scene.overview.invalidate(None)
     window.canvas.set_zoom(0.2)
     window.canvas.centerOn(2000, 2000)
-    qtbot.wait(1500)
+    # the level's check done (its problems and hulls drawn) and the canvas showing all of it
+    qtbot.waitUntil(lambda: not window.checks.busy and window.canvas.settled(), timeout=30_000)
     return window
 
 
@@ -95,10 +96,11 @@ def test_a_frame_out_of_time_shows_the_picture_and_the_next_frames_paint_the_til
     assert scene.overview_active and not scene.overview.complete
     rough = canvas.viewport().grab().toImage()
     assert drawn_near(rough, pixel_of(window, 2000, 2000), reach=2)  # the whole-level picture, scaled
-    assert canvas._refine.isActive()
+    assert not canvas.settled()
+    # the next frames, which nothing but the canvas itself asks for, paint the tiles, and then stop
     monkeypatch.setattr(canvas_module, "TILE_BUDGET_S", 0.05)
     qtbot.waitUntil(lambda: scene.overview.complete, timeout=10_000)
-    assert not canvas._refine.isActive()
+    assert canvas.settled()
 
 
 def test_an_edit_shows_in_the_tiles_at_once(window, monkeypatch):
@@ -177,8 +179,8 @@ def test_a_change_of_everything_repaints_the_tiles_in_view_at_once_and_the_pictu
     canvas.viewport().repaint()
     # out of time: the last picture stands in, and the new one follows a piece at a time between frames
     assert drawn_near(canvas.viewport().grab().toImage(), pixel_of(window, 2000, 2000))
-    assert not overview.is_current() and canvas._refine.isActive()
-    qtbot.waitUntil(overview.is_current, timeout=10_000)
+    assert not overview.is_current() and not canvas.settled()
+    qtbot.waitUntil(overview.is_current, timeout=10_000)  # painted by frames the canvas asks for itself
     assert len(asked) > before and None not in asked
     assert canvas.viewport().grab().toImage().pixel(pixel_of(window, 2000, 2000)) != plain
 

@@ -7,7 +7,6 @@ How fast these are is measured by ``python -m tests.benchmarks.bench_editor``.
 from __future__ import annotations
 
 import math
-import time
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -188,11 +187,10 @@ def ring(nodes: int, radius: float = 2000.0) -> Wall:
     return Wall("ring", points, 8, True)
 
 
-def test_a_closed_wall_of_20000_nodes_opens_at_once_and_keeps_its_outline():
+def test_a_closed_wall_of_20000_nodes_keeps_its_outline():
+    # making its item took a minute once, nearly all in QPainterPath.simplified(): tests/benchmarks/bench_parts.py
     wall = ring(20_000)
-    t = time.perf_counter()
     item = WallItem(wall)
-    assert time.perf_counter() - t < 10.0  # a minute before, nearly all in QPainterPath.simplified()
     outline = item.shape()
     # relative to the first node (2000, 0), where the item is anchored: on the band inside, the ring's middle
     # and a point just outside the band not

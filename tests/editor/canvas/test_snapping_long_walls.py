@@ -16,8 +16,12 @@ from level_editor.editor.commands.move import MoveObjectsCommand
 
 
 @pytest.fixture
-def snapper(qtbot):
-    doc = LevelDocument(Level(name="Long", grid=16))
+def doc():
+    return LevelDocument(Level(name="Long", grid=16))
+
+
+@pytest.fixture
+def snapper(qtbot, doc):
     scene = QGraphicsScene()
     s = Snapper(doc, scene)
     s._test_scene = scene
@@ -52,8 +56,7 @@ def add(doc, *objects):
     AddObjectsCommand(doc, objects).redo()
 
 
-def test_a_long_wall_is_kept_in_arrays_and_every_lookup_matches_the_obvious_search(snapper):
-    doc = snapper._doc
+def test_a_long_wall_is_kept_in_arrays_and_every_lookup_matches_the_obvious_search(snapper, doc):
     long_wall = Wall("long", walk(LONG_POINTS * 3), 2)
     add(doc, long_wall, Box("box", (480, 480), (30, 20)), Pillar("pillar", (520, 470), 4))
     rnd = random.Random(7)
@@ -76,8 +79,7 @@ def test_a_long_wall_is_kept_in_arrays_and_every_lookup_matches_the_obvious_sear
     assert not any(e[2] == "long" for entries in snapper._hash.cells.values() for e in entries)
 
 
-def test_the_long_wall_can_be_excluded_and_follows_moves_and_undo(snapper):
-    doc = snapper._doc
+def test_the_long_wall_can_be_excluded_and_follows_moves_and_undo(snapper, doc):
     wall = Wall("long", [(i * 2.0, (i % 2) * 40.0) for i in range(LONG_POINTS + 10)], 2)
     add(doc, wall, Pillar("pillar", (101, 5), 4))
     assert snapper.nearest_point(QPointF(100.5, 1), 3) == (100.0, 0.0, "long")
@@ -95,16 +97,14 @@ def test_the_long_wall_can_be_excluded_and_follows_moves_and_undo(snapper):
     assert snapper.nearest_point(QPointF(100.5, 1), 3) != (100.0, 0.0, "long")
 
 
-def test_far_away_and_far_out_positions_give_no_error(snapper):
-    doc = snapper._doc
+def test_far_away_and_far_out_positions_give_no_error(snapper, doc):
     add(doc, Wall("long", walk(LONG_POINTS), 2))
     assert snapper.nearest_point(QPointF(1e7, -1e7), 8) is None
     assert snapper.nearest_point(QPointF(500, 500), 1e12) is not None
     assert snapper.nearest_point(QPointF(500, 500), float("inf")) is None
 
 
-def test_a_change_elsewhere_keeps_the_long_walls_arrays_and_a_change_of_it_makes_new_ones(snapper):
-    doc = snapper._doc
+def test_a_change_elsewhere_keeps_the_long_walls_arrays_and_a_change_of_it_makes_new_ones(snapper, doc):
     add(doc, Wall("long", walk(LONG_POINTS), 2), Pillar("pillar", (0, 0), 4))
     assert snapper.nearest_point(QPointF(0, 1), 3) == (0.0, 0.0, "pillar")
     arrays = snapper._hash.long["long"]

@@ -22,7 +22,7 @@ from level_editor.editor.documents.autosave import (
     interval_seconds,
 )
 from level_editor.editor.commands.objects import AddObjectsCommand
-from tests.editor.helpers import make_window, sample_level
+from tests.editor.helpers import make_window, sample_level, timeouts_pass, timer_periods_pass
 
 TICK = 0.2  # seconds between copies in these tests
 
@@ -103,7 +103,8 @@ def test_save_removes_the_copy_and_stops_the_timer(saved, data_dir, qtbot):
     assert recovery_files(data_dir) == []
     assert not window.autosave.is_active()
     assert load_level(path) == window.document.level
-    qtbot.wait(int(TICK * 3000))
+    timer_periods_pass(qtbot, window.autosave.timer.interval(), 3)  # the timer would have fired meanwhile
+    window.autosave.wait()  # and a write it started be done
     assert recovery_files(data_dir) == []
 
 
@@ -140,7 +141,8 @@ def test_an_unmodified_level_writes_nothing(saved, data_dir, qtbot):
     window, _, _ = saved
     written = []
     window.autosave.written.connect(written.append)
-    qtbot.wait(int(TICK * 4000))
+    timer_periods_pass(qtbot, window.autosave.timer.interval(), 4)  # the timer would have fired meanwhile
+    window.autosave.wait()  # and a write it started be done
     assert not window.autosave.is_active()
     assert written == [] and recovery_files(data_dir) == []
 
@@ -154,7 +156,8 @@ def test_an_unchanged_level_is_not_written_again(saved, data_dir, qtbot):
     first = os.stat(signal.args[0])
     written = []
     window.autosave.written.connect(written.append)
-    qtbot.wait(int(TICK * 4000))
+    timeouts_pass(qtbot, window.autosave.timer, 4)
+    window.autosave.wait()  # a write a tick started is done
     after = os.stat(signal.args[0])
     assert written == []
     assert after.st_ino == first.st_ino  # the same file, not a new one swapped in
@@ -285,10 +288,11 @@ def test_a_play_test_writes_nothing_new(saved, data_dir, qtbot):
     written = []
     window.autosave.written.connect(written.append)
     assert window.play_mode.play()
-    qtbot.wait(int(TICK * 4000))  # the player runs on its timer while autosave ticks
-    assert window.play_mode.session.tick_count > 0
+    timeouts_pass(qtbot, window.autosave.timer, 4)  # the player runs on its timer while autosave ticks
+    qtbot.waitUntil(lambda: window.play_mode.session.tick_count > 0, timeout=60_000)
     window.play_mode.stop()
-    qtbot.wait(int(TICK * 2000))
+    timeouts_pass(qtbot, window.autosave.timer, 2)
+    window.autosave.wait()  # a write a tick started is done
     assert written == []
     assert os.stat(signal.args[0]).st_ino == first.st_ino
     assert window.document.level is level and window.isWindowModified()

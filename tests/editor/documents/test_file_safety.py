@@ -5,25 +5,23 @@ through the window's ask_* and show_error, as the designer would answer them.
 """
 from __future__ import annotations
 
-import gc
 import json
 import os
 import stat
-import sys
 import threading
 import time
 
 import pytest
-from PySide6.QtCore import QEvent, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from level_editor.core.level.file_format import load_level, save_level
 from level_editor.core.level.model import Box, Pillar
 from level_editor.editor.documents import files
-from level_editor.editor.work import long_task
 from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.documents.files import CANCEL, SAVE, SAVE_ANYWAY, SAVE_AS
-from tests.editor.helpers import make_window, sample_level, window  # noqa: F401
+from tests.editor.helpers import WindowAnswers, make_window, sample_level, window  # noqa: F401
+from tests.waiting import HANG_SECONDS, never_waits_on
 
 
 def edit(window, oid="pillar-9"):
@@ -153,48 +151,24 @@ def test_another_users_file_is_not_taken_over_without_asking(opened):
 
 
 # -- what is not a file gives a dialog at once -----------------------------------------------------------------
-def _within(seconds, function, *args):
-    """``function(*args)``, which must return within ``seconds`` (a hang is ended by opening the pipe's other end)."""
-    start = time.monotonic()
-    done = threading.Event()
-
-    def unblock():  # were the editor to wait on a pipe, this would free it and the test fail, not hang
-        if not done.wait(seconds + 3):
-            for path in _pipes:
-                try:
-                    os.close(os.open(path, os.O_RDWR | os.O_NONBLOCK))
-                except OSError:
-                    pass
-
-    threading.Thread(target=unblock, daemon=True).start()
-    try:
-        result = function(*args)
-    finally:
-        done.set()
-    assert time.monotonic() - start < seconds
-    return result
-
-
-_pipes: list = []
-
-
 def test_a_named_pipe_a_device_and_a_folder_are_refused_at_once(window, tmp_path):
     pipe = tmp_path / "level.json"
     os.mkfifo(pipe)
-    _pipes.append(str(pipe))
     folder = tmp_path / "folder.json"
     folder.mkdir()
     level = window.document.level
     for path, what in ((pipe, "a named pipe"), ("/dev/zero", "a device"), (folder, "a folder")):
         window.errors.clear()
-        assert not _within(2.0, window.open_file, str(path))
+        with never_waits_on(pipe):
+            assert not window.open_file(str(path))
         (title, text, details), = window.errors
         assert title == "Could not open level" and f"it is {what}, not a level file" in text
     assert window.document.level is level
     # Save refuses to write into the pipe (nothing reads it: the write would wait for ever)
     window.ask_save_path = lambda: str(pipe)
     window.errors.clear()
-    assert not _within(2.0, window.save_as)
+    with never_waits_on(pipe):
+        assert not window.save_as()
     assert "it is a named pipe" in window.errors[0][1]
 
 
@@ -203,12 +177,12 @@ def test_open_recent_and_a_drop_of_a_pipe_fail_at_once(window, tmp_path):
 
     pipe = tmp_path / "piped.json"
     os.mkfifo(pipe)
-    _pipes.append(str(pipe))
-    window._add_recent(str(pipe))
-    window._fill_recent_menu()
+    window.add_recent(str(pipe))
+    window.recent_menu.aboutToShow.emit()  # as the menu opens
     entry = next(a for a in window.recent_menu.actions() if "piped.json" in a.text())
-    _within(2.0, entry.trigger)
-    _within(2.0, _drop, window, pipe)
+    with never_waits_on(pipe):
+        entry.trigger()
+        _drop(window, pipe)
     assert [e[1] for e in window.errors] == ["piped.json could not be opened: it is a named pipe, not a level "
                                              "file."] * 2
 
@@ -244,58 +218,17 @@ def test_opening_a_level_removes_old_temporaries_a_killed_save_left(window, tmp_
     assert not stale.exists() and fresh.exists() and mine.exists()
 
 
-def _busy_threads() -> list[str]:
-    """Threads of this process (but this one) that are running code rather than waiting for work."""
-    idle = ("threading.py", "queue.py", "selectors.py")
-    frames = sys._current_frames()
-    return [t.name for t in threading.enumerate()
-            if t is not threading.current_thread() and t.ident in frames
-            and not frames[t.ident].f_code.co_filename.endswith(idle)]
-
-
-def _wait_for_idle_threads(seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while _busy_threads() and time.monotonic() < deadline:
-        time.sleep(0.05)
-
-
 # -- long saves do not freeze the window -------------------------------------------------------------------------
 def test_a_slow_save_keeps_the_window_alive_and_the_document_still(opened, monkeypatch):
     window, path = opened
-    real = files.write_blocks_atomic
-
-    def slow(path_, text, **options):
-        time.sleep(0.6)
-        real(path_, text, **options)
-
-    monkeypatch.setattr(files, "write_blocks_atomic", slow)
-    ticks, longest, last, started, where = [], [0.0], [time.monotonic()], [0.0], [0.0]
-
-    def tick():
-        now = time.monotonic()
-        if now - last[0] > longest[0]:
-            where[0] = last[0] - started[0]
-        longest[0] = max(longest[0], now - last[0])
-        last[0] = now
-        ticks.append(long_task.busy)
-
-    # the windows of earlier tests: their deletion and collection are not the save's pause
-    for _ in range(3):
-        QApplication.sendPostedEvents(None, QEvent.DeferredDelete)
-        QApplication.processEvents()
-    gc.collect()
-    _wait_for_idle_threads()  # nor their background checks, still running after their windows closed
-    timer = QTimer()
-    timer.timeout.connect(tick)
-    timer.start(10)
+    # the write lasts until the window has answered its timer ten times meanwhile (tests/editor/helpers.py)
+    answers = WindowAnswers()
+    monkeypatch.setattr(files, "write_blocks_atomic", answers.wrap(files.write_blocks_atomic))
     level = window.document.level
-    last[0] = started[0] = time.monotonic()
-    assert window.save()
-    timer.stop()
-    # the GUI thread went on every few ms while the file was written (0.1 s alone; the machine is shared)
-    assert sum(ticks) >= 10 and longest[0] < 0.25, longest
-    print(f"longest wait of the GUI thread during a 0.6 s save: {longest[0] * 1000:.0f} ms, "
-          f"from {where[0] * 1000:.0f} ms into it")
+    with answers:
+        assert window.save()
+    assert answers.seen == WindowAnswers.BESIDE
+    assert answers.busy == [True] * answers.ticks  # while the save was under way, and the window said so
     assert window.document.level is level and window.undo_stack.isClean()
     assert load_level(path) == level
 
@@ -303,14 +236,14 @@ def test_a_slow_save_keeps_the_window_alive_and_the_document_still(opened, monke
 def test_closing_during_a_save_waits_for_it(opened, monkeypatch):
     window, path = opened
     real = files.write_blocks_atomic
-    answers = []
+    answers, asked = [], threading.Event()
 
     def slow(path_, text, **options):
-        time.sleep(0.4)
+        asked.wait(HANG_SECONDS)  # the write lasts until the designer has asked to close meanwhile
         real(path_, text, **options)
 
     monkeypatch.setattr(files, "write_blocks_atomic", slow)
-    QTimer.singleShot(100, lambda: answers.append(window.maybe_save()))
+    QTimer.singleShot(100, lambda: answers.append(window.maybe_save()) or asked.set())
     assert window.save()
     assert answers == [False]  # asked while saving: not now
     assert window.undo_stack.isClean()
@@ -362,8 +295,8 @@ def test_open_recent_tells_two_files_of_one_name_apart(window, tmp_path):
         paths.append(str(p))
         assert window.open_file(str(p), ask=False)
     # the same file again under another spelling: still one entry
-    window._add_recent(str(tmp_path / "levels" / "a" / ".." / "a" / "new-level.json"))
-    window._fill_recent_menu()
+    window.add_recent(str(tmp_path / "levels" / "a" / ".." / "a" / "new-level.json"))
+    window.recent_menu.aboutToShow.emit()  # as the menu opens
     entries = [a for a in window.recent_menu.actions() if a.isEnabled()]
     assert [a.text() for a in entries] == ["&1 new-level.json — levels/a", "&2 new-level.json — levels/b"]
     assert [a.toolTip() for a in entries] == [paths[0], paths[1]]
@@ -379,10 +312,10 @@ def test_a_named_pipe_on_the_command_line_opens_the_editor_with_the_reason(tmp_p
 
     pipe = tmp_path / "from-the-shell.json"
     os.mkfifo(pipe)
-    _pipes.append(str(pipe))
     shown = []
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text, details="": shown.append(text))
-    window = _within(2.0, app.open_window, str(pipe))
+    with never_waits_on(pipe):
+        window = app.open_window(str(pipe))
     qtbot.addWidget(window)
     assert shown == ["from-the-shell.json could not be opened: it is a named pipe, not a level file."]
     assert window.isVisible() and window.path is None and len(window.document) == 0
@@ -391,8 +324,8 @@ def test_a_named_pipe_on_the_command_line_opens_the_editor_with_the_reason(tmp_p
 def test_importing_a_named_pipe_as_a_tiled_map_fails_at_once(window, tmp_path):
     pipe = tmp_path / "map.tmx"
     os.mkfifo(pipe)
-    _pipes.append(str(pipe))
     window.ask_import_path = lambda: str(pipe)
-    assert not _within(2.0, window.import_dialog)
+    with never_waits_on(pipe):
+        assert not window.import_dialog()
     assert window.errors == [("Could not import map", "map.tmx could not be imported: it is a named pipe, not a "
                               "map file.", "The level that was open is still open.")]

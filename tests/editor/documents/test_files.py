@@ -195,7 +195,7 @@ def test_recent_files_remember_opened_levels(window):
     window.open_file(str(LEVELS / "maze.json"))
     window.open_file(str(LEVELS / "showcase.json"))
     assert window.recent_files()[:2] == [str(LEVELS / "showcase.json"), str(LEVELS / "maze.json")]
-    window._fill_recent_menu()
+    window.recent_menu.aboutToShow.emit()  # as the menu opens
     entries = [a.text() for a in window.recent_menu.actions()]
     assert entries[:2] == ["&1 showcase.json", "&2 maze.json"]
     window.recent_menu.actions()[1].trigger()
@@ -234,6 +234,7 @@ def test_a_large_level_is_saved_with_hulls_before_it_is_validated_and_its_proble
     import level_editor.editor.work.validation_runner as runner_module
     from level_editor.core.checks.hulls import level_hulls
     from level_editor.core.level.model import Box, Level, Player, Wall
+    from level_editor.editor.work import background_call
 
     monkeypatch.setattr(runner_module, "SAVE_CHECKS_UP_TO", 2)  # "large": more than two objects
     level = Level(player=Player(spawn=(96, 96), radius=12),
@@ -251,15 +252,17 @@ def test_a_large_level_is_saved_with_hulls_before_it_is_validated_and_its_proble
     # validation runs only once the file is written
     monkeypatch.setattr(check_module, "validate_level",
                         lambda *a: validated.record((a[0], target.exists())) or real_validate(*a))
-    answers = CallLog(tmp_path / "answers.log")  # the hulls each check sends back
-    real_answer = runner_module._answer
+    answers = CallLog(tmp_path / "answers.log")  # the hulls each check sends back (its answer: problems, hulls)
+    real_start = background_call.start
 
-    def answer(*a, **kw):
-        out = real_answer(*a, **kw)
-        answers.record(out[1])
-        return out
+    def start(work, *args, **kwargs):
+        def answered(stop):
+            out = work(stop)
+            answers.record(out[1])
+            return out
+        return real_start(answered, *args, **kwargs)
 
-    monkeypatch.setattr(runner_module, "_answer", answer)
+    monkeypatch.setattr(background_call, "start", start)
     window.checks.current = None  # no background check of this level yet
     window.ask_save_path = lambda: str(target)
     key(window, Qt.Key_S, Qt.ControlModifier)

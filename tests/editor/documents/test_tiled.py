@@ -99,36 +99,23 @@ def test_a_dropped_tiled_map_is_imported(qtbot, tmp_path):
 
 
 def test_a_long_export_runs_beside_the_window_and_the_check_comes_back_after_it(qtbot, tmp_path, monkeypatch):
-    import threading
-    import time
-
-    from PySide6.QtCore import QTimer
-
     import level_editor.editor.documents.tiled as tiled_actions_module
     import level_editor.editor.work.validation_runner as runner_module
+    from tests.editor.helpers import WindowAnswers
 
     monkeypatch.setattr(runner_module, "SAVE_CHECKS_UP_TO", 2)  # the sample level is "large"
     w, folder = opened(qtbot, tmp_path)
     qtbot.waitUntil(lambda: w.checks.result_for(w.document.level) is not None and not w.checks.busy, timeout=10_000)
     w.checks.current = None  # as if no check of this level were done yet (one running is stopped by the export)
-    real, seen = tiled_actions_module.save_level, {}
-
-    def slow_save(level, path, **kw):
-        seen["gui thread"] = threading.current_thread() is threading.main_thread()
-        time.sleep(0.6)  # long enough for the progress dialog
-        return real(level, path, **kw)
-
-    monkeypatch.setattr(tiled_actions_module, "save_level", slow_save)
-    ticks = []
-    timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    timer.start(10)
+    # the export's save lasts until the window has answered its timer ten times meanwhile (tests/editor/helpers.py)
+    answers = WindowAnswers()
+    monkeypatch.setattr(tiled_actions_module, "save_level", answers.wrap(tiled_actions_module.save_level))
     target = tmp_path / "copy.json"
     w.ask_export_path = lambda: str(target)
-    assert w.export_as()
-    timer.stop()
-    assert seen == {"gui thread": False} and not w.errors
+    with answers:
+        assert w.export_as()
+    assert answers.seen == WindowAnswers.BESIDE and not w.errors
+    assert answers.busy == [True] * answers.ticks  # the window kept answering, and said it was busy
     assert load_level(target) == w.document.level
-    assert len(ticks) > 20 and max(b - a for a, b in zip(ticks, ticks[1:])) < 0.2  # the window kept answering
     # the problems of the level come back once the export is done with the machine
     qtbot.waitUntil(lambda: w.checks.result_for(w.document.level) is not None and not w.checks.busy, timeout=10_000)

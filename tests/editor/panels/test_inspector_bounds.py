@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.document import LevelDocument
@@ -146,7 +146,7 @@ def test_no_sideways_scrollbar_at_the_docks_default_width(inspector):
     ins, ctx = inspector
     for selected in (["wall-1"], ["box-1", "box-2"], ["player"], [], ["backdrop"], ["floor"]):
         ctx.selection.set(selected)
-        QTest.qWait(10)
+        QApplication.processEvents()  # the layout requests of the new fields, posted: served (no timer involved)
         inner = ins.scroll_area.widget()
         assert inner.minimumSizeHint().width() <= ins.scroll_area.viewport().width(), selected
         assert not ins.scroll_area.horizontalScrollBar().isVisible()
@@ -215,8 +215,8 @@ def test_a_walls_nodes_are_typed_in_a_table_one_step_each(inspector, qtbot):
     editor.selectAll()
     QTest.keyClicks(editor, "240")
     QTest.keyClick(editor, Qt.Key_Return)
-    qtbot.wait(20)  # the delegate commits on the next turn of the event loop
-    assert ctx.document.get("wall-1").points[1] == Vec2(160, 240)
+    # the delegate commits on a later turn of the event loop
+    qtbot.waitUntil(lambda: ctx.document.get("wall-1").points[1] == Vec2(160, 240))
     assert undo_texts(ctx) == ["Move node 2 of wall-1"]
     # a refused value: no command, a message
     view.edit(index)
@@ -224,14 +224,14 @@ def test_a_walls_nodes_are_typed_in_a_table_one_step_each(inspector, qtbot):
     editor.selectAll()
     QTest.keyClicks(editor, "3e7")
     QTest.keyClick(editor, Qt.Key_Return)
-    qtbot.wait(20)  # the delegate commits on the next turn of the event loop
-    assert ctx.undo_stack.count() == 1 and "Node 2 y" in ins.problem_text()
+    qtbot.waitUntil(lambda: "Node 2 y" in ins.problem_text())
+    assert ctx.undo_stack.count() == 1
     # Esc while editing a cell leaves the node where it was
     view.edit(index)
     editor = view.indexWidget(index)
     QTest.keyClicks(editor, "5")
     QTest.keyClick(editor, Qt.Key_Escape)
-    qtbot.wait(20)
+    qtbot.waitUntil(lambda: view.indexWidget(index) is None)  # the editor closed, dropping what was typed
     assert ctx.document.get("wall-1").points[1] == Vec2(160, 240)
 
 

@@ -2,7 +2,6 @@
 place (references follow; a taken or empty id is refused with a message), and selects objects on locked layers."""
 from __future__ import annotations
 
-import time
 
 import pytest
 from PySide6.QtCore import Qt
@@ -184,25 +183,20 @@ def test_a_locked_object_selected_from_the_list_is_not_moved_by_the_canvas_keys(
     assert window.selection.ids() == ["box-10"]  # still selected, to read and type its properties
 
 
-def test_filtering_and_sorting_100000_objects_stay_quick():
+def test_filtering_and_sorting_100000_objects():
+    # how long it takes: tests/benchmarks/bench_parts.py
     objects = tuple(Box(f"box-{i}", (i * 20.0, 0.0), (10.0, 10.0), type="crate" if i % 10 else "")
                     for i in range(100_000))
     model = ObjectListModel(LevelDocument(Level(objects=objects)))
-    started = time.perf_counter()
     model.set_filter("box-9999")
-    filtered = time.perf_counter() - started
     assert [model.id_at(r) for r in range(model.rowCount())] == ["box-9999", "box-99990", "box-99991", "box-99992",
                                                                  "box-99993", "box-99994", "box-99995",
                                                                  "box-99996", "box-99997", "box-99998",
                                                                  "box-99999"]
     model.set_filter("")
-    started = time.perf_counter()
     model.sort(NAME, Qt.DescendingOrder)
-    ordered = time.perf_counter() - started
     assert model.id_at(1) == "box-99999" and model.id_at(100_000) == "box-0"
     assert model.row_of("box-0") == 100_000
-    print(f"filter {filtered:.3f} s, sort {ordered:.3f} s")
-    assert filtered < 2.0 and ordered < 3.0
 
 
 def test_an_id_with_a_line_break_is_refused():

@@ -3,7 +3,6 @@ red or amber, with the messages in its tooltip, as soon as the background check 
 objects, keep their size on screen at any zoom, never take a click, and are hidden while the level is played."""
 from __future__ import annotations
 
-import time
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QHelpEvent
@@ -119,28 +118,24 @@ def test_badges_are_hidden_while_playing_and_back_afterwards(qtbot, tmp_path):
     assert badge.isVisible()
 
 
-# -- cheap at 100,000 objects ----------------------------------------------------------------------------------
-def test_only_objects_with_problems_get_a_badge_at_100000_objects(qtbot):
+# -- many objects (how long it takes at 100,000: tests/benchmarks/bench_parts.py) -----------------------------
+def test_only_objects_with_problems_get_a_badge_and_every_object_wrong_shows_at_most_max_badges(qtbot):
     from PySide6.QtWidgets import QGraphicsScene
 
-    objects = tuple(Box(f"box-{i}", (i * 20.0, 0.0), (10.0, 10.0)) for i in range(100_000))
+    n = 5 * MAX_BADGES
+    objects = tuple(Box(f"box-{i}", (i * 20.0, 0.0), (10.0, 10.0)) for i in range(n))
     document = LevelDocument(Level(objects=objects))
     scene = QGraphicsScene()
     badges = ProblemBadges(document, scene)
-    problems = [Problem(f"box-{i}", "too close", WARNING) for i in range(0, 100_000, 1000)]
-    started = time.perf_counter()
+    problems = [Problem(f"box-{i}", "too close", WARNING) for i in range(0, n, 1000)]
     badges.show_problems(problems)
-    elapsed = time.perf_counter() - started
-    assert len(badges) == 100 and len(scene.items()) == 100
-    assert elapsed < 0.5, elapsed
+    assert len(badges) == n // 1000 and len(scene.items()) == n // 1000
+    assert sorted(badges.ids()) == sorted(p.object_id for p in problems)
     # every object wrong: the canvas shows the first MAX_BADGES, errors first; the dock lists them all
-    everything = [Problem(f"box-{i}", "bad", ERROR if i % 2 else WARNING) for i in range(100_000)]
-    started = time.perf_counter()
+    everything = [Problem(f"box-{i}", "bad", ERROR if i % 2 else WARNING) for i in range(n)]
     badges.show_problems(everything)
-    elapsed = time.perf_counter() - started
     assert len(badges) == MAX_BADGES
     assert all(badges.badge(i).severity == ERROR for i in badges.ids())
-    assert elapsed < 5, elapsed
     badges.show_problems(None)
     assert len(badges) == 0 and scene.items() == []
 

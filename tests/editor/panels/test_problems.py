@@ -263,9 +263,7 @@ def test_the_hull_toggle_draws_the_hulls_and_follows_edits(trouble, qtbot):
     assert trouble.show_hulls_action.isChecked() and trouble.hulls_item.isVisible()
     qtbot.waitUntil(lambda: trouble.hulls_item.hulls == level_hulls(trouble.document.level), timeout=WAIT)
     assert trouble.hulls_item.object_ids() == ["crate", "wall-a", "wall-b", "shelf"]
-    qtbot.wait(50)
-    with_hulls = trouble.canvas.viewport().grab().toImage()
-    assert with_hulls != before
+    qtbot.waitUntil(lambda: trouble.canvas.viewport().grab().toImage() != before)  # the hulls drawn
     # the shelf's bounding box is drawn in the hulls' blue, one pixel outside the box's own edge
     drag(trouble, (432, 140), (496, 140))
     assert trouble.document.get("shelf").origin == Vec2(480, 64)

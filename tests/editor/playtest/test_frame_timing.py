@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from tests.editor.helpers import timer_periods_pass
 from tests.editor.playtest.conftest import DT, SPAWN, SPEED, play, press, release, tap
 
 
@@ -49,7 +50,8 @@ def test_the_real_timer_drives_the_play_test_until_it_stops(qtbot, play_window):
     qtbot.waitUntil(lambda: pt.tick_count >= 10, timeout=5000)
     tap(qtbot, w, Qt.Key_Escape)
     n = pt.tick_count
-    qtbot.wait(100)
+    # ten display frames (the play-test's timer runs once a frame): had it gone on, it would have fired meanwhile
+    timer_periods_pass(qtbot, round(DT * 1000), 10)
     assert pt.tick_count == n  # stopped means stopped
 
 

@@ -57,7 +57,7 @@ def test_draw_a_wall_click_by_click_and_end_it_with_a_double_click(window):
     click(window, 18, 402)
     click(window, 158, 398)
     hover(window, 250, 470)
-    rubber = tool._items[1]
+    rubber = tool.preview_items()[1]
     assert rubber.isVisible() and rubber.pen().widthF() == 8  # the next segment, as thick as the wall
     click(window, 250, 470)
     key(window, Qt.Key_Backspace)

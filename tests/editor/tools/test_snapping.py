@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
@@ -129,7 +128,8 @@ def test_the_marker_survives_the_scene_being_cleared(editor):
     assert editor.snapper.marker_visible()
 
 
-def test_ten_thousand_objects_stay_fast(editor):
+def test_among_ten_thousand_objects_a_dragged_one_is_snapped_to_where_it_went(editor):
+    # how long a snap and a drag step take at 10,000 and 100,000 objects: tests/benchmarks/bench_parts.py
     rng = random.Random(7)
     objects = []
     for i in range(10_000):
@@ -141,24 +141,20 @@ def test_ten_thousand_objects_stay_fast(editor):
     add(editor, *objects)
     editor.snap(QPointF(0, 0))  # builds the point hash once
     target = objects[5001]
-    queries = [QPointF(rng.uniform(0, 8000), rng.uniform(0, 8000)) for _ in range(2000)]
-    t0 = time.perf_counter()
-    for q in queries:
-        editor.snap(q)
-    per_query = (time.perf_counter() - t0) / len(queries)
-    assert per_query < 0.001, f"{per_query * 1e6:.0f} µs per snap"
-    # A drag moves one object per mouse move: updating the hash must not rebuild it.
-    t0 = time.perf_counter()
+    # a drag moves one object per mouse move, and snaps beside it (the object itself left out)
     current = target
     for i in range(200):
         moved = current.moved(1, 0)
         editor.push(ChangeObjectsCommand(editor.document, [current], [moved], "Move box", gesture=123456))
         editor.snap(QPointF(moved.origin.x + 1, moved.origin.y + 1), exclude=[moved.id])
+        assert editor.snapper.last.object_id != moved.id
         current = moved
-    per_move = (time.perf_counter() - t0) / 200
-    assert per_move < 0.005, f"{per_move * 1e3:.1f} ms per drag step"
+    # dropped: its corner where it went snaps, and where it was does not any more
     assert xy(editor.snap(QPointF(current.origin.x + 1, current.origin.y + 1))) == (current.origin.x,
                                                                                    current.origin.y)
+    assert editor.snapper.last.object_id == target.id
+    editor.snap(QPointF(target.origin.x + 1, target.origin.y + 1))
+    assert editor.snapper.last.object_id != target.id
 
 
 def test_a_dragged_selection_snaps_to_others_and_its_new_corners_are_found_after_the_drop(editor):

@@ -50,7 +50,7 @@ def test_ctrl_z_while_drawing_a_wall_removes_its_last_node_not_the_finished_wall
     key(window, *CTRL_Z)
     assert tool.nodes == [] and walls(window) == [first]
     # the half-drawn wall is gone from the screen too: no preview item is left showing
-    assert not any(item.isVisible() for item in tool._items + tool._handles)
+    assert not any(item.isVisible() for item in tool.preview_items() + tool.node_handles())
 
     key(window, *CTRL_Z)  # the tool is at rest: now Undo reaches the level
     assert walls(window) == []

@@ -103,7 +103,7 @@ def test_clicking_the_first_node_closes_the_wall(editor):
     for x, y in [(0, 0), (64, 0), (64, 64)]:
         mouse.click(x, y)
     mouse.hover(3, -2)
-    assert tool._handles[0].active  # the first node lights up: a click here closes
+    assert tool.node_handles()[0].active  # the first node lights up: a click here closes
     mouse.click(3, -2)
     [wall] = walls(editor)
     assert wall.closed is True
@@ -133,7 +133,7 @@ def test_preview_follows_the_mouse_with_the_real_thickness(editor):
     tool, mouse = make(editor)
     mouse.click(0, 0)
     mouse.hover(81, 30)
-    placed, rubber, centre, label = tool._items
+    placed, rubber, centre, label = tool.preview_items()
     assert rubber.isVisible()
     assert rubber.pen().widthF() == 8
     line = rubber.path()
@@ -178,7 +178,7 @@ def test_switching_tools_keeps_a_chain_of_two_nodes(editor):
     mouse.click(64, 0)
     tool.deactivate()
     assert points(walls(editor)[0]) == [(0, 0), (64, 0)]
-    assert all(not i.scene() for i in tool._items) or tool._items == []
+    assert all(not i.scene() for i in tool.preview_items())
 
 
 def test_undo_and_redo_restore_the_level_exactly(editor):

@@ -167,7 +167,8 @@ def test_the_drawing_order_survives_a_save(qtbot, tmp_path):
     window.selection.set(["a"])
     key(window, Qt.Key_PageUp)
     path = tmp_path / "ordered.json"
-    assert window._save_to(str(path))
+    window.ask_save_path = lambda: str(path)
+    assert window.save_as()
     assert [o["id"] for o in json.loads(path.read_text())["objects"]] == ["b", "a", "x", "c"]
 
 

@@ -6,7 +6,9 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -16,6 +18,7 @@ from level_editor.editor.work import long_task
 from level_editor.core.level.model import Box, Level, Player
 from level_editor.editor.work.background_call import BackgroundError, ForkedCall, ThreadCall
 from tests.editor.helpers import finished, gone, make_window
+from tests.waiting import HANG_SECONDS, until
 
 pytestmark = pytest.mark.skipif(not background_call.FORK, reason="children are forked on Linux only")
 
@@ -82,17 +85,34 @@ def test_a_child_that_dies_is_an_error_naming_how():
         call.result()
 
 
-def test_stop_kills_the_child_at_once_and_leaves_no_zombie():
-    call = background_call.start(lambda stop: time.sleep(60))
-    time.sleep(0.05)
-    t = time.perf_counter()
-    call.stop()
-    assert time.perf_counter() - t < 0.5
+def _never_ending(began: Path):
+    """Work that says it has begun and then never ends by itself (only a signal ends it)."""
+    def work(stop):
+        began.touch()
+        while True:
+            signal.pause()
+    return work
+
+
+def test_stop_kills_the_child_at_once_and_leaves_no_zombie(tmp_path):
+    began = tmp_path / "began"
+    call = background_call.start(_never_ending(began))
+    until(began.exists, "the work began")
+    # stop does not wait for the work, which would wait for ever: were it waiting, the watchdog would end the
+    # child after a generous while (a bound on the hang only) and the test fail
+    watchdog = threading.Timer(HANG_SECONDS, lambda: waited.append(os.kill(call.pid, signal.SIGKILL)))
+    waited: list = []
+    watchdog.start()
+    try:
+        call.stop()
+    finally:
+        watchdog.cancel()
+    assert waited == []
     assert call.done()
     with pytest.raises(BackgroundError, match="stopped"):
         call.result()
     assert gone(call.pid)
-    assert call.pid not in background_call._zombies
+    assert call.pid not in background_call.reap()
 
 
 def test_the_child_dies_with_the_editor():
@@ -148,9 +168,10 @@ def test_the_child_holds_none_of_the_editors_files(tmp_path):
     path = tmp_path / ".~level.json.tmp"
     fd = os.open(path, os.O_CREAT | os.O_WRONLY)
     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a save holds its temporary file
-    call = background_call.start(lambda stop: time.sleep(60))
+    began = tmp_path / "began"
+    call = background_call.start(_never_ending(began))
     try:
-        time.sleep(0.2)
+        until(began.exists, "the work began")  # the child has closed what it does not need before its work
         os.close(fd)  # the save is done with it: the lock must go, though the child still runs
         other = os.open(path, os.O_WRONLY)
         try:
@@ -168,7 +189,7 @@ def test_a_check_whose_process_dies_is_told_in_words_and_the_next_edit_checks_ag
     level = Level(player=Player(spawn=(96, 96), radius=12), objects=(Box("crate", (80, 80), (64, 48)),))
     window = make_window(qtbot, tmp_path, level)
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
-    monkeypatch.setattr(error_reporter, "_last_dialog", -float("inf"))
+    monkeypatch.setattr(error_reporter, "DIALOG_INTERVAL", 0.0)  # a dialog would not be held back
     error_reporter.install(window)
     try:
         real = runner_module.check_level
@@ -186,28 +207,57 @@ def test_a_check_whose_process_dies_is_told_in_words_and_the_next_edit_checks_ag
         guard.set_error_handler(None)
 
 
-def test_a_finished_check_waits_until_a_file_task_ends_to_be_shown(qtbot, tmp_path):
+def _exited(pid: int) -> bool:
+    """Whether process ``pid`` (a child of this one) has ended: a zombie until reaped, or gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(") ", 1)[1].startswith("Z")
+    except FileNotFoundError:
+        return True
+
+
+def test_a_finished_check_waits_until_a_file_task_ends_to_be_shown(qtbot, tmp_path, monkeypatch):
     # taking the answer (unpickling it, showing its problems and hulls) beside a save's worker waited for the
     # interpreter at every step: at 100,000 objects it froze the window for 0.1-0.2 s during an export
+    import level_editor.editor.work.validation_runner as runner_module
+
     level = Level(player=Player(spawn=(96, 96), radius=12), objects=(Box("crate", (80, 80), (64, 48)),))
     window = make_window(qtbot, tmp_path, level)
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None and not window.checks.busy,
                     timeout=10_000)
+    checked, real = tmp_path / "checked", runner_module.check_level
+
+    def check_and_say_so(*args):  # in the check's process: its pid, once its answer is all but sent
+        result = real(*args)
+        (tmp_path / "checked.tmp").write_text(str(os.getpid()))
+        os.replace(tmp_path / "checked.tmp", checked)
+        return result
+
+    monkeypatch.setattr(runner_module, "check_level", check_and_say_so)
     window.select_all()
     qtbot.keyClick(window.canvas.viewport(), Qt.Key_Right)  # an edit: the level is checked again
     window.checks.run_now()
     assert window.checks.busy
-    seen = []
-
-    def task():
-        time.sleep(1.5)  # the check of one box ends well within it
-        return "written"
+    # the task lasts until the check's process has ended (its whole answer waiting in the pipe) and the window
+    # has then run a 10 ms timer ten times (the runner looks for answers every 25 ms): then it looks
+    seen, looked, ticks = [], threading.Event(), []
 
     def look():
-        seen.append(window.checks.result_for(window.document.level))
+        if looked.is_set() or not (checked.exists() and _exited(int(checked.read_text()))):
+            return
+        ticks.append(1)
+        if len(ticks) == 10:
+            seen.append(window.checks.result_for(window.document.level))
+            looked.set()
 
-    QTimer.singleShot(1300, look)
-    assert long_task.run_with_progress(window, "Saving level.json…", task) == "written"
+    watch = QTimer()
+    watch.timeout.connect(look)
+    watch.start(10)
+    try:
+        assert long_task.run_with_progress(window, "Saving level.json…",
+                                           lambda: looked.wait(HANG_SECONDS) and "written") == "written"
+    finally:
+        watch.stop()
     assert seen == [None]  # not taken while the task ran
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=15_000)
 
@@ -225,10 +275,7 @@ def test_a_big_level_s_check_begins_before_its_items_are_made_and_goes_on_throug
                     timeout=10_000)
     level = big_level(60)
     started = []
-    real = window.checks._start
-    monkeypatch.setattr(window.checks, "_start",
-                        lambda lv, folder: started.append((lv is level, window.document.level is level))
-                        or real(lv, folder))
+    window.checks.started.connect(lambda lv: started.append((lv is level, window.document.level is level)))
     window.set_level(level, str(tmp_path / "big.json"))
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None, timeout=10_000)
     # one check, of the new level, begun while the document still held the last one, and its answer taken

@@ -6,6 +6,7 @@ must leave them aside, or the collector's next full pass walks millions of objec
 from __future__ import annotations
 
 import gc
+import threading
 import time
 
 import pytest
@@ -14,6 +15,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QPushButton, QWidget
 
 from level_editor.editor.work import bulk, long_task
+from tests.waiting import HANG_SECONDS
 
 
 @pytest.fixture(autouse=True)
@@ -79,17 +81,23 @@ def _progress(window) -> QWidget | None:
 
 
 def test_a_long_task_says_what_it_does_in_the_status_bar_with_a_busy_cursor(window):
-    seen = []
+    seen, shown = [], threading.Event()
 
     def look():
         progress = _progress(window)
-        seen.append((progress is not None and progress.isVisible(),
-                     progress.findChild(QLabel).text() if progress is not None else None,
+        if progress is None or not progress.isVisible() or shown.is_set():
+            return
+        seen.append((progress.findChild(QLabel).text(),
                      QApplication.overrideCursor().shape() if QApplication.overrideCursor() else None))
+        shown.set()
 
-    QTimer.singleShot(long_task.SHOW_AFTER_MS + 150, look)
-    assert long_task.run_with_progress(window, "Saving castle.json…", lambda: time.sleep(1.2) or 7) == 7
-    assert seen == [(True, "Saving castle.json…", Qt.BusyCursor)]
+    watch = QTimer()
+    watch.timeout.connect(look)
+    watch.start(10)
+    # the task lasts until its progress is on screen (were it never shown, it would give up waiting for it)
+    assert long_task.run_with_progress(window, "Saving castle.json…", lambda: shown.wait(HANG_SECONDS) and 7) == 7
+    watch.stop()
+    assert seen == [("Saving castle.json…", Qt.BusyCursor)]
     assert not _progress(window).isVisible() and QApplication.overrideCursor() is None
     # over the status bar, in no layout: showing it moved nothing else in the window
     assert window.statusBar().layout().indexOf(_progress(window)) == -1
@@ -103,18 +111,23 @@ def test_a_quick_task_shows_nothing(window):
 
 def test_clicks_and_keys_during_a_task_do_nothing_and_work_again_after_it(window):
     button = window.centralWidget()
-    clicks = []
+    clicks, pressed = [], []
     button.clicked.connect(lambda: clicks.append(long_task.busy))
+    both_done = threading.Event()
 
     def press():
         QTest.mouseClick(button, Qt.LeftButton)
         button.setFocus()
         QTest.keyClick(button, Qt.Key_Space)
+        pressed.append(long_task.busy)
+        if len(pressed) == 2:
+            both_done.set()
 
     QTimer.singleShot(50, press)  # before the progress shows
     QTimer.singleShot(long_task.SHOW_AFTER_MS + 100, press)  # and while it shows
-    long_task.run_with_progress(window, "Saving castle.json…", lambda: time.sleep(1.2))
-    assert clicks == []
+    # the task lasts until both have been pressed
+    long_task.run_with_progress(window, "Saving castle.json…", lambda: both_done.wait(HANG_SECONDS))
+    assert pressed == [True, True] and clicks == []  # both came while the task ran, and did nothing
     press()
     assert clicks == [False, False]
 
