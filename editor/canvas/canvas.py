@@ -149,7 +149,7 @@ class Canvas(QGraphicsView):
         """
         self._panning = False
         scene = self.level_scene
-        scene._held = Qt.MouseButton.NoButton
+        scene.forget_held_buttons()
         if scene.tool is not None:
             scene.tool.cancel_gesture()  # every tool's one way to drop its gesture (editor/tools/tool.py)
 

@@ -6,7 +6,6 @@ from typing import Iterable
 from PySide6.QtCore import QObject, Signal
 
 from level_editor.core.level.document import Change, ChangeKind, LevelDocument
-from level_editor.editor.work.bulk import moved_by
 from level_editor.editor.support.subscriptions import subscribe_while_alive
 
 
@@ -117,7 +116,7 @@ class Selection(QObject):
             if gone & self._ids.keys():
                 self._keep(i for i in self._ids if i not in gone)
         elif change.kind is ChangeKind.CHANGED:
-            if moved_by(change) is not None:
+            if change.moved_by is not None:
                 return  # a move keeps every id and layer
             renamed = {o.id: n.id for o, n in zip(change.old, change.objects) if o.id != n.id}
             if renamed and renamed.keys() & self._ids.keys():

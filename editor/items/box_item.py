@@ -14,9 +14,6 @@ class BoxItem(ObjectItem):
     FILL = QColor(196, 134, 74)
     EDGE = QColor(92, 58, 26)
 
-    def anchor(self, value: Box):
-        return value.origin.x, value.origin.y
-
     def shape_key(self, value: Box):
         return value.size
 

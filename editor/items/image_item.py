@@ -107,9 +107,6 @@ class ImageItem(ObjectItem):
         """``""`` when the picture is shown, else why not ("missing", "unreadable")."""
         return self._picture(self.value)[1]
 
-    def anchor(self, value: Image):
-        return value.origin.x, value.origin.y
-
     def shape_key(self, value: Image):
         picture, problem = self._picture(value)
         size = (picture.width(), picture.height()) if picture is not None else (PLACEHOLDER_SIZE, PLACEHOLDER_SIZE)

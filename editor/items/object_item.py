@@ -1,12 +1,15 @@
 """The common base of the items that draw one level object (or the player's spawn)."""
 from __future__ import annotations
 
-from typing import Optional
+from collections import deque
+from operator import attrgetter
+from typing import Optional, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
+from level_editor.core.level.model import anchor as object_anchor
 from level_editor.editor.support.guard import report_error
 
 #: Selection outline and hover tint, shared by every item so they read as one language.
@@ -93,8 +96,9 @@ def draw_screen_text(painter: QPainter, rect: QRectF, text: str, color: QColor, 
 class ObjectItem(QGraphicsRectItem):
     """Draws one object from its value; ``sync`` brings it up to date.
 
-    Geometry is kept relative to an anchor point of the object (a box's origin,
-    a pillar's centre...), which becomes the item's position: a pure move then
+    Geometry is kept relative to the object's anchor (where the model says it
+    is: :func:`level_editor.core.level.model.anchor`, a box's origin, a
+    pillar's centre...), which becomes the item's position: a pure move then
     only calls ``setPos`` instead of rebuilding the outline.
 
     Objects of the same shape share one outline (``shape_key`` -> outline, per
@@ -102,7 +106,7 @@ class ObjectItem(QGraphicsRectItem):
     would cost both the time to build it and the memory to keep it.
 
     ``looks`` is the scene's :class:`LookState` (a private one until the scene
-    hands its own over). Subclasses implement :meth:`anchor`, :meth:`shape_key`,
+    hands its own over). Subclasses implement :meth:`shape_key`,
     :meth:`build_outline`, :meth:`hit` and may override :meth:`paint_object`
     and :meth:`outline_extra`.
 
@@ -115,11 +119,10 @@ class ObjectItem(QGraphicsRectItem):
     """
 
     #: What every kind of object item defines:
-    #: ``anchor(value) -> (x, y)`` the item's position for the value;
     #: ``shape_key(value)`` everything but the position that changes the outline (pure moves keep it);
     #: ``build_outline(value) -> QPainterPath`` the collision outline relative to the anchor;
     #: ``hit(scene_pos, tolerance) -> bool`` whether a point is on the object or within tolerance of it.
-    REQUIRED = ("anchor", "shape_key", "build_outline", "hit")
+    REQUIRED = ("shape_key", "build_outline", "hit")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -194,7 +197,7 @@ class ObjectItem(QGraphicsRectItem):
             # a new type or solidity is a new look on the same outline
             self._type, self._solid = kind, solid
             reshaped = True
-        ax, ay = self.anchor(value)
+        ax, ay = object_anchor(value)
         if ax != self._ax or ay != self._ay:
             self._ax, self._ay = ax, ay
             self.setPos(ax, ay)
@@ -212,6 +215,12 @@ class ObjectItem(QGraphicsRectItem):
             bounds = bounds.united(beside)
         return (outline, rect, max(rect.width(), rect.height()), bounds,
                 (bounds.left(), bounds.top(), bounds.right(), bounds.bottom()), self.outline_extra(value))
+
+    @property
+    def anchor(self) -> tuple[float, float]:
+        """Where the object is (its anchor, in scene units): where the item is placed, unless :func:`show_offset`
+        shows it elsewhere for now."""
+        return self._ax, self._ay
 
     def scene_box(self) -> tuple[float, float, float, float]:
         """The item's bounding rectangle in scene units as ``(x0, y0, x1, y1)``, without asking Qt."""
@@ -366,3 +375,32 @@ class ObjectItem(QGraphicsRectItem):
         painter.setPen(look[0])
         painter.setBrush(look[1])
         painter.drawPath(self._outline)
+
+
+_AX, _AY = attrgetter("_ax"), attrgetter("_ay")
+_SET_POS = QGraphicsItem.setPos
+
+
+def show_moved(items: Sequence[ObjectItem], objects: Sequence) -> None:
+    """Show ``objects[i]`` on ``items[i]``, each the object its item shows moved and nothing else (a change whose
+    :attr:`~level_editor.core.level.document.Change.moved_by` says so): the items only move.
+
+    What :meth:`ObjectItem.sync` does for such a value, without working out its outline's key to find that the
+    outline stayed: a move of 100,000 objects (a drag, its undo, its redo) then costs a new position per item
+    and little else.
+    """
+    placed = []
+    for it, new in zip(items, objects):
+        ax, ay = object_anchor(new)
+        it.value = new
+        if ax != it._ax or ay != it._ay:
+            it._ax, it._ay = ax, ay
+            placed.append(it)
+    # in Qt's loop, without a Python frame per item
+    deque(map(_SET_POS, placed, map(_AX, placed), map(_AY, placed)), maxlen=0)
+
+
+def show_offset(items: Sequence[ObjectItem], dx: float, dy: float) -> None:
+    """Show the objects of ``items`` ``(dx, dy)`` away from where they are, leaving them as they are (a drag not
+    done yet); ``(0, 0)`` shows them where they are again. In Qt's loop: a drag may show 100,000 objects."""
+    deque(map(_SET_POS, items, [x + dx for x in map(_AX, items)], [y + dy for y in map(_AY, items)]), maxlen=0)

@@ -15,9 +15,6 @@ class OrientedBoxItem(ObjectItem):
     FILL = QColor(72, 170, 160)
     EDGE = QColor(24, 80, 74)
 
-    def anchor(self, value: OrientedBox):
-        return value.center.x, value.center.y
-
     def shape_key(self, value: OrientedBox):
         return value.half_extents, value.rotation
 

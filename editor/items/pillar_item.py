@@ -16,9 +16,6 @@ class PillarItem(ObjectItem):
     FILL = QColor(150, 110, 200)
     EDGE = QColor(62, 40, 92)
 
-    def anchor(self, value: Pillar):
-        return value.center.x, value.center.y
-
     def shape_key(self, value: Pillar):
         return value.radius
 

@@ -22,9 +22,6 @@ class PlayerItem(ObjectItem):
     def id_of(self, value: Player) -> str:
         return self.PLAYER_ID
 
-    def anchor(self, value: Player):
-        return value.spawn.x, value.spawn.y
-
     def shape_key(self, value: Player):
         return value.shape, value.radius, value.size
 

@@ -43,9 +43,6 @@ class PointItem(ObjectItem):
     #: A marker never collides, and is drawn solid all the same: it is a point, not an area.
     PASSABLE_LOOK = False
 
-    def anchor(self, value: Point):
-        return value.position.x, value.position.y
-
     def shape_key(self, value: Point):
         # the name is part of what the item draws, so it is part of its shape
         return name_of(value)

@@ -27,9 +27,6 @@ class TilesItem(ObjectItem):
     #: (look's edge colour) -> the faint pen of the cell lines
     _grid_pens: dict = {}
 
-    def anchor(self, value: Tiles):
-        return value.origin.x, value.origin.y
-
     def shape_key(self, value: Tiles):
         return value.cell, value.cells
 

@@ -69,10 +69,6 @@ class WallItem(ObjectItem):
     FILL = QColor(168, 178, 196)
     EDGE = QColor(52, 58, 70)
 
-    def anchor(self, value: Wall):
-        p = value.points[0]
-        return p.x, p.y
-
     def _long_nodes(self, value: Wall):
         """The nodes of a long wall as an array relative to the first (None for a wall of few nodes).
 

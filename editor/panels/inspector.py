@@ -35,7 +35,6 @@ from level_editor.core.level.document import Change, ChangeKind
 from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.kinds import kind_name
-from level_editor.editor.work.bulk import moved_by
 from level_editor.editor.commands.objects import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support.guard import guarded
@@ -230,7 +229,7 @@ class Inspector(QWidget):
     @guarded("showing the selection in the inspector")
     def _on_document_changed(self, change: Change) -> None:
         # a pure move (a drag of many objects) changes nothing the data fields show: no need to look
-        if change.kind is not ChangeKind.CHANGED or moved_by(change) is None and any(
+        if change.kind is not ChangeKind.CHANGED or change.moved_by is None and any(
                 o.properties is not n.properties or o.type != n.type or o.solid != n.solid or o.id != n.id
                 or o.layer != n.layer for o, n in zip(change.old, change.objects)):
             self._data_stale = True

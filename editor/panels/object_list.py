@@ -21,7 +21,6 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit,
 
 from level_editor.core.level.document import Change, ChangeKind, LevelDocument
 from level_editor.core.level.kinds import kind_name
-from level_editor.editor.work.bulk import moved_by
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support.guard import guarded
 from level_editor.core.level.limits import MAX_NAME_LENGTH
@@ -245,7 +244,7 @@ class ObjectListModel(QAbstractTableModel):
             elif self.rowCount():
                 self.dataChanged.emit(self.index(0, LAYER), self.index(self.rowCount() - 1, LAYER))
         elif kind is ChangeKind.CHANGED:
-            if moved_by(change) is not None:
+            if change.moved_by is not None:
                 return  # a move: nothing the list shows
             shown = [(o, n) for o, n in zip(change.old, change.objects)
                      if o.id != n.id or o.type != n.type or o.layer != n.layer]

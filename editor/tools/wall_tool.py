@@ -11,7 +11,6 @@ from PySide6.QtGui import QPainterPath
 from level_editor.core.level.document import Change, ChangeKind
 from level_editor.core.level.limits import MAX_SIZE, MIN_SIZE
 from level_editor.core.level.model import Wall
-from level_editor.editor.work.bulk import moved_by
 from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support.editor_only import mark_editor_only
@@ -268,7 +267,7 @@ class WallTool(Tool):
             self.cancel()
             return
         # A thickness set on a wall in the inspector is the one the next wall gets.
-        if change.kind is not ChangeKind.CHANGED or moved_by(change) is not None:
+        if change.kind is not ChangeKind.CHANGED or change.moved_by is not None:
             return  # a pure move changes no thickness (and may be of 100,000 objects)
         for old, new in zip(change.old, change.objects):
             if isinstance(old, Wall) and isinstance(new, Wall) and old.thickness != new.thickness:

@@ -6,24 +6,13 @@ doubled the time to make them. Within
 :func:`~level_editor.core.level.collector.paused_collector` it waits; it runs as
 usual afterwards (nothing is lost: it only finds cycles later).
 
-A move of many objects by one offset (a drag, its undo and redo) tells the
-document's listeners so while the document announces it (:func:`moving_by`,
-:func:`moved_by`): each can then skip looking at every object for what else
-changed, which nothing did.
-
 Once a big level is open its objects and items are set aside from the collector's
 passes (:func:`settle`), until a small level is shown again (:func:`unsettle`).
 """
 from __future__ import annotations
 
 import gc
-from contextlib import contextmanager
-from typing import Iterator, Optional
 
-from level_editor.core.level.document import Change, ChangeKind
-
-# (the moved objects, dx, dy) while a move of them by one offset is being announced
-_move: Optional[tuple] = None
 # whether what was alive when a big level opened (or many objects moved) is set aside from the collector
 _settled = False
 
@@ -60,41 +49,3 @@ def unsettle() -> None:
     if _settled:
         gc.unfreeze()
         _settled = False
-
-
-@contextmanager
-def moving_by(objects: tuple, dx: float, dy: float) -> Iterator[None]:
-    """While the block runs, the document's change that puts ``objects`` in is a pure move by ``(dx, dy)``.
-
-    ``objects`` must be the very tuple handed to ``replace_objects`` (a tuple passes through it as it is),
-    and each of them the object it replaces moved by the offset, with its id, kind, shape, type, layer and
-    properties as they were (MoveObjectsCommand's promise). Any other change announced meanwhile is not one.
-    """
-    global _move
-    outer, _move = _move, (objects, dx, dy)
-    try:
-        yield
-    finally:
-        _move = outer
-
-
-def moved_by(change: Change) -> Optional[tuple[float, float]]:
-    """The offset when ``change`` is a pure move of its objects announced under :func:`moving_by`, else None.
-
-    >>> from level_editor.core.level.model import Box
-    >>> old = (Box("b", (1, 2), (3, 4)),)
-    >>> new = (Box("b", (11, 22), (3, 4)),)
-    >>> change = Change(ChangeKind.CHANGED, new, old)
-    >>> moved_by(change) is None
-    True
-    >>> with moving_by(new, 10, 20):
-    ...     moved_by(change), moved_by(Change(ChangeKind.CHANGED, tuple(new), old))
-    ((10, 20), (10, 20))
-    >>> with moving_by(new, 10, 20):
-    ...     moved_by(Change(ChangeKind.CHANGED, (Box("b", (11, 22), (3, 4)),), old)) is None
-    True
-    """
-    move = _move
-    if move is None or change.kind is not ChangeKind.CHANGED or change.objects is not move[0]:
-        return None
-    return move[1], move[2]

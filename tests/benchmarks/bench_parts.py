@@ -84,18 +84,19 @@ def _boxes(n: int, layer_of=lambda i: "") -> tuple:
 def measure_layers(n: int, runs: int) -> dict:
     """Layer changes on a scene of ``n`` boxes, one of them alone on the bottom layer; items touched by each."""
     from level_editor.editor.canvas.scene import LevelScene
+    from level_editor.editor.items.layer_item import LayerItem
 
     layers = (Layer("small", "Small"), Layer("big", "Big"))
     doc = LevelDocument(Level(layers=layers, objects=_boxes(n, lambda i: "big" if i else "small")))
     scene = LevelScene(doc)
     item_class = type(scene.item("box-0"))
-    touched: list[str] = []
-    real = {name: getattr(item_class, name) for name in ("setVisible", "setZValue")}
+    touched: list[str] = []  # an object's id, or "layer:" and a layer's id (the parent item of its objects)
+    real = {(cls, name): getattr(cls, name) for cls in (item_class, LayerItem) for name in ("setVisible", "setZValue")}
 
-    def counting(name):
+    def counting(cls, name):
         def call(item, value):
-            touched.append(item.object_id)
-            return real[name](item, value)
+            touched.append(getattr(item, "object_id", None) or f"layer:{item.layer_id}")
+            return real[cls, name](item, value)
         return call
 
     out: dict = {}
@@ -113,8 +114,8 @@ def measure_layers(n: int, runs: int) -> dict:
             doc.set_layers(back_to)
         out[key] = best
 
-    for name in real:
-        setattr(item_class, name, counting(name))
+    for cls, name in real:
+        setattr(cls, name, counting(cls, name))
     try:
         small, big = doc.level.layers
         timed("layer_lock_s", [small, replace(big, locked=True)], [small, big])
@@ -122,8 +123,8 @@ def measure_layers(n: int, runs: int) -> dict:
         timed("layer_rename_s", [replace(small, name="Tiny"), big], [small, big])
         timed("layer_restack_s", [big, small], [small, big])
     finally:
-        for name, function in real.items():
-            setattr(item_class, name, function)
+        for (cls, name), function in real.items():
+            setattr(cls, name, function)
     del out["layer_restack_touched"]
     scene.clear()
     return out

@@ -279,3 +279,11 @@ def gone(pid: int, timeout: float = 5.0) -> bool:
             return True
         time.sleep(0.01)
     return False
+
+
+def drawn_in_order(scene, *ids: str) -> bool:
+    """Whether the items of the objects ``ids`` are drawn in this order, bottom first: Qt's own stacking order of
+    the scene's items (layers, then the file's order inside each)."""
+    order = {item: place for place, item in enumerate(scene.items(Qt.AscendingOrder))}
+    places = [order[scene.item(i)] for i in ids]
+    return places == sorted(places)

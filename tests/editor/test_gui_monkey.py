@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from level_editor.core.level.file_format import load_level
+from level_editor.core.level.model import anchor
 from level_editor.editor.support import guard
 from level_editor.editor.items.object_item import ObjectItem
 from level_editor.editor.panels.layers_panel import LOCKED, NAME, VISIBLE
@@ -111,7 +112,9 @@ def _snap(window) -> list[str]:
             continue
         if it.shape_key(obj) != it._shape_key:
             problems.append(f"{obj.id}: the item's outline is of another shape")
-        ax, ay = it.anchor(obj)
+        if getattr(it.parentItem(), "layer_id", None) != obj.layer:
+            problems.append(f"{obj.id}: the item is not under its layer's item")
+        ax, ay = anchor(obj)
         # Qt moves an item only by more than its fuzzy compare (1e-12 relative): 5e-324 stays at 0, invisibly
         if not scene.moving and not (_near(it.pos().x(), ax) and _near(it.pos().y(), ay)):
             problems.append(f"{obj.id}: the item is at {it.pos()}, the object at {(ax, ay)}")

@@ -10,8 +10,9 @@ from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, Layer, Level, ObjectType
 from level_editor.editor.canvas.canvas import BACKGROUND
 from level_editor.editor.canvas.scene import LevelScene
+from level_editor.editor.items.layer_item import LayerItem
 from level_editor.editor.commands.layers import lock_layer_command, move_layer_command, show_layer_command
-from tests.editor.helpers import at, click, drag, hover, key, make_window
+from tests.editor.helpers import at, click, drag, drawn_in_order, hover, key, make_window
 from tests.editor.items.content import content_level, near
 
 RED, GREEN = "#d02020", "#20d020"
@@ -78,7 +79,7 @@ def test_new_objects_go_on_top_of_their_layer_only(qtbot, tmp_path):
     window = make_window(qtbot, tmp_path, overlapping_level())
     window.document.append_objects([Box("late", (140, 140), (20, 20), layer="low", type="green")])
     scene = window.scene
-    assert scene.item("green-box").zValue() < scene.item("late").zValue() < scene.item("red-box").zValue()
+    assert drawn_in_order(scene, "green-box", "late", "red-box")
 
 
 # -- hidden layers -----------------------------------------------------------------------------
@@ -190,11 +191,12 @@ def test_layer_changes_touch_only_the_items_of_the_layers_that_changed(qtbot, mo
     scene = LevelScene(doc)
     big = scene.item("b5")
     small = scene.item("b0")
-    touched = []  # the items shown, hidden or restacked
-    for name in ("setVisible", "setZValue"):
-        real = getattr(type(big), name)
-        monkeypatch.setattr(type(big), name, lambda item, value, real=real: touched.append(item.object_id)
-                            or real(item, value))
+    touched = []  # the items shown, hidden or restacked: an object's id, or "layer:" and a layer's id
+    for cls in (type(big), LayerItem):
+        for name in ("setVisible", "setZValue"):
+            real = getattr(cls, name)
+            monkeypatch.setattr(cls, name, lambda item, value, real=real: touched.append(
+                getattr(item, "object_id", None) or f"layer:{item.layer_id}") or real(item, value))
 
     def touched_by(change):
         touched.clear()
@@ -204,13 +206,14 @@ def test_layer_changes_touch_only_the_items_of_the_layers_that_changed(qtbot, mo
     # a lock changes nothing on screen: no item is touched
     assert touched_by(lambda: doc.set_layers([doc.level.layers[0], replace(doc.level.layers[1], locked=True)])) == set()
     assert big.isVisible() and not scene.pickable(big)
-    # hiding the small layer: its one item is hidden, the 1,999 others are left alone
+    # hiding the small layer hides its layer item, and no object's item is touched
     z_before = big.zValue()
     hide_small = [replace(doc.level.layers[0], visible=False), doc.level.layers[1]]
-    assert touched_by(lambda: doc.set_layers(hide_small)) == {"b0"}
+    assert touched_by(lambda: doc.set_layers(hide_small)) == {"layer:small"}
     assert not small.isVisible() and big.isVisible() and big.zValue() == z_before
     # renaming touches nothing
     assert touched_by(lambda: doc.set_layers([replace(doc.level.layers[0], name="Tiny"), doc.level.layers[1]])) == set()
-    # moving the small layer on top restacks both layers' items
-    assert len(touched_by(lambda: doc.set_layers(list(reversed(doc.level.layers))))) == n
-    assert small.zValue() > big.zValue()
+    # moving the small layer on top restacks the layers' items, none of their objects'
+    restacked = touched_by(lambda: doc.set_layers(list(reversed(doc.level.layers))))
+    assert restacked and all(name.startswith("layer:") for name in restacked), restacked
+    assert drawn_in_order(scene, "b5", "b0")

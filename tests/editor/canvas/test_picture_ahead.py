@@ -12,9 +12,10 @@ import level_editor.editor.work.background_call as background_call
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Image, Level
 from level_editor.editor.canvas import picture_ahead
-from level_editor.editor.canvas import scene as scene_module
+from level_editor.editor.canvas import slices as slices_module
 from level_editor.editor.canvas.overview import LevelOverview
-from level_editor.editor.canvas.scene import LevelScene, shown_items
+from level_editor.editor.canvas.level_items import shown_items
+from level_editor.editor.canvas.scene import LevelScene
 from tests.editor.canvas.test_overview import pillar_grid
 from tests.editor.helpers import finished, gone
 
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.skipif(not background_call.FORK, reason="children are f
 
 def opened(monkeypatch) -> LevelScene:
     """A scene that has just opened 2,500 pillars with their items made ahead, no piece of its picture painted."""
-    monkeypatch.setattr(scene_module, "PREPARE_AT", 10)
+    monkeypatch.setattr(slices_module, "PREPARE_AT", 10)
     doc = LevelDocument(Level())
     scene = LevelScene(doc)
     level = pillar_grid()

@@ -7,7 +7,7 @@ from PySide6.QtCore import QTimer
 
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Box, Image, Layer, Level, Pillar, Player, Wall
-from level_editor.editor.canvas import scene as scene_module
+from level_editor.editor.canvas import slices as slices_module
 from level_editor.editor.canvas.scene import LevelScene
 from tests.editor.helpers import make_window
 
@@ -31,8 +31,8 @@ def big_level(n: int = 60) -> Level:
 
 @pytest.fixture
 def small_slices(monkeypatch):
-    monkeypatch.setattr(scene_module, "PREPARE_AT", 10)
-    monkeypatch.setattr(scene_module, "ANSWER_EVERY", 0.0)  # answer after every item
+    monkeypatch.setattr(slices_module, "PREPARE_AT", 10)
+    monkeypatch.setattr(slices_module, "ANSWER_EVERY", 0.0)  # answer after every item
 
 
 def shown(scene: LevelScene) -> dict:

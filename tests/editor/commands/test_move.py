@@ -51,12 +51,11 @@ def test_a_move_by_nothing_is_obsolete():
 
 
 def test_listeners_are_told_a_move_is_a_pure_move_and_other_changes_are_not():
-    from level_editor.editor.work.bulk import moved_by
     from level_editor.editor.commands.objects import ChangeObjectsCommand
 
     doc = LevelDocument(Level(objects=EVERY_KIND))
     seen = []
-    doc.subscribe(lambda change: seen.append(moved_by(change)))
+    doc.subscribe(lambda change: seen.append(change.moved_by))
     stack = QUndoStack()
     stack.push(MoveObjectsCommand(doc, doc.objects[:3], 32, 16, "Move 3 objects"))
     stack.undo()
@@ -64,20 +63,20 @@ def test_listeners_are_told_a_move_is_a_pure_move_and_other_changes_are_not():
     wall = doc.get("wall-1")
     stack.push(ChangeObjectsCommand(doc, [wall], [wall.moved(1, 1)], "Move wall-1"))
     assert seen == [(32, 16), (-32, -16), (32, 16), None]
-    assert moved_by(Change(ChangeKind.CHANGED, doc.objects[:1], doc.objects[:1])) is None
+    assert Change(ChangeKind.CHANGED, doc.objects[:1], doc.objects[:1]).moved_by is None
 
 
 @pytest.mark.parametrize("part", [slice(0, 3), slice(None)], ids=["some", "all"])
 def test_the_canvas_shows_a_pure_move_as_a_new_canvas_shows_the_moved_level_and_rebuilds_no_outline(
         qtbot, monkeypatch, part):
-    from level_editor.editor.canvas import scene as scene_module
+    from level_editor.editor.canvas import syncing
     from level_editor.editor.canvas.scene import LevelScene
     from level_editor.editor.items.object_item import ObjectItem
 
     many = tuple(replace(o.moved(400 * i, 0), id=f"{o.id}-{i}") for i in range(12) for o in EVERY_KIND)
     doc = LevelDocument(Level(objects=many))
     scene = LevelScene(doc)
-    monkeypatch.setattr(scene_module, "MANY", 8)  # "every object moved" at this size too
+    monkeypatch.setattr(syncing, "MANY", 8)  # "every object moved" at this size too
     synced = []
     sync = ObjectItem.sync
     monkeypatch.setattr(ObjectItem, "sync", lambda item, value: synced.append(item.object_id) or sync(item, value))
@@ -100,11 +99,11 @@ def test_the_canvas_shows_a_pure_move_as_a_new_canvas_shows_the_moved_level_and_
 
 
 @pytest.mark.parametrize("obj", EVERY_KIND, ids=lambda o: o.id)
-def test_the_scenes_quick_anchor_of_a_moved_object_is_its_items_own(qtbot, obj):
-    from level_editor.editor.canvas.scene import _ANCHOR, LevelScene
+def test_an_item_sits_at_its_objects_anchor_and_a_move_shifts_the_anchor_by_the_offset(qtbot, obj):
+    from level_editor.core.level.model import anchor
+    from level_editor.editor.canvas.scene import LevelScene
 
     scene = LevelScene(LevelDocument(Level(objects=(obj,))))
     item, moved = scene.item(obj.id), moved_objects([obj], 16.25, -8.5)[0]
-    quick = _ANCHOR.get(type(obj))
-    assert quick is None or tuple(quick(moved)) == item.anchor(moved) == (item.anchor(obj)[0] + 16.25,
-                                                                           item.anchor(obj)[1] - 8.5)
+    assert item.anchor == tuple(anchor(obj)) == (item.pos().x(), item.pos().y())
+    assert tuple(anchor(moved)) == (anchor(obj).x + 16.25, anchor(obj).y - 8.5)

@@ -13,7 +13,7 @@ from level_editor.editor.items.image_item import PLACEHOLDER_SIZE, ImageItem
 from level_editor.editor.items.object_item import TRIGGER_COLOR
 from level_editor.editor.items.point_item import HEAD_HEIGHT, PointItem
 from level_editor.editor.items.tiles_item import TilesItem
-from tests.editor.helpers import at, make_window
+from tests.editor.helpers import at, drawn_in_order, make_window
 from tests.editor.items.content import DOOR, ENEMY, EXIT, content_level, near
 
 
@@ -191,7 +191,7 @@ def test_a_picture_is_drawn_at_its_origin_scaled_and_under_the_geometry(qtbot, t
     rect = item.sceneBoundingRect()
     assert rect.width() >= 80 and rect.width() <= 82 and rect.height() <= 42
     # on a layer above the box's and later in the file, and still under the box
-    assert item.zValue() < window.scene.item("box-1").zValue()
+    assert drawn_in_order(window.scene, "backdrop", "box-1")
     window.canvas.set_zoom(1.0)
     window.canvas.centerOn(640, 60)
     image = grab(window)

@@ -5,6 +5,7 @@ from PySide6.QtCore import Qt
 
 from level_editor.editor.support.editor_only import is_editor_only
 from level_editor.editor.items.handle_item import HandleItem
+from level_editor.editor.items.layer_item import LayerItem
 from level_editor.editor.items.object_item import ObjectItem
 from tests.editor.helpers import click, hover, key, move, press
 from tests.editor.playtest.conftest import play, tap
@@ -14,15 +15,25 @@ def visible_aids(window):
     return [i for i in window.scene.items() if is_editor_only(i) and i.isVisible()]
 
 
+def _level_object_or_part(item) -> bool:
+    """Whether ``item`` is a layer (it draws nothing), a level object, or part of one."""
+    if isinstance(item, LayerItem):
+        return True
+    while item is not None:
+        if isinstance(item, ObjectItem):
+            return True
+        item = item.parentItem()
+    return False
+
+
 def shown_while_playing(window, session):
-    """Every visible item that is neither a level object nor the play-test's own."""
+    """Every visible item that is neither a level object (under its layer's item) nor the play-test's own."""
     own = {session.player_item, session.overlay}
     out = []
     for item in window.scene.items():
         if not item.isVisible() or item in own or item.topLevelItem() in own:
             continue
-        top = item.topLevelItem()
-        if isinstance(top, ObjectItem):
+        if _level_object_or_part(item):
             continue
         out.append(item)
     return out

@@ -266,10 +266,10 @@ def test_a_big_level_s_check_begins_before_its_items_are_made_and_goes_on_throug
                                                                                           monkeypatch):
     # forked once the level was open, the check made the window copy every page it next wrote to (a fork
     # shares them until then): 50-90 ms of the first frames after an open at 100,000 objects
-    import level_editor.editor.canvas.scene as scene_module
+    import level_editor.editor.canvas.slices as slices_module
     from tests.editor.canvas.test_scene_prepare import big_level
 
-    monkeypatch.setattr(scene_module, "PREPARE_AT", 10)  # a "big" level: its items made ahead
+    monkeypatch.setattr(slices_module, "PREPARE_AT", 10)  # a "big" level: its items made ahead
     window = make_window(qtbot, tmp_path, Level(objects=(Box("crate", (80, 80), (64, 48)),)))
     qtbot.waitUntil(lambda: window.checks.result_for(window.document.level) is not None and not window.checks.busy,
                     timeout=10_000)
