@@ -22,6 +22,8 @@ its sort of value does not say everything; a new sort of value is a new :class:`
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import sys
 from dataclasses import dataclass, fields as model_fields
 from typing import Annotated, Any, Callable, NamedTuple, Optional
@@ -49,7 +51,7 @@ COMMON_KEYS = ("id", "kind", "layer", "type", "properties")
 # Sorts of values
 
 
-class Value:
+class Value(ABC):
     """A sort of value a field holds: how it is checked, decoded and written.
 
     ``read`` checks a JSON value with the level reader (``r``, :class:`~level_editor.core.level.format.checks.Reader`),
@@ -67,8 +69,9 @@ class Value:
     text: Optional[str] = None
     to_json: Optional[Callable[[Any], Any]] = None
 
+    @abstractmethod
     def read(self, r, oid: str, key: str, value: Any, default: Any) -> Any:
-        raise NotImplementedError
+        """The model's value for the JSON ``value`` of ``key`` on object ``oid`` (every sort says how)."""
 
 
 _Coordinate = Annotated[float, msgspec.Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
