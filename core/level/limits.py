@@ -34,6 +34,9 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_WALL_NODES = 500_000
 MAX_LEVEL_NODES = 2_000_000
 
+#: The most points of one moving object's path.
+MAX_PATH_POINTS = 10_000
+
 #: The grid spacing the editor accepts, in pixels (Tiled limits its tile size to 1..9999).
 MIN_GRID = 1.0
 MAX_GRID = 9999.0

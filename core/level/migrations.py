@@ -8,7 +8,9 @@ them.
 
 Version 2 added layers, object types, custom properties, non-solid objects,
 tile grids, markers and reference images; a version-1 level becomes a
-version-2 level with every object on one layer.
+version-2 level with every object on one layer. Version 3 added the platformer
+player, one-way floors and moving objects; a version-2 level is a version-3
+level as it is (its player stays top-down).
 """
 from __future__ import annotations
 
@@ -17,7 +19,10 @@ from typing import Callable, Mapping, Optional
 Migration = Callable[[dict], dict]
 
 #: The current level format version written by this program.
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
+
+#: From this version on, the migrations leave ``objects`` as they are: the reader takes them as current ones.
+OBJECTS_AS_CURRENT_FROM = 2
 
 #: The one layer a version-1 level's objects go to.
 V1_LAYER = {"id": "main", "name": "Main", "visible": True, "locked": False}
@@ -39,8 +44,19 @@ def _v1_to_v2(doc: dict) -> dict:
     return doc
 
 
+def _v2_to_v3(doc: dict) -> dict:
+    """Version 2 to 3: nothing moves. Version 3 only adds (the platformer player, one-way floors, moving objects),
+    and a player without a ``controller`` is top-down, as every version 2 player is.
+
+    >>> _v2_to_v3({"version": 2, "player": {"spawn": [0, 0]}})
+    {'version': 3, 'player': {'spawn': [0, 0]}}
+    """
+    doc["version"] = 3
+    return doc
+
+
 #: Version ``n`` -> function turning a version-``n`` document into version ``n + 1``.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 class MigrationError(ValueError):
@@ -65,7 +81,7 @@ def migrate(
     >>> migrate({"version": 1})["layers"][0]["id"]
     'main'
     >>> migrate({"version": 2})["version"]
-    2
+    3
     """
     registry = MIGRATIONS if registry is None else registry
     current = CURRENT_VERSION if current is None else current

@@ -28,6 +28,7 @@ from typing import ClassVar, Iterator, Mapping, Optional, Union
 
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
 from level_editor.core.level.collector import paused_collector
+from level_editor.core.level.motion import MovePath
 
 __all__ = [
     "Player",
@@ -151,8 +152,24 @@ class Player:
     size: Vec2 = Vec2(24.0, 24.0)
     speed: float = 240.0
     extra: Mapping = field(default_factory=dict, hash=False)
+    #: ``"top_down"`` (moves freely at ``speed``) or ``"platformer"`` (gravity, runs at ``speed``, jumps).
+    controller: str = "top_down"
+    # The platformer's feel (format version 3; see level_editor.core.playtest.platformer).
+    jump_height: float = 80.0
+    jump_time: float = 0.4
+    fall_gravity_scale: float = 1.0
+    max_fall_speed: float = 1200.0
+    acceleration: Optional[float] = None
+    deceleration: Optional[float] = None
+    air_control: float = 1.0
+    coyote_time: float = 0.1
+    jump_buffer: float = 0.1
+    jump_cut: float = 0.5
+    floor_max_angle: float = 45.0
+    snap_length: float = 4.0
 
     SHAPES: ClassVar[tuple[str, ...]] = ("circle", "box")
+    CONTROLLERS: ClassVar[tuple[str, ...]] = ("top_down", "platformer")
     #: The field that says where it is (see :func:`anchor`).
     place: ClassVar[str] = "spawn"
 
@@ -203,6 +220,10 @@ class Wall:
     type: str = ""
     properties: Mapping = field(default_factory=dict, hash=False)
     solid: bool = True
+    #: A floor the player lands on from above and passes through from below and from the sides.
+    one_way: bool = False
+    #: Where it moves (None: it stays put).
+    path: Optional[MovePath] = None
 
     kind: ClassVar[str] = "wall"
     #: The field that says where it is, its nodes: a move shifts them and nothing else; the first node is the
@@ -260,6 +281,10 @@ class Box:
     type: str = ""
     properties: Mapping = field(default_factory=dict, hash=False)
     solid: bool = True
+    #: A floor the player lands on from above and passes through from below and from the sides.
+    one_way: bool = False
+    #: Where it moves (None: it stays put).
+    path: Optional[MovePath] = None
 
     kind: ClassVar[str] = "box"
     #: The field that says where it is: a move shifts it and nothing else (see :func:`anchor`).
@@ -296,6 +321,10 @@ class OrientedBox:
     type: str = ""
     properties: Mapping = field(default_factory=dict, hash=False)
     solid: bool = True
+    #: A floor the player lands on from above and passes through from below and from the sides.
+    one_way: bool = False
+    #: Where it moves (None: it stays put).
+    path: Optional[MovePath] = None
 
     kind: ClassVar[str] = "oriented_box"
     #: The field that says where it is: a move shifts it and nothing else (see :func:`anchor`).
@@ -338,6 +367,8 @@ class Pillar:
     type: str = ""
     properties: Mapping = field(default_factory=dict, hash=False)
     solid: bool = True
+    #: Where it moves (None: it stays put).
+    path: Optional[MovePath] = None
 
     kind: ClassVar[str] = "circle"
     #: The field that says where it is: a move shifts it and nothing else (see :func:`anchor`).
@@ -415,6 +446,10 @@ class Tiles:
     type: str = ""
     properties: Mapping = field(default_factory=dict, hash=False)
     solid: bool = True
+    #: A floor the player lands on from above and passes through from below and from the sides.
+    one_way: bool = False
+    #: Where it moves (None: it stays put).
+    path: Optional[MovePath] = None
 
     kind: ClassVar[str] = "tiles"
     #: The field that says where it is: a move shifts it and nothing else (see :func:`anchor`).

@@ -7,6 +7,7 @@ value, so that reading goes on and every problem is reported at once.
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 import sys
@@ -14,13 +15,17 @@ from typing import Any, Optional
 
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.format.text import fmt
-from level_editor.core.level.limits import MAX_COORDINATE, MAX_NESTING, MAX_SIZE, MAX_WALL_NODES, MIN_SIZE
+from level_editor.core.level.limits import (
+    MAX_COORDINATE, MAX_NESTING, MAX_PATH_POINTS, MAX_SIZE, MAX_SPEED, MAX_WALL_NODES, MIN_SIZE,
+)
 from level_editor.core.level.model import EMPTY_CELL, SOLID_CELL, Ref
+from level_editor.core.level.motion import MODES, PING_PONG, MovePath
 from level_editor.core.level.problems import Problem
 
 __all__ = ["Reader", "type_name", "describe"]
 
 _BAD_CELL = re.compile(f"[^{re.escape(SOLID_CELL + EMPTY_CELL)}]")
+_PATH_KEYS = {"points", "speed", "mode"}
 
 
 def type_name(value: Any) -> str:
@@ -221,6 +226,46 @@ class Reader:
                 self.bad(oid, f"property {name!r} must be text, a number, true/false or an object reference "
                               f"{{\"ref\": ID}}, not {describe(v)}")
         return out
+
+    def path(self, oid: str, key: str, value: Any) -> Optional[MovePath]:
+        """A moving object's path: ``{"points": [[dx, dy], ...], "speed": px/s, "mode": "ping_pong" | "loop"}``."""
+        if not isinstance(value, dict):
+            self.bad(oid, f'{key} must be an object {{"points": [[dx, dy], ...], "speed": px/s}}, not '
+                          f'{describe(value)}')
+            return None
+        before = len(self.problems)
+        for extra in value.keys() - _PATH_KEYS:
+            self.bad(oid, f"{key} has an unknown key {extra!r} (a path has points, speed and mode)")
+        points: list[Vec2] = []
+        if "points" not in value:
+            self.bad(oid, f"{key}: missing 'points' (offsets [[dx, dy], ...] from where the object is)")
+        elif not isinstance(value["points"], list):
+            self.bad(oid, f"{key} points must be a list of [dx, dy] pairs, not {type_name(value['points'])}")
+        elif len(value["points"]) < 2:
+            self.bad(oid, f"{key} needs at least 2 points, this one has {len(value['points'])}")
+        elif len(value["points"]) > MAX_PATH_POINTS:
+            self.bad(oid, f"{key} may have at most {MAX_PATH_POINTS:,} points, this one has {len(value['points']):,}")
+        else:
+            points = [self.point(oid, f"{key} points[{i}]", p) for i, p in enumerate(value["points"])]
+        speed = 1.0
+        if "speed" not in value:
+            self.bad(oid, f"{key}: missing 'speed' (px/s, more than 0)")
+        else:
+            v = value["speed"]
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                self.bad(oid, f"{key} speed must be a number, not {type_name(v)}")
+            elif not math.isfinite(v) or v <= 0:
+                self.bad(oid, f"{key} speed must be more than 0 (it is {fmt(v) if math.isfinite(v) else v})")
+            elif v > MAX_SPEED:
+                self.bad(oid, f"{key} speed is {fmt(v)}, larger than the largest allowed, {fmt(MAX_SPEED)}")
+            else:
+                speed = float(v)
+        mode = value.get("mode", PING_PONG)
+        if mode not in MODES:
+            self.bad(oid, f"{key} mode must be {' or '.join(json.dumps(m) for m in MODES)}, not {json.dumps(mode) if isinstance(mode, str) else describe(mode)}")
+        if len(self.problems) > before:
+            return None
+        return MovePath(tuple(points), speed, mode)
 
     def require(self, oid: str, raw: dict, key: str, what: str) -> bool:
         """Whether ``raw`` has ``key``; a problem saying it is missing (and what it is) when not."""

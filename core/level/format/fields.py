@@ -26,18 +26,22 @@ from abc import ABC, abstractmethod
 
 import sys
 from dataclasses import dataclass, fields as model_fields
-from typing import Annotated, Any, Callable, NamedTuple, Optional
+from typing import Annotated, Any, Callable, Literal, NamedTuple, Optional
 
 import msgspec
 
 from level_editor.core.collision.shapes import Vec2
-from level_editor.core.level.limits import MAX_COORDINATE, MAX_IMAGE_SCALE, MAX_SIZE, MAX_WALL_NODES, MIN_SIZE
+from level_editor.core.level.limits import (
+    MAX_COORDINATE, MAX_IMAGE_SCALE, MAX_PATH_POINTS, MAX_SIZE, MAX_SPEED, MAX_WALL_NODES, MIN_SIZE,
+)
 from level_editor.core.level.migrations import CURRENT_VERSION
 from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
-from level_editor.core.level.format.text import fmt, pt
+from level_editor.core.level.motion import MODES, MovePath
+from level_editor.core.level.format.text import fmt, one_line, pt
 from level_editor.core.level.number_text import file_number
 
-__all__ = ["FORMAT", "VERSION", "Value", "Field", "Kind", "KINDS", "KIND_OF", "COMMON_KEYS"]
+__all__ = ["FORMAT", "VERSION", "Value", "Field", "Kind", "KINDS", "KIND_OF", "COMMON_KEYS", "ONLY_ON",
+           "Setting", "PLAYER_SETTINGS"]
 
 #: The ``format`` of every level file, and the ``version`` this program writes.
 FORMAT = "level-editor.level"
@@ -66,6 +70,8 @@ class Value(ABC):
 
     struct: Any = None
     from_struct = "$v"
+    #: Names ``from_struct`` uses besides ``new`` and ``Vec2``.
+    scope: dict = {}
     text: Optional[str] = None
     to_json: Optional[Callable[[Any], Any]] = None
 
@@ -179,7 +185,41 @@ class Cells(Value):
         return r.cells(oid, key, value)
 
 
-POSITION, EXTENT, LENGTH, FLAG, TEXT = Position(), Extent(), Length(), Flag(), Text()
+class _PathStruct(msgspec.Struct, forbid_unknown_fields=True):
+    points: Annotated[list[_XY], msgspec.Meta(min_length=2, max_length=MAX_PATH_POINTS)]
+    speed: Annotated[float, msgspec.Meta(gt=0, le=MAX_SPEED)]
+    mode: Literal[MODES] = "ping_pong"
+
+
+def _path_from_struct(v) -> Optional[MovePath]:
+    if v is None:
+        return None
+    return MovePath(tuple(Vec2(p[0], p[1]) for p in v.points), v.speed, v.mode)
+
+
+class Motion(Value):
+    """A moving object's path: ``{"points": [[dx, dy], ...], "speed": px/s, "mode": "ping_pong" | "loop"}``.
+
+    Absent (None) for an object that stays put.
+    """
+
+    struct = _PathStruct  # left out: None (msgspec does not check a default); null is refused, as by ``read``
+    from_struct = "path_from_struct($v)"
+    text = "{path_text($v)}"
+
+    @staticmethod
+    def to_json(value):
+        if value is None:
+            return None
+        return {"points": [pt(p) for p in value.points], "speed": file_number(value.speed), "mode": value.mode}
+
+    scope = {"path_from_struct": _path_from_struct, "path_text": lambda value: one_line(Motion.to_json(value))}
+
+    def read(self, r, oid, key, value, default):
+        return r.path(oid, key, value)
+
+
+POSITION, EXTENT, LENGTH, FLAG, TEXT, MOTION = Position(), Extent(), Length(), Flag(), Text(), Motion()
 #: A rotation in degrees: any finite number (the JSON Schema says no more; turning is periodic).
 ANGLE = Number(limit=sys.float_info.max)
 
@@ -253,6 +293,18 @@ def _grid_fits(r, oid: str, values: dict) -> None:
         values["cells"] = ()
 
 
+#: Version 3's fields of the kinds that may have them, written only when set (objects without them save as
+#: version 2 wrote them).
+_ONE_WAY = Field("one_way", FLAG, default=False, omit_default=True)
+_PATH = Field("path", MOTION, default=None, omit_default=True)
+
+#: Keys that mean something only on some kinds: on another kind they are a mistake, not the game's own data
+#: (``{"kind": "circle", "one_way": true}``). The refusal names the kinds that may have the key.
+ONLY_ON = {
+    "one_way": ("a one-way floor", "boxes, oriented boxes, walls and tile grids"),
+    "path": ("a moving object", "boxes, oriented boxes, walls, circles and tile grids"),
+}
+
 _ORIGIN = Vec2(0.0, 0.0)
 _UNIT = Vec2(1.0, 1.0)
 
@@ -262,24 +314,29 @@ KINDS: dict[str, Kind] = {k.kind: k for k in (
         Field("points", Nodes(), "its nodes [[x, y], ...]", (_ORIGIN, _ORIGIN)),
         Field("thickness", LENGTH, "a number > 0", 8.0),
         Field("closed", FLAG, default=False),
+        _ONE_WAY, _PATH,
     )),
     Kind("box", Box, (
         Field("origin", POSITION, "its minimum corner [x, y]", _ORIGIN),
         Field("size", EXTENT, "[width, height]", _UNIT),
+        _ONE_WAY, _PATH,
     )),
     Kind("oriented_box", OrientedBox, (
         Field("center", POSITION, "[x, y]", _ORIGIN),
         Field("half_extents", EXTENT, "[half width, half height]", _UNIT),
         Field("rotation", ANGLE, default=0.0),
+        _ONE_WAY, _PATH,
     )),
     Kind("circle", Pillar, (
         Field("center", POSITION, "[x, y]", _ORIGIN),
         Field("radius", LENGTH, "a number > 0", 1.0),
+        _PATH,
     )),
     Kind("tiles", Tiles, (
         Field("origin", POSITION, "its top-left corner [x, y]", _ORIGIN),
         Field("cell", LENGTH, "the side of a cell, > 0", 16.0),
         Field("cells", Cells(), 'rows of "#" (solid) and "." (empty)', ()),
+        _ONE_WAY, _PATH,
     ), check=_grid_fits),
     Kind("point", Point, (
         Field("position", POSITION, "[x, y]", _ORIGIN),
@@ -291,6 +348,61 @@ KINDS: dict[str, Kind] = {k.kind: k for k in (
         Field("opacity", Number(), default=1.0, check=_fraction),
     ), solid=False),
 )}
+
+# ---------------------------------------------------------------------------
+# The player's settings
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One number of the player's platformer settings (format version 3): its range and its default.
+
+    ``low``/``high`` bound it, each included unless ``low_open``/``high_open``; ``optional`` settings may be
+    left out (None: not used). :meth:`problem` words what is wrong with a value, after the key.
+    """
+
+    name: str
+    default: Optional[float]
+    low: float
+    high: float
+    low_open: bool = False
+    high_open: bool = False
+    optional: bool = False
+    unit: str = ""
+
+    def problem(self, value: float) -> Optional[str]:
+        """None when ``value`` is in range, else what is wrong (``must be more than 0 (it is -1)``)."""
+        below = value <= self.low if self.low_open else value < self.low
+        above = value >= self.high if self.high_open else value > self.high
+        if not (below or above):
+            return None
+        it = f"(it is {fmt(value)})"
+        if self.low_open and self.high_open:
+            return f"must be more than {fmt(self.low)} and less than {fmt(self.high)} {it}"
+        if not self.low_open and not self.high_open and self.high <= 1.0:
+            return f"must be between {fmt(self.low)} and {fmt(self.high)} {it}"
+        if below:
+            return f"must be more than {fmt(self.low)} {it}" if self.low_open else \
+                f"must be {fmt(self.low)} or more {it}"
+        return f"must be at most {fmt(self.high)} {it}"
+
+
+#: The platformer's settings in file order (``controller`` comes first, then these), with their ranges.
+PLAYER_SETTINGS: tuple[Setting, ...] = (
+    Setting("jump_height", 80.0, 0.0, MAX_SIZE, low_open=True, unit="px"),
+    Setting("jump_time", 0.4, 0.0, 60.0, low_open=True, unit="s"),
+    Setting("fall_gravity_scale", 1.0, 0.0, 100.0, low_open=True),
+    Setting("max_fall_speed", 1200.0, 0.0, MAX_SPEED, low_open=True, unit="px/s"),
+    Setting("acceleration", None, 0.0, MAX_SPEED * 1000, low_open=True, optional=True, unit="px/s²"),
+    Setting("deceleration", None, 0.0, MAX_SPEED * 1000, low_open=True, optional=True, unit="px/s²"),
+    Setting("air_control", 1.0, 0.0, 1.0),
+    Setting("coyote_time", 0.1, 0.0, 60.0, unit="s"),
+    Setting("jump_buffer", 0.1, 0.0, 60.0, unit="s"),
+    Setting("jump_cut", 0.5, 0.0, 1.0),
+    Setting("floor_max_angle", 45.0, 0.0, 90.0, low_open=True, high_open=True, unit="°"),
+    Setting("snap_length", 4.0, 0.0, MAX_SIZE, unit="px"),
+)
+
 
 #: The kinds by model class.
 KIND_OF: dict[type, Kind] = {k.model: k for k in KINDS.values()}

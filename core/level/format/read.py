@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from dataclasses import fields as model_fields
 from typing import Any, Callable, Mapping, Optional, Union
 
@@ -32,9 +33,9 @@ import msgspec
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.format.checks import Reader, describe, type_name
-from level_editor.core.level.format.fields import FORMAT, KIND_OF, KINDS, VERSION, Kind
+from level_editor.core.level.format.fields import FORMAT, KIND_OF, KINDS, ONLY_ON, PLAYER_SETTINGS, VERSION, Kind
 from level_editor.core.level.limits import MAX_GRID, MAX_LEVEL_NODES, MAX_NESTING, MAX_SPEED, MAX_TILE_CELLS
-from level_editor.core.level.migrations import CURRENT_VERSION, MigrationError, migrate
+from level_editor.core.level.migrations import CURRENT_VERSION, OBJECTS_AS_CURRENT_FROM, MigrationError, migrate
 from level_editor.core.level.model import TRUSTED_MAKERS, Layer, Level, ObjectType, Player
 from level_editor.core.level.problems import LEVEL_ID, PLAYER_ID, Problem
 from level_editor.core.level.reading import LevelFileError, read_file_bytes
@@ -45,7 +46,7 @@ __all__ = ["load_level", "loads_level", "parse_level", "read_object", "struct_ty
 _msgspec = msgspec
 
 _TOP_KEYS = ("format", "version", "name", "grid", "properties", "types", "layers", "player", "objects", "hulls")
-_PLAYER_KEYS = ("spawn", "shape", "radius", "size", "speed")
+_PLAYER_KEYS = ("spawn", "shape", "radius", "size", "speed", "controller") + tuple(s.name for s in PLAYER_SETTINGS)
 _LAYER_KEYS = ("id", "name", "visible", "locked")
 _TYPE_KEYS = ("name", "color", "properties")
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -118,7 +119,8 @@ def _decode_fast(raw: bytes) -> Optional[dict]:
     try:
         top = msgspec.json.decode(raw, type=dict[str, msgspec.Raw])
         data = {}
-        current = "version" in top and msgspec.json.decode(top["version"]) == CURRENT_VERSION
+        version = msgspec.json.decode(top["version"]) if "version" in top else None
+        current = version.__class__ is int and OBJECTS_AS_CURRENT_FROM <= version <= CURRENT_VERSION
         for key, value in top.items():
             if key == "objects" and current:  # an older version's objects are migrated as JSON first
                 data[key] = _decode_objects(value)
@@ -414,8 +416,27 @@ def _parse_player(raw: Any, r: Reader) -> Player:
     speed = 240.0
     if "speed" in raw:
         speed = r.positive(PLAYER_ID, "speed", raw["speed"], 240.0, limit=MAX_SPEED, smallest=0.0)
+    controller = raw.get("controller", "top_down")
+    if controller not in Player.CONTROLLERS:
+        r.bad(PLAYER_ID, f"controller must be {' or '.join(json.dumps(c) for c in Player.CONTROLLERS)}, not "
+                         f"{json.dumps(controller) if isinstance(controller, str) else describe(controller)}")
+        controller = "top_down"
+    settings = {}
+    for setting in PLAYER_SETTINGS:
+        if setting.name not in raw:
+            continue
+        value = raw[setting.name]
+        before = len(r.problems)
+        number = r.number(PLAYER_ID, setting.name, value, setting.default, limit=sys.float_info.max)
+        if len(r.problems) == before:
+            problem = setting.problem(number)
+            if problem is None:
+                settings[setting.name] = number
+            else:
+                r.bad(PLAYER_ID, f"{setting.name} {problem}")
     extra = r.custom_data(PLAYER_ID, {k: v for k, v in raw.items() if k not in _PLAYER_KEYS})
-    return Player(spawn=spawn, shape=shape, radius=radius, size=size, speed=speed, extra=extra)
+    return Player(spawn=spawn, shape=shape, radius=radius, size=size, speed=speed, extra=extra,
+                  controller=controller, **settings)
 
 
 # ---------------------------------------------------------------------------
@@ -447,7 +468,12 @@ def read_object(index: int, raw: Any, r: Reader, kinds: Mapping[str, Kind] = KIN
               else f"missing 'kind' (one of: {known})")
         return None, own_id
     keys = kind.keys
-    values: dict[str, Any] = {"extra": r.custom_data(oid, {k: v for k, v in raw.items() if k not in keys}),
+    for key, (what, kinds_that_may) in ONLY_ON.items():
+        if key in raw and key not in keys:
+            article = "an" if name[0] in "aeiou" else "a"
+            r.bad(oid, f"{key}: {article} {name} cannot be {what} (only {kinds_that_may} can)")
+    values: dict[str, Any] = {"extra": r.custom_data(oid, {k: v for k, v in raw.items()
+                                                         if k not in keys and k not in ONLY_ON}),
                               "layer": "", "type": "", "properties": {}}
     if r.require(oid, raw, "layer", "the id of the layer it is on"):
         values["layer"] = r.text(oid, "layer", raw["layer"], non_empty=True)
@@ -523,6 +549,8 @@ def object_builder(kinds: Mapping[str, Kind], structs: Mapping[str, type]) -> Ca
              "    cls = o.__class__"]
     for i, (name, struct) in enumerate(structs.items()):
         kind = kinds[name]
+        for f in kind.fields:
+            scope.update(f.value.scope)
         scope[f"struct_{i}"], scope[f"make_{i}"] = struct, TRUSTED_MAKERS[kind.model]
         lines.append(f"    if cls is struct_{i}:")
         required = [f"o.{f.name} is None" for f in kind.fields if f.missing is not None]

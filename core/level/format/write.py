@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional
 
 from level_editor.core.level.atomic import LevelSaveError, write_blocks_atomic
 from level_editor.core.level.collector import paused_collector
-from level_editor.core.level.format.fields import FORMAT, KINDS, VERSION, Kind
+from level_editor.core.level.format.fields import FORMAT, KINDS, PLAYER_SETTINGS, VERSION, Kind
 from level_editor.core.level.number_text import file_number
 from level_editor.core.level.format.text import (
     TRUE_FALSE, NotPlain, NumberTexts, escape_surrogates, hull_blocks, nodes_text, one_line, pt, quote, rows_text,
@@ -99,6 +99,8 @@ def line_writer(kinds: Mapping[str, Kind], object_to_dict: Callable[[Any], dict]
     for i, kind in enumerate(kinds.values()):
         if any(f.value.text is None for f in kind.fields):
             continue
+        for f in kind.fields:
+            scope.update(f.value.scope)
         scope[f"cls_{i}"] = kind.model
         text = {f.name: f', {quote(f.name)}: {f.value.text.replace("$v", f"obj.{f.name}")}' for f in kind.fields}
         lines.append(f"        {branch} cls is cls_{i}:")
@@ -160,6 +162,15 @@ def player_to_dict(player: Player) -> dict:
     if getattr(player, other) != getattr(_DEFAULT_PLAYER, other):
         d[other] = values[other]
     d["speed"] = file_number(player.speed)
+    # The platformer's settings: all of them for a platformer (the file says how it plays), and for a
+    # top-down player those set to something else than the default (kept for switching back, as the size).
+    platformer = player.controller != "top_down"
+    if platformer:
+        d["controller"] = player.controller
+    for setting in PLAYER_SETTINGS:
+        value = getattr(player, setting.name)
+        if (platformer and value is not None) or value != setting.default:
+            d[setting.name] = file_number(value)
     for k, v in player.extra.items():
         d.setdefault(k, v)
     return d

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from level_editor.core.level.file_format import LevelFileError, dumps_level, load_level, parse_level
-from level_editor.core.level.migrations import migrate
+from level_editor.core.level.migrations import CURRENT_VERSION, migrate
 from level_editor.core.level.model import DEFAULT_LAYER, Box, Image, Layer, ObjectType, Point, Ref, Tiles, Wall
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -129,7 +129,7 @@ def test_the_version_2_sample_uses_every_feature_and_saves_byte_for_byte_unchang
 # --- version 1 ------------------------------------------------------------------------------------------------
 
 
-def test_a_version_1_file_opens_on_one_layer_and_saves_as_version_2_with_nothing_lost():
+def test_a_version_1_file_opens_on_one_layer_and_saves_as_the_current_version_with_nothing_lost():
     v1 = {"format": "level-editor.level", "version": 1, "name": "Old", "grid": 8, "game": {"deep": [1, [2]]},
           "player": {"spawn": [0, 0], "radius": 4, "team": "red"},
           "objects": [{"id": "b", "kind": "box", "origin": [10, 10], "size": [4, 4], "loot": {"gold": 3}},
@@ -138,7 +138,7 @@ def test_a_version_1_file_opens_on_one_layer_and_saves_as_version_2_with_nothing
     assert [layer.id for layer in level.layers] == [DEFAULT_LAYER]
     assert all(o.layer == DEFAULT_LAYER for o in level.objects)
     saved = json.loads(dumps_level(level))
-    assert saved["version"] == 2 and saved["game"] == {"deep": [1, [2]]} and saved["player"]["team"] == "red"
+    assert saved["version"] == CURRENT_VERSION and saved["game"] == {"deep": [1, [2]]} and saved["player"]["team"] == "red"
     assert saved["objects"][0]["loot"] == {"gold": 3} and saved["objects"][0]["layer"] == DEFAULT_LAYER
     assert parse_level(saved) == level
 

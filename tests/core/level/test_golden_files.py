@@ -26,6 +26,8 @@ from level_editor.core.level.file_format import (
     save_level,
 )
 from level_editor.core.level.format import read, write
+from level_editor.core.level.format.fields import PLAYER_SETTINGS
+from level_editor.core.level.motion import MovePath
 from level_editor.core.level.model import (
     Box, Image, Layer, Level, ObjectType, OrientedBox, Pillar, Player, Point, Ref, Tiles, Wall,
 )
@@ -58,10 +60,14 @@ def every_kind_level() -> Level:
         Point("lever", (40, 200), layer="things"),
         Point("kiste-\ud800", (1e7, -1e7), layer="things", type="t\udfff"),
         Wall("long", long_wall, 3, layer="walls"),
+        Box("lift", (400, 300), (96, 16), layer="walls", one_way=True, path=MovePath(((0, 0), (0, -160)), 60)),
+        Pillar("saw", (500, 100.5), 12, layer="walls", path=MovePath(((0, 0), (40, 0), (40, 40.25)), 30.5, "loop")),
+        OrientedBox("ramp", (600, 200), (48, 4), -30, layer="walls", one_way=True),
     )
     return Level(
         name="Every kind ü 箱 \U0001F600", grid=8.5,
-        player=Player(spawn=(64, 64), shape="box", radius=9, size=(20, 30), speed=180.5, extra={"skin": "blue"}),
+        player=Player(spawn=(64, 64), shape="box", radius=9, size=(20, 30), speed=180.5, extra={"skin": "blue"},
+                      controller="platformer", jump_height=96, acceleration=2000.5, floor_max_angle=50),
         objects=objects,
         extra={"game": {"music": "a.ogg", "n": [1, 2.5, None, True]}, "author": "ann"},
         layers=(Layer("art", "Art", True, True), Layer("walls", "Walls"), Layer("things", "Things", False, False,
@@ -118,9 +124,23 @@ def broken_copies() -> dict[str, dict]:
             lambda d: d["objects"][i].__setitem__("layer", "nowhere"))
     for kind in ("triangle", 3, None, ["box"]):
         out[f"box-1: kind {kind!r}"] = changed(lambda d: d["objects"][3].__setitem__("kind", kind))
-    for key in ("spawn", "shape", "radius", "size", "speed"):
+    lift = next(i for i, o in enumerate(base["objects"]) if o["id"] == "lift")
+    bad_paths = {"one point": {"points": [[0, 0]], "speed": 1}, "speed zero": {"points": [[0, 0], [1, 1]], "speed": 0},
+                 "mode sideways": {"points": [[0, 0], [1, 1]], "speed": 1, "mode": "sideways"},
+                 "no speed": {"points": [[0, 0], [1, 1]]}, "a stranger": {"points": [[0, 0], [1, 1]], "speed": 1,
+                                                                          "wait": 2}}
+    for name, value in list(BAD_VALUES.items()) + list(bad_paths.items()):
+        out[f"lift: path {name}"] = changed(lambda d: d["objects"][lift].__setitem__("path", value))
+    for name in ("null", "text", "zero"):
+        out[f"lift: one_way {name}"] = changed(lambda d: d["objects"][lift].__setitem__("one_way", BAD_VALUES[name]))
+    for kind, key in (("circle", "one_way"), ("point", "one_way"), ("point", "path"), ("image", "one_way")):
+        i = first_of_each_kind[kind]
+        out[f"{base['objects'][i]['id']}: {key} on a {kind}"] = changed(
+            lambda d: d["objects"][i].__setitem__(key, True))
+    for key in ("spawn", "shape", "radius", "size", "speed", "controller") + tuple(s.name for s in PLAYER_SETTINGS):
         out[f"player: {key} missing"] = changed(lambda d: d["player"].pop(key, None))
-        for name, value in list(BAD_VALUES.items()) + [("circle", "circle"), ("triangle", "triangle")]:
+        for name, value in list(BAD_VALUES.items()) + [("circle", "circle"), ("triangle", "triangle"),
+                                                        ("top_down", "top_down"), ("ninety", 90)]:
             out[f"player: {key} {name}"] = changed(lambda d: d["player"].__setitem__(key, value))
     for section in ("layers", "types"):
         for i, item in enumerate(base[section]):
