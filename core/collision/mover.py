@@ -483,3 +483,31 @@ def move(world, position, motion) -> Move:
             slide = Vec2(slide_x / n, slide_y / n)
     # path[-1] is Vec2(px, py): every step that moves the centre appends it.
     return Move(path[-1], tuple(path), tuple(indices), tuple(contacts), slide, pushed)
+
+
+def contacts_at(world, px: float, py: float) -> list[tuple[int, float, float, float]]:
+    """``(collider, gap, nx, ny)`` for every surface within :data:`CONTACT` of the centre ``(px, py)``.
+
+    The surfaces the player stands on, leans on or bumps its head on after a tick (the normal points from
+    the surface towards the player), in collider order. A platformer tells floors, walls and ceilings apart
+    by the normal.
+    """
+    return [(i, c[0], c[1], c[2]) for i, _ob, c in _touching(world, px, py) if c[0] < CONTACT]
+
+
+def cast_point(world, px: float, py: float, sx: float, sy: float):
+    """The first surface the centre meets moving straight by ``(sx, sy)``, without sliding: ``(t, collider, nx, ny)``.
+
+    ``t`` is the fraction of the motion at which the player is a skin's width from the surface (so that
+    ``(px + sx * t, py + sy * t)`` touches nothing); None when it meets nothing. Surfaces already in contact
+    that the motion does not go into are passed over, as the mover's sweeps do. A platformer's ground probe
+    (snapping down onto a slope) and its walk along a floor use it.
+    """
+    planes = _planes(_touching(world, px, py))
+    for p in planes:
+        if p.normal_x * sx + p.normal_y * sy < -p.allowance:
+            return 0.0, p.collider, p.normal_x, p.normal_y
+    t, i, hit = _sweep(world, planes, px, py, sx, sy, 1.0)
+    if hit is None:
+        return None
+    return t, i, hit[1], hit[2]

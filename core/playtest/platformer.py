@@ -1,0 +1,409 @@
+"""The platformer player: gravity, jumps, floors and slopes, one-way floors and moving objects, one tick at a time.
+
+The top-down player moves where it is told and slides (:mod:`level_editor.core.collision.mover`). A
+platformer player keeps a velocity: gravity pulls it towards +y, it runs at the player's ``speed`` and jumps
+from floors. Every motion still goes through the same exact sweep and slide (seeds 001, 003, 004), so it
+never tunnels and never catches on the seams of a run of boxes; this module only decides *what* motion to ask
+for, tick by tick, as Godot's ``CharacterBody2D`` and Box2D's character mover do:
+
+1. **Moving objects** go to where their path puts them after this tick
+   (:meth:`~level_editor.core.level.motion.MovePath.offset_after`). A player standing on one is **carried**
+   by its motion first, exactly (no lag, no jitter); one that a moving object runs into is **pushed** by the
+   part of its motion after they meet (seed 001's relative motion of two moving boxes), and never ends the
+   tick overlapping it.
+2. **One-way floors** count only while the player is above them (the surface nearest its centre faces up),
+   so it jumps through them from below and walks through them from the side, at any speed. Jumping while
+   holding down on one drops through it.
+3. **Input**: the run speed (``acceleration``, ``deceleration``, ``air_control``), the jump (on a press only;
+   ``coyote_time`` after walking off a floor, ``jump_buffer`` before landing; releasing early multiplies the
+   rise by ``jump_cut``) and gravity (``2 * jump_height / jump_time**2``, times ``fall_gravity_scale`` while
+   falling, up to ``max_fall_speed``). Positions follow the exact arc of constant gravity within a tick, so a
+   held jump rises ``jump_height`` (to rounding when ``jump_time`` is a whole number of ticks).
+4. **Walking** on a floor goes along it at the run speed across (a slope does not slow the player), from
+   surface to surface, and stops at a wall or a slope steeper than ``floor_max_angle``: those are walls, never
+   climbed. In the air the motion slides along whatever it meets, so a steep slope is slid down and pressing
+   into a wall never slows a fall.
+5. **Snapping**: after walking, a floor at most ``snap_length`` below (plus the drop a floor slope makes over
+   the step) pulls the player down onto it, so it runs down slopes and over crests without leaving them.
+6. **Contacts**: a surface under the player no steeper than ``floor_max_angle`` is a floor (landing stops the
+   fall), one above it stops the rise at once.
+
+Nothing but plain floats is carried from tick to tick, so the same inputs give the same positions, bit for bit.
+
+>>> from level_editor.core.level.model import Box, Level, Player
+>>> level = Level(player=Player(spawn=(50, 84), shape="box", size=(20, 30), controller="platformer"),
+...               objects=(Box("floor", (0, 100), (400, 20)),))
+>>> body = Platformer(level)
+>>> body.step(0, 0, False); body.on_floor
+True
+>>> for _ in range(24): body.step(0, 0, True)  # hold jump: the top after jump_time (24 ticks of 0.4 s)
+>>> round(84.999 - body.y, 6)  # risen jump_height, from standing a skin above the floor
+80.0
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+from level_editor.core.collision.kinematic import KinematicWorld, Special
+from level_editor.core.collision.mover import cast_point, contacts_at, move_xy
+from level_editor.core.collision.planes import CONTACT, SKIN
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.collision.world import World
+
+__all__ = ["Platformer", "PlatformerDebug", "DEFAULT_DT"]
+
+DEFAULT_DT = 1.0 / 60.0
+
+#: Walking passes per tick: each meets a new surface (a slope's foot, a crest) or ends the walk.
+_WALK_PASSES = 8
+
+
+@dataclass(frozen=True)
+class PlatformerDebug:
+    """What the F3 overlay and the HUD show of the last tick, as plain values."""
+
+    velocity: Vec2
+    on_floor: bool
+    floor_normal: Optional[Vec2]
+    floor_id: Optional[str]
+    snap_from: Optional[Vec2]
+    snap_to: Optional[Vec2]
+    coyote_left: float
+    buffer_left: float
+    jumping: bool
+
+
+class Platformer:
+    """A platformer player in a level: :meth:`step` it with the inputs of each tick.
+
+    Parameters
+    ----------
+    level : level_editor.core.level.model.Level
+        The level; its player's settings give the feel, its objects the world.
+    start : (x, y), optional
+        Where the player's centre starts (the spawn by default).
+    dt : float
+        The tick (s).
+    world : World, optional
+        The static world of the level's solid objects that neither move nor are one-way, when the caller
+        built it already.
+    """
+
+    def __init__(self, level, start=None, dt: float = DEFAULT_DT, world: Optional[World] = None):
+        if not (isinstance(dt, (int, float)) and math.isfinite(dt) and dt > 0):
+            raise ValueError(f"dt must be a finite number > 0, not {dt!r}")
+        p = level.player
+        self.dt = dt = float(dt)
+        self.speed = p.speed
+        self.gravity = 2.0 * p.jump_height / (p.jump_time * p.jump_time)
+        self.jump_speed = 2.0 * p.jump_height / p.jump_time
+        self.fall_scale = p.fall_gravity_scale
+        self.max_fall = p.max_fall_speed
+        self.acceleration = p.acceleration
+        self.deceleration = p.deceleration
+        self.air_control = p.air_control
+        self.coyote_time = p.coyote_time
+        self.jump_buffer = p.jump_buffer
+        self.jump_cut = p.jump_cut
+        angle = math.radians(p.floor_max_angle)
+        #: A surface is a floor when its normal's upward part is at least this (cos of floor_max_angle).
+        self.floor_cos = math.cos(angle)
+        self.slope_tan = math.tan(angle)
+        self.snap_length = p.snap_length
+        static, specials, self.paths = _split(level)
+        if world is None:
+            world = World(*static)
+        self.world = KinematicWorld(world, specials)
+        first = self.world.first_special
+        #: Special colliders that move, with their paths.
+        self.moving = [(first + k, path) for k, path in enumerate(self.paths) if path is not None]
+        self.one_way = [first + k for k, s in enumerate(specials) if s.one_way]
+        spawn = p.spawn if start is None else start
+        self.x, self.y = float(spawn[0]), float(spawn[1])
+        self.reset_state()
+
+    def reset_state(self) -> None:
+        """At rest, in the air, with no jump pressed and every moving object at its start."""
+        self.vx = self.vy = 0.0
+        self.on_floor = False
+        self.floor = -1
+        self.floor_nx, self.floor_ny = 0.0, -1.0
+        self.coyote_left = 0.0
+        self.buffer_left = 0.0
+        self.jump_held = False
+        self.jumping = False
+        self.dropped: set[int] = set()
+        self.tick = 0
+        self.snap = None
+        for i, path in self.moving:
+            o = path.offset_at(0.0)
+            self.world.place(i, o.x, o.y)
+        self._update_one_way()
+        self._touch()  # a player placed on a floor starts on it (and rides a moving one from the first tick)
+
+    @property
+    def position(self) -> Vec2:
+        return Vec2(self.x, self.y)
+
+    def debug(self) -> PlatformerDebug:
+        """The last tick's state for the overlay: velocity, floor, snap probe, jump timers."""
+        floor_id = self.world.object_ids[self.floor] if self.on_floor and self.floor >= 0 else None
+        snap_from = snap_to = None
+        if self.snap is not None:
+            snap_from, snap_to = Vec2(*self.snap[0]), Vec2(*self.snap[1])
+        return PlatformerDebug(Vec2(self.vx, self.vy), self.on_floor,
+                               Vec2(self.floor_nx, self.floor_ny) if self.on_floor else None, floor_id,
+                               snap_from, snap_to, self.coyote_left, self.buffer_left, self.jumping)
+
+    # -- one tick -----------------------------------------------------------------------------------------
+
+    def step(self, move_x: float, move_y: float, jump) -> Vec2:
+        """One tick with a stick's ``move_x``, ``move_y`` in [-1, 1] (down is ``move_y > 0.5``) and jump held or not.
+
+        Returns the player's new centre.
+        """
+        dt = self.dt
+        world = self.world
+        pressed = bool(jump) and not self.jump_held
+        self.jump_held = bool(jump)
+        down = move_y > 0.5
+
+        self._move_objects()
+        self._update_one_way()
+
+        # The jump: on a press (or one pressed within jump_buffer), from a floor (or within coyote_time).
+        wants = pressed or self.buffer_left > 0.0
+        can = self.on_floor or self.coyote_left > 0.0
+        if wants and can:
+            floor = self.floor if self.on_floor else -1
+            if down and floor >= 0 and floor in self.one_way:
+                self.dropped.add(floor)  # drop through it
+                world.set_active(floor, False)
+            else:
+                self.vy = -self.jump_speed
+                self.jumping = True
+            self.on_floor = False
+            self.floor = -1
+            self.coyote_left = 0.0
+            self.buffer_left = 0.0
+        elif pressed:
+            self.buffer_left = self.jump_buffer
+        else:
+            self.buffer_left = max(self.buffer_left - dt, 0.0)
+        if self.jumping and not jump and self.vy < 0.0:
+            self.vy *= self.jump_cut
+            self.jumping = False
+
+        self._run(move_x * self.speed)
+
+        self.snap = None
+        if self.on_floor:
+            self.vy = 0.0
+            self._walk(self.vx * dt)
+        else:
+            self._fall()
+        self._touch()
+        if self.on_floor:
+            self.coyote_left = self.coyote_time
+        elif self.coyote_left > 0.0:
+            self.coyote_left = max(self.coyote_left - dt, 0.0)
+        self.tick += 1
+        return Vec2(self.x, self.y)
+
+    def _run(self, target: float) -> None:
+        """The run speed towards ``target`` (at once, or by acceleration and deceleration)."""
+        speeding_up = target != 0.0 and (self.vx == 0.0 or (target > 0.0) == (self.vx > 0.0)) \
+            and abs(target) > abs(self.vx)
+        rate = self.acceleration if speeding_up else self.deceleration
+        if rate is None:
+            self.vx = target
+            return
+        if not self.on_floor:
+            rate *= self.air_control
+        change = rate * self.dt
+        if self.vx < target:
+            self.vx = min(self.vx + change, target)
+        else:
+            self.vx = max(self.vx - change, target)
+
+    def _fall(self) -> None:
+        """In the air: gravity, then slide along what the motion meets."""
+        dt = self.dt
+        g = self.gravity * (self.fall_scale if self.vy > 0.0 else 1.0)
+        vy0 = self.vy
+        vy1 = min(vy0 + g * dt, self.max_fall)
+        self.vy = vy1
+        dy = 0.5 * (vy0 + vy1) * dt
+        dx = self.vx * dt
+        if dy > 0.0:
+            # Landing stops where the floor is met: sliding the rest of the fall along a floor would carry the
+            # player off a ledge's rounded edge (godot #9399) or down a slope it can stand on.
+            hit = cast_point(self.world, self.x, self.y, dx, dy)
+            if hit is not None and -hit[3] >= self.floor_cos:
+                self.x += dx * hit[0]
+                self.y += dy * hit[0]
+                return
+        self.x, self.y = move_xy(self.world, self.x, self.y, dx, dy)
+
+    def _walk(self, dx: float) -> None:
+        """On a floor: along it by ``dx`` across, surface after surface; stop at a wall; then snap down."""
+        world = self.world
+        x, y = self.x, self.y
+        nx, ny = self.floor_nx, self.floor_ny
+        left = dx
+        for _ in range(_WALK_PASSES):
+            if left == 0.0:
+                break
+            # Along the floor: the tangent (-ny, nx) has x > 0 when ny < 0; scaled so its x is ``left``.
+            sx, sy = left, left * nx / -ny
+            hit = cast_point(world, x, y, sx, sy)
+            if hit is None:
+                x, y = x + sx, y + sy
+                left = 0.0
+                break
+            t, i, hx, hy = hit
+            x, y = x + sx * t, y + sy * t
+            left *= 1.0 - t
+            if -hy >= self.floor_cos:
+                nx, ny = hx, hy  # a new floor (the foot of a slope, a crest): go on along it
+            else:
+                left = 0.0  # a wall, or a slope too steep to walk up: stop
+                break
+        if not (math.isfinite(x) and math.isfinite(y)):
+            x, y = self.x, self.y
+        # Snap down onto a floor below, as far as a floor slope can drop over this step, plus snap_length.
+        reach = self.snap_length + abs(dx) * self.slope_tan + CONTACT
+        hit = cast_point(world, x, y, 0.0, reach)
+        if hit is not None and -hit[3] >= self.floor_cos:
+            to = y + reach * hit[0]
+            self.snap = ((x, y), (x, to))
+            y = to
+        else:
+            self.snap = ((x, y), (x, y + reach))
+        self.x, self.y = x, y
+
+    def _touch(self) -> None:
+        """Floors, ceilings and walls touching the player now: landing, bumping the head, no speed into walls."""
+        floor, best = -1, -2.0
+        fnx = fny = 0.0
+        ceiling = False
+        for i, _gap, nx, ny in contacts_at(self.world, self.x, self.y):
+            if -ny >= self.floor_cos:
+                if -ny > best:
+                    floor, best, fnx, fny = i, -ny, nx, ny
+            elif ny >= self.floor_cos:
+                ceiling = True
+            elif nx * self.vx < 0.0 and self.acceleration is not None:
+                self.vx = 0.0  # against a wall the run speed does not build up
+        if floor >= 0 and self.vy >= 0.0:
+            self.on_floor = True
+            self.floor = floor
+            self.floor_nx, self.floor_ny = fnx, fny
+            self.vy = 0.0
+            self.jumping = False
+        else:
+            self.on_floor = False
+            self.floor = -1
+        if ceiling and self.vy < 0.0:
+            self.vy = 0.0  # the rise stops at once
+            self.jumping = False
+
+    # -- the special colliders ----------------------------------------------------------------------------
+
+    def _move_objects(self) -> None:
+        """Moving objects to where they are after this tick; the rider carried, anyone in the way pushed."""
+        if not self.moving:
+            return
+        world = self.world
+        for i, path in self.moving:
+            ox, oy = world.offsets[i - world.first_special]
+            o = path.offset_after(self.tick, self.dt)
+            dx, dy = o.x - ox, o.y - oy
+            if dx == 0.0 and dy == 0.0:
+                continue
+            riding = self.on_floor and self.floor == i
+            was_active = i in world.active
+            if riding:
+                # Carried: move with it, it out of the way (it moves as much).
+                world.set_active(i, False)
+                world.place(i, o.x, o.y)
+                self.x, self.y = move_xy(world, self.x, self.y, dx, dy)
+                world.set_active(i, was_active)
+                continue
+            if was_active:
+                # Pushed: the part of its motion after it meets the player (relative motion, seed 001).
+                hit = cast_point(_Alone(world, i), self.x, self.y, -dx, -dy)
+                world.place(i, o.x, o.y)
+                if hit is not None:
+                    world.set_active(i, False)
+                    t = hit[0]
+                    self.x, self.y = move_xy(world, self.x, self.y, dx * (1.0 - t), dy * (1.0 - t))
+                    world.set_active(i, True)
+                    if world.obstacle(i).gap(self.x, self.y)[0] < SKIN * 0.5:
+                        # Wedged between it and something else: the mover finds the nearest free spot.
+                        self.x, self.y = move_xy(world, self.x, self.y, 0.0, 0.0)
+            else:
+                world.place(i, o.x, o.y)
+
+    def _update_one_way(self) -> None:
+        """A one-way floor counts while the player is above it (its nearest surface faces up), and not while
+        the player drops through it."""
+        world = self.world
+        for i in self.one_way:
+            gap, nx, ny = world.obstacle(i).gap(self.x, self.y)
+            above = gap > -SKIN and ny < 0.0 and -ny >= 1e-9
+            if i in self.dropped:
+                if above and gap <= CONTACT * 4.0:
+                    continue  # still on the floor it drops through: falls through from the next tick on
+                if not above:
+                    self.dropped.discard(i)
+                else:
+                    continue
+            world.set_active(i, above)
+
+
+class _Alone:
+    """The world of one special collider, for casting the player against it alone (a push)."""
+
+    def __init__(self, world: KinematicWorld, i: int):
+        self.body = world.body
+        self.half_extents = world.half_extents
+        self.obstacle_list = {i: world.obstacle_list[i]}
+        self.memo = None
+        self._i = i
+        self.grid = self
+
+    def obstacle(self, i):
+        return self.obstacle_list[i]
+
+    def at(self, x, y, margin):
+        return [self._i]
+
+    def box(self, x0, y0, x1, y1):
+        return [self._i]
+
+    def near_indices(self, minx, miny, maxx, maxy):
+        return [self._i]
+
+
+def _split(level):
+    """The level's solid shapes as the static world's arguments, the special colliders and their paths."""
+    shapes, ids, areas = [], [], []
+    specials, paths = [], []
+    for obj in level.objects:
+        path = getattr(obj, "path", None)
+        one_way = getattr(obj, "one_way", False)
+        if not obj.solid:
+            areas.extend((obj.id, s) for s in obj.collision_shapes())
+        elif path is not None or one_way:
+            for s in obj.collision_shapes():
+                specials.append(Special(obj.id, s, one_way=one_way, moving=path is not None))
+                paths.append(path)
+        else:
+            for s in obj.collision_shapes():
+                shapes.append(s)
+                ids.append(obj.id)
+    body = level.player.body_at((0.0, 0.0))
+    return (shapes, body, ids, areas), specials, paths

@@ -1,0 +1,273 @@
+"""The platformer player: named tests for the hard cases, and the bugs every controller ships with first.
+
+Every scenario runs for both player shapes (a 20 x 30 box and a circle of radius 12). Levels are built from
+the model: a floor whose top is at y = 100, and what the case needs.
+"""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from level_editor.core.collision.planes import SKIN
+from level_editor.core.level.model import Box, Level, OrientedBox, Player, Wall
+from level_editor.core.level.motion import MovePath
+from level_editor.core.playtest.platformer import Platformer
+
+SHAPES = ("box", "circle")
+FLOOR_Y = 100.0
+
+
+def half_height(shape: str) -> float:
+    return 15.0 if shape == "box" else 12.0
+
+
+def level(shape: str, *objects, spawn=(-100.0, 50.0), **settings) -> Level:
+    player = Player(spawn=spawn, shape=shape, size=(20, 30), radius=12, controller="platformer", **settings)
+    floor = Box("floor", (-1000, FLOOR_Y), (3000, 40))
+    return Level(player=player, objects=(floor, *objects))
+
+
+def standing(shape: str, *objects, spawn=(-100.0, 50.0), **settings) -> Platformer:
+    """A player dropped from ``spawn`` and left to land."""
+    body = Platformer(level(shape, *objects, spawn=spawn, **settings))
+    for _ in range(90):
+        body.step(0, 0, False)
+    assert body.on_floor
+    return body
+
+
+def ramp(angle: float, length: float = 200.0, x: float = 0.0) -> OrientedBox:
+    """An oriented box whose top face starts on the floor at ``x`` and rises to the right at ``angle``."""
+    a = math.radians(angle)
+    h = 10.0
+    center = (x + length / 2 * math.cos(a) + h * math.sin(a), FLOOR_Y - length / 2 * math.sin(a) + h * math.cos(a))
+    return OrientedBox("ramp", center, (length / 2, h), -angle)
+
+
+def min_gap(body: Platformer) -> float:
+    """The smallest gap between the player and every collider that counts now."""
+    world = body.world
+    return min(world.obstacle(i).gap(body.x, body.y)[0] for i in world.near_indices(
+        body.x - 500, body.y - 500, body.x + 500, body.y + 500))
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_held_jump_rises_jump_height_and_tops_out_after_jump_time(shape):
+    body = standing(shape)
+    ground = body.y
+    heights = []
+    for _ in range(60):
+        body.step(0, 0, True)
+        heights.append(ground - body.y)
+    top = max(heights)
+    assert top == pytest.approx(80.0, rel=1e-9)
+    assert heights.index(top) + 1 == round(0.4 * 60)  # the top after jump_time
+    assert body.on_floor and body.y == pytest.approx(ground, abs=1e-9)  # and back down on the floor
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_releasing_jump_early_cuts_the_rise_and_holding_never_jumps_twice(shape):
+    body = standing(shape)
+    ground = body.y
+    for _ in range(5):
+        body.step(0, 0, True)
+    rising = body.vy
+    body.step(0, 0, False)
+    assert body.vy == pytest.approx(0.5 * rising + 2 * 80 / 0.4 ** 2 / 60, rel=1e-9)  # cut, then gravity
+    tops = []
+    for _ in range(200):
+        body.step(0, 0, True)  # held from here on: lands and stays down
+        tops.append(ground - body.y)
+    assert max(tops) < 80.0 * 0.6 and body.on_floor and body.y == pytest.approx(ground, abs=1e-9)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_coyote_time_allows_a_jump_just_after_walking_off_a_ledge_and_not_later(shape):
+    ledge = Box("ledge", (-300, 60), (300, 20))
+    for late, jumps in ((3, True), (9, False)):
+        body = standing(shape, ledge, spawn=(-20.0, 0.0))
+        while body.on_floor:
+            body.step(1, 0, False)  # walk off the right end
+        for _ in range(late - 1):
+            body.step(1, 0, False)
+        body.step(1, 0, True)
+        assert (body.vy < 0) == jumps, late
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_jump_pressed_just_before_landing_starts_on_landing(shape):
+    body = standing(shape)
+    for _ in range(30):
+        body.step(0, 0, True)
+    for _ in range(200):
+        body.step(0, 0, False)
+        if body.vy > 0 and FLOOR_Y - half_height(shape) - body.y < 6:
+            break
+    body.step(0, 0, True)  # pressed a few ticks before touching down
+    for _ in range(6):
+        if body.vy < 0:
+            break
+        body.step(0, 0, True)
+    assert body.vy < 0, "the buffered jump started on landing"
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("angle", [20, 30, 44])
+def test_walking_up_and_down_a_floor_slope_never_leaves_it_and_standing_on_it_never_slides(shape, angle):
+    body = standing(shape, ramp(angle, 600), spawn=(-60.0, 50.0))
+    for _ in range(20):
+        body.step(1, 0, False)
+    airborne = 0
+    for _ in range(60):
+        body.step(1, 0, False)
+        airborne += not body.on_floor
+    assert airborne == 0 and body.y < FLOOR_Y - 60  # up the slope, always on it (godot #50732)
+    still = (body.x, body.y)
+    for _ in range(120):
+        body.step(0, 0, False)
+    assert (body.x, body.y) == still and body.on_floor  # no sliding down
+    for _ in range(60):
+        body.step(-1, 0, False)
+        airborne += not body.on_floor
+    assert airborne == 0  # down it without bouncing
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("angle", [46, 60, 80])
+def test_a_slope_steeper_than_floor_max_angle_is_a_wall_and_is_slid_down(shape, angle):
+    body = standing(shape, ramp(angle, 400), spawn=(-60.0, 50.0))
+    for _ in range(120):
+        body.step(1, 0, False)
+    assert body.x < 10 and body.y == pytest.approx(FLOOR_Y - half_height(shape) - SKIN, abs=1e-6)
+    # dropped onto it from above: slides down to its foot, never stands on it
+    body = Platformer(level(shape, ramp(angle, 400), spawn=(60.0, -120.0)))
+    for _ in range(300):
+        body.step(0, 0, False)
+    assert body.on_floor and body.y == pytest.approx(FLOOR_Y - half_height(shape) - SKIN, abs=1e-6)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_running_along_a_row_of_boxes_never_catches_on_a_seam(shape):
+    boxes = [Box(f"b{i}", (i * 32, 60), (32, 32)) for i in range(40)]  # godot #89458, #47148; box2d #341
+    body = standing(shape, *boxes, spawn=(20.0, 0.0))
+    xs = []
+    for _ in range(250):
+        body.step(1, 0, False)
+        assert body.on_floor
+        xs.append(body.x)
+    assert {round(b - a, 9) for a, b in zip(xs, xs[1:])} == {4.0}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_ceiling_stops_the_rise_at_once(shape):
+    ceiling = Box("ceiling", (-1000, 40), (3000, 10))
+    body = standing(shape, ceiling)
+    speeds = []
+    for _ in range(20):
+        body.step(0, 0, True)
+        speeds.append(body.vy)
+    first_stop = next(i for i, v in enumerate(speeds) if v >= 0)
+    assert speeds[first_stop] == 0.0 and speeds[first_stop + 1] > 0  # falls from the next tick (godot #54298)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_pressing_into_a_wall_never_slows_a_fall(shape):
+    wall = Box("wall", (0, -1000), (40, 1100))
+    free = Platformer(level(shape, spawn=(-200.0, -500.0)))
+    leaning = Platformer(level(shape, wall, spawn=(-13.0, -500.0)))
+    for _ in range(40):
+        free.step(0, 0, False)
+        leaning.step(1, 0, False)
+        assert leaning.y == pytest.approx(free.y, abs=1e-9)  # godot #54298: no friction against walls
+    assert leaning.x > -13.0 - 1e-9 and min_gap(leaning) > 0
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_one_way_floor_is_jumped_through_from_below_and_landed_on(shape):
+    ledge = Box("ledge", (-200, 40), (200, 8), one_way=True)
+    body = standing(shape, ledge)
+    for _ in range(40):
+        body.step(0, 0, True)
+    for _ in range(60):
+        body.step(0, 0, False)
+    assert body.on_floor and body.y == pytest.approx(40 - half_height(shape) - SKIN, abs=1e-6)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("fall_speed", [600.0, 1e5, 1e6])
+def test_a_one_way_floor_holds_a_fall_at_any_speed(shape, fall_speed):
+    ledge = Box("ledge", (-200, 40), (200, 2), one_way=True)  # godot #28895
+    body = Platformer(level(shape, ledge, spawn=(-100.0, -5000.0), max_fall_speed=fall_speed, jump_time=0.01))
+    for _ in range(2000):
+        body.step(0, 0, False)
+        if body.on_floor:
+            break
+    assert body.on_floor and body.floor == body.world.first_special
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_one_way_floor_is_walked_through_from_the_side_and_held_at_its_edge(shape):
+    low = Box("low", (0, 80), (100, 8), one_way=True)
+    body = standing(shape, low, spawn=(-60.0, 50.0))
+    for _ in range(60):
+        body.step(1, 0, False)
+    assert body.x > 150 and body.y == pytest.approx(FLOOR_Y - half_height(shape) - SKIN, abs=1e-6)
+    # landing with the player's edge just over the ledge's end holds (godot #9399)
+    # (a box 3 px over the end; a circle a quarter of its radius, where the corner's slope is a floor)
+    edge_x = -7.0 if shape == "box" else -3.0
+    edge = Platformer(level(shape, Box("ledge", (0, 40), (100, 8), one_way=True), spawn=(edge_x, -40.0)))
+    for _ in range(120):
+        edge.step(0, 0, False)
+    assert edge.on_floor and edge.y < 40
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_down_and_jump_drops_through_a_one_way_floor_but_not_a_solid_one(shape):
+    ledge = Box("ledge", (-200, 40), (200, 8), one_way=True)
+    body = standing(shape, ledge, spawn=(-100.0, 0.0))
+    assert body.y < 40
+    body.step(0, 1, True)
+    for _ in range(60):
+        body.step(0, 1, False)
+    assert body.on_floor and body.y == pytest.approx(FLOOR_Y - half_height(shape) - SKIN, abs=1e-6)
+    solid = standing(shape, Box("solid", (-200, 40), (200, 8)), spawn=(-100.0, 0.0))
+    solid.step(0, 1, True)
+    assert solid.vy < 0  # a plain jump
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("points", [((0, 0), (0, -160)), ((0, 0), (200, 0)), ((0, 0), (150, -90)),
+                                    ((0, 0), (0, 120))])
+def test_a_moving_platform_carries_its_rider_exactly(shape, points):
+    lift = Box("lift", (0, -100), (96, 16), path=MovePath(points, 90))  # godot #97703, #66304: no jitter or lag
+    body = Platformer(level(shape, lift, spawn=(48.0, -100 - half_height(shape) - SKIN)))
+    i = body.world.first_special
+    rel = set()
+    for tick in range(400):
+        body.step(0, 0, False)
+        assert body.on_floor and body.floor == i, tick
+        ox, oy = body.world.offsets[0]
+        rel.add((round(body.x - ox, 6), round(body.y - oy, 6)))
+    assert len(rel) == 1
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_moving_object_pushes_the_player_and_never_ends_a_tick_overlapping_it(shape):
+    pusher = Box("pusher", (-300, 40), (40, 59), path=MovePath(((0, 0), (600, 0)), 400))
+    body = standing(shape, pusher, spawn=(0.0, 50.0))
+    for _ in range(300):
+        body.step(0, 0, False)
+        assert min_gap(body) > 0.0
+
+
+def test_the_same_inputs_give_the_same_positions_bit_for_bit():
+    objects = (ramp(30, 300), Box("ledge", (-300, 30), (200, 8), one_way=True),
+               Box("lift", (400, 60), (96, 16), path=MovePath(((0, 0), (0, -100), (80, -100)), 70, "loop")))
+    inputs = [((tick // 40) % 3 - 1, 1 if tick % 97 < 5 else 0, (tick // 13) % 3 == 0) for tick in range(1500)]
+
+    def run():
+        body = Platformer(level("box", *objects))
+        return [tuple(body.step(*i)) + (body.on_floor,) for i in inputs]
+
+    assert run() == run()
