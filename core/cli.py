@@ -357,7 +357,7 @@ def _cmd_generate(args) -> int:
 
 def _cmd_simulate(args) -> int:
     from level_editor.core.playtest.replay import ReplayFileError, dumps_trace, load_replay, save_trace
-    from level_editor.core.playtest.simulation import run_replay
+    from level_editor.core.playtest.simulation import VELOCITIES_ON_A_PLATFORMER, run_replay
 
     if args.output and _refuse_over(args.output, ("level", args.level), ("replay", args.input)):
         return EXIT_UNREADABLE
@@ -370,6 +370,8 @@ def _cmd_simulate(args) -> int:
         return EXIT_UNREADABLE
     try:
         replay = load_replay(args.input)
+        if replay.version == 1 and level.player.controller == "platformer":
+            raise ReplayFileError(args.input, VELOCITIES_ON_A_PLATFORMER)
         trace = run_replay(level, replay)
         if args.output:
             save_trace(args.output, trace)

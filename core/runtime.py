@@ -137,11 +137,11 @@ def loads_level(text: Union[str, bytes], source: str = "<level>") -> "Level":
 
 #: The fields (and a few helpers) each kind of object shows, named as in the level file.
 _GEOMETRY: dict[str, tuple[str, ...]] = {
-    "wall": ("points", "thickness", "closed"),
-    "box": ("origin", "size"),
-    "oriented_box": ("center", "half_extents", "rotation", "corners"),
-    "circle": ("center", "radius"),
-    "tiles": ("origin", "cell", "cells", "rows", "columns", "is_solid"),
+    "wall": ("points", "thickness", "closed", "one_way", "path"),
+    "box": ("origin", "size", "one_way", "path"),
+    "oriented_box": ("center", "half_extents", "rotation", "corners", "one_way", "path"),
+    "circle": ("center", "radius", "path"),
+    "tiles": ("origin", "cell", "cells", "rows", "columns", "is_solid", "one_way", "path"),
     "point": ("position",),
     "image": ("path", "origin", "scale", "opacity"),
 }
@@ -361,9 +361,11 @@ class Player:
     start : (x, y), optional
         Where the player starts (the spawn by default), as a replay's ``start``.
 
-    The player is top-down (the only controller there is for now): it moves
-    freely at the level's ``speed``, slides along walls and never overlaps
-    them. ``on_floor`` is always False and ``jump`` is accepted and ignored.
+    The player moves with the level's controller: top-down (it moves freely
+    at the level's ``speed``, slides along walls and never overlaps them;
+    ``on_floor`` is always False and ``jump`` is ignored) or platformer
+    (gravity, runs at ``speed``, jumps; see
+    :mod:`level_editor.core.playtest.platformer`).
 
     >>> level = loads_level('{"format": "level-editor.level", "version": 1, '
     ...     '"player": {"spawn": [10, 20], "shape": "box", "size": [8, 12], "speed": 120}, "objects": []}')
@@ -418,7 +420,7 @@ class Player:
             raise ValueError(problem)
         events = self._simulation.events
         before = len(events)
-        self._simulation.step(wished_velocity(self._speed, move_x, move_y))
+        self._simulation.step_inputs(move_x, move_y, jump)
         return tuple(events[before:])
 
     @property
@@ -429,7 +431,7 @@ class Player:
     @property
     def on_floor(self) -> bool:
         """Whether the player stands on a floor after the last tick (never, for the top-down player)."""
-        return False
+        return self._simulation.on_floor
 
     @property
     def events(self) -> list[tuple[int, str, str]]:

@@ -180,11 +180,17 @@ class Trace:
     start: Vec2
     positions: tuple[Vec2, ...]
     events: tuple[tuple[int, str, str], ...] = ()
+    #: For a platformer level, whether the player stands on a floor after each tick (None: top-down).
+    on_floor: Optional[tuple[bool, ...]] = None
 
     def __post_init__(self):
         object.__setattr__(self, "start", Vec2(float(self.start[0]), float(self.start[1])))
         object.__setattr__(self, "positions", tuple(map(as_vec2, self.positions)))
         object.__setattr__(self, "events", tuple((int(t), str(kind), str(i)) for t, kind, i in self.events))
+        if self.on_floor is not None:
+            object.__setattr__(self, "on_floor", tuple(bool(f) for f in self.on_floor))
+            if len(self.on_floor) != len(self.positions):
+                raise ValueError(f"on_floor has {len(self.on_floor)} flags for {len(self.positions)} positions")
 
 
 # ---------------------------------------------------------------------------
@@ -409,7 +415,13 @@ def parse_trace(data: Any, source: str = "<trace>") -> Trace:
     if "start" not in data:
         raise ReplayFileError(source, "missing \"start\"")
     positions = _pairs(data, "positions", source)
-    return Trace(_pair(data["start"], "start", source), positions, _events(data, len(positions), source))
+    on_floor = data.get("on_floor")
+    if on_floor is not None and not (isinstance(on_floor, list) and all(isinstance(f, bool) for f in on_floor)
+                                     and len(on_floor) == len(positions)):
+        raise ReplayFileError(source, f"\"on_floor\" must be a list of {len(positions)} true/false, one per "
+                                      f"position, not {_describe(on_floor)}")
+    return Trace(_pair(data["start"], "start", source), positions, _events(data, len(positions), source),
+                 None if on_floor is None else tuple(on_floor))
 
 
 def loads_trace(text: str, source: str = "<trace>") -> Trace:
@@ -451,6 +463,8 @@ def dumps_trace(trace: Trace) -> str:
     """The trace as one line of JSON (shortest round-trip floats; ``events`` only when there are any)."""
     data = {"format": TRACE_FORMAT, "version": VERSION, "start": _xy(trace.start),
             "positions": [_xy(p) for p in trace.positions]}
+    if trace.on_floor is not None:
+        data["on_floor"] = list(trace.on_floor)
     if trace.events:
         data["events"] = [[tick, kind, object_id] for tick, kind, object_id in trace.events]
     return json.dumps(data, allow_nan=False)

@@ -46,6 +46,7 @@ from level_editor.core.playtest.replay import ENTER, LEAVE, Replay, Trace
 from level_editor.core.collision.rounded import convex_hull
 from level_editor.core.collision.shapes import Capsule, Circle, Vec2, as_vec2
 from level_editor.core.collision.world import World
+from level_editor.core.playtest.platformer import Platformer, PlatformerDebug
 
 __all__ = ["DEFAULT_DT", "ContactInfo", "TickDebug", "Simulation", "step", "area_changes", "wished_velocity",
            "run_replay"]
@@ -112,6 +113,8 @@ class TickDebug:
     left: tuple = ()
     entered: tuple = ()
     inside: tuple = ()
+    #: The platformer's state after the tick (velocity, floor, snap probe, jump timers); None when top-down.
+    platformer: Optional[PlatformerDebug] = None
 
     @property
     def contact_count(self) -> int:
@@ -194,8 +197,14 @@ class Simulation:
             raise ValueError(f"dt must be a finite number > 0, not {dt!r}")
         self.level = level
         self.dt = float(dt)
-        self.world = World.from_level(level)
         self.start = as_vec2(level.player.spawn if start is None else start)
+        #: The platformer player, for a level whose player's controller is "platformer"; None when top-down.
+        self.platformer: Optional[Platformer] = None
+        if level.player.controller == "platformer":
+            self.platformer = Platformer(level, self.start, self.dt)
+            self.world = self.platformer.world.static  # its areas, and the colliders that stay put
+        else:
+            self.world = World.from_level(level)
         self.position = self.start
         self.tick = 0
         self.last: Optional[TickDebug] = None
@@ -208,24 +217,60 @@ class Simulation:
         """Back to the start (or to ``start``), tick 0, in no area and with no events."""
         self.start = as_vec2(self.start if start is None else start)
         self.position = self.start
+        if self.platformer is not None:
+            self.platformer.x, self.platformer.y = self.start
+            self.platformer.reset_state()
         self.tick = 0
         self.last = None
         self.inside = ()
         self.events = []
 
+    @property
+    def on_floor(self) -> bool:
+        """Whether the player stands on a floor after the last tick (never for a top-down player)."""
+        return self.platformer is not None and self.platformer.on_floor
+
+    def step_inputs(self, move_x: float, move_y: float, jump) -> Vec2:
+        """Advance one tick with what the player presses (a version 2 replay's tick), for either controller."""
+        if self.platformer is None:
+            return self.step(wished_velocity(self.level.player.speed, move_x, move_y))
+        before = self.position
+        body = self.platformer
+        end = body.step(move_x, move_y, jump)
+        inside, left, entered = self._areas(end)
+        self.last = TickDebug(tick=self.tick, start=before, end=end, wished=Vec2(body.vx, body.vy), candidates=(),
+                              candidate_ids=(), contacts=(), slide=None, path=(before, end), swept=(),
+                              pushed_out=Vec2(0.0, 0.0), left=left, entered=entered, inside=inside,
+                              platformer=body.debug())
+        self._finish(end, inside, left, entered)
+        return end
+
+    def _areas(self, end: Vec2) -> tuple[tuple, tuple, tuple]:
+        """``(inside, left, entered)``: the areas the player overlaps at ``end`` and the changes since the last tick."""
+        if not self.world.areas:
+            return (), (), ()
+        inside = self.world.areas_at(end.x, end.y)
+        left, entered = area_changes(self.inside, inside)
+        return inside, left, entered
+
+    def _finish(self, end: Vec2, inside: tuple, left: tuple, entered: tuple) -> None:
+        if left or entered:
+            _record(self.events, self.tick, left, entered)
+        self.inside = inside
+        self.position = end
+        self.tick += 1
+
     def step(self, wished_velocity) -> Vec2:
-        """Advance one tick with the wished velocity (px/s); returns the new centre."""
+        """Advance one tick of the top-down player with the wished velocity (px/s); returns the new centre."""
+        if self.platformer is not None:
+            raise ValueError("a platformer player is moved by what is pressed (step_inputs), not by a velocity")
         v = as_vec2(wished_velocity)  # checked once, by step()
         before = self.position
         m = step(self.world, before, v, self.dt)
         object_ids = self.world.object_ids
         body = self.world.body
         ids = tuple(dict.fromkeys(object_ids[i] for i in m.candidates))
-        if self.world.areas:
-            inside = self.world.areas_at(m.position.x, m.position.y)
-            left, entered = area_changes(self.inside, inside)
-        else:
-            inside = left = entered = ()
+        inside, left, entered = self._areas(m.position)
         self.last = TickDebug(
             tick=self.tick,
             start=before,
@@ -243,11 +288,7 @@ class Simulation:
             entered=entered,
             inside=inside,
         )
-        if left or entered:
-            _record(self.events, self.tick, left, entered)
-        self.inside = inside
-        self.position = m.position
-        self.tick += 1
+        self._finish(m.position, inside, left, entered)
         return m.position
 
 
@@ -257,7 +298,10 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     The player starts at the replay's ``start`` when it has one, else at the
     spawn. A version 2 replay's inputs become velocities with
     :func:`wished_velocity` and the level's player speed (``jump`` is ignored:
-    the player is top-down). The trace's ``events`` are the areas entered and left, by the
+    the player is top-down). A platformer level plays a version 2 replay's inputs
+    through :class:`~level_editor.core.playtest.platformer.Platformer` and its trace
+    also says, per tick, whether the player stands on a floor (a version 1 replay
+    of such a level is a ValueError). The trace's ``events`` are the areas entered and left, by the
     module's rule (the same as :attr:`Simulation.events`). ``world`` is the
     level's :class:`World` when the caller built it already (a benchmark
     times the build apart); by default it is built here.
@@ -274,6 +318,8 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     >>> run_replay(level, Replay(0.5, inputs=[(1, 0, 0), (0, -0.5, 1)])).positions  # the player's speed is 240
     (Vec2(x=120.0, y=0.0), Vec2(x=120.0, y=-60.0))
     """
+    if level.player.controller == "platformer":
+        return _run_platformer(level, replay)
     if world is None:
         world = World.from_level(level)
     start = as_vec2(level.player.spawn if replay.start is None else replay.start)
@@ -304,3 +350,31 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
                 _record(events, tick, *area_changes(inside, now))
                 inside = now
     return Trace(start, tuple(positions), tuple(events))
+
+
+#: Why a platformer level cannot play a version 1 replay.
+VELOCITIES_ON_A_PLATFORMER = ("a version 1 replay (a velocity per tick) cannot play a platformer level: it needs "
+                              "what was pressed, a version 2 replay's inputs")
+
+
+def _run_platformer(level, replay: Replay) -> Trace:
+    """:func:`run_replay` for a platformer level: its inputs through :class:`Platformer`, floors recorded."""
+    if replay.inputs is None:
+        raise ValueError(VELOCITIES_ON_A_PLATFORMER)
+    start = as_vec2(level.player.spawn if replay.start is None else replay.start)
+    body = Platformer(level, start, replay.dt)
+    world = body.world.static
+    areas_at = world.areas_at if world.areas else None
+    positions, floors, events = [], [], []
+    inside: tuple = ()
+    step = body.step
+    for tick, (move_x, move_y, jump) in enumerate(replay.inputs):
+        p = step(move_x, move_y, jump)
+        positions.append(p)
+        floors.append(body.on_floor)
+        if areas_at is not None:
+            now = areas_at(p.x, p.y)
+            if now != inside:
+                _record(events, tick, *area_changes(inside, now))
+                inside = now
+    return Trace(start, tuple(positions), tuple(events), tuple(floors))

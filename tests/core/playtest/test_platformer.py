@@ -271,3 +271,63 @@ def test_the_same_inputs_give_the_same_positions_bit_for_bit():
         return [tuple(body.step(*i)) + (body.on_floor,) for i in inputs]
 
     assert run() == run()
+
+
+# --- hypothesis: no tick ends inside a solid, on random platformer levels ---------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_coord = st.floats(-300, 300, allow_nan=False).map(lambda v: round(v, 1))
+_size = st.floats(4, 200, allow_nan=False).map(lambda v: round(v, 1))
+
+
+@st.composite
+def _objects(draw):
+    objects = []
+    for n in range(draw(st.integers(1, 12))):
+        kind = draw(st.sampled_from(["box", "oriented_box", "wall"]))
+        one_way = draw(st.booleans()) and draw(st.booleans())
+        path = None
+        if draw(st.integers(0, 3)) == 0:
+            points = ((0, 0), (draw(_coord) / 3, draw(_coord) / 3))
+            path = MovePath(points, draw(st.floats(10, 400)), draw(st.sampled_from(["ping_pong", "loop"])))
+        x, y = draw(_coord), draw(_coord) * 0.5 + 100
+        if kind == "box":
+            objects.append(Box(f"o{n}", (x, y), (draw(_size), draw(_size)), one_way=one_way, path=path))
+        elif kind == "oriented_box":
+            objects.append(OrientedBox(f"o{n}", (x, y), (draw(_size) / 2, draw(_size) / 4),
+                                       draw(st.floats(-90, 90)), one_way=one_way, path=path))
+        else:
+            objects.append(Wall(f"o{n}", [(x, y), (x + draw(_coord) / 2, y + draw(_coord) / 4)],
+                                draw(st.floats(1, 12)), one_way=one_way, path=path))
+    return objects
+
+
+_tick = st.tuples(st.sampled_from([-1, 0, 1, 0.5]), st.sampled_from([0, 0, 1]), st.booleans())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(shape=st.sampled_from(SHAPES), objects=_objects(), ticks=st.lists(_tick, min_size=50, max_size=300))
+def test_no_tick_ends_inside_a_solid_on_random_platformer_levels(shape, objects, ticks):
+    body = Platformer(level(shape, *objects, spawn=(0.0, -400.0)))
+    world = body.world
+    for n, tick in enumerate(ticks):
+        body.step(*tick)
+        for i in world.near_indices(body.x - 1, body.y - 1, body.x + 1, body.y + 1):
+            special = world.special(i)
+            if special is not None and special.one_way and i not in world.active:
+                continue  # a one-way floor the player is passing through
+            assert world.obstacle(i).gap(body.x, body.y)[0] > 0.0, (n, world.object_ids[i])
+
+
+def test_random_levels_reach_their_moving_and_one_way_objects():
+    """The property above is not vacuous: on such levels the player stands on moving and one-way objects."""
+    lift = Box("lift", (-50, -100), (100, 10), path=MovePath(((0, 0), (40, 30)), 120, "loop"))
+    ledge = Wall("ledge", [(-60, -150), (60, -170)], 4, one_way=True)
+    body = Platformer(level("circle", lift, ledge, spawn=(0.0, -400.0)))
+    stood = set()
+    for tick in range(600):
+        body.step(0, 1 if tick == 300 else 0, tick == 300)
+        if body.on_floor:
+            stood.add(body.world.object_ids[body.floor])
+    assert stood == {"ledge", "lift"}

@@ -33,10 +33,14 @@ def simulate(level_path, inputs, folder: Path, start=None) -> str:
 def play(level_path, inputs, start=None) -> tuple[str, Player]:
     """The same inputs through ``Player.step``, written as simulate writes a trace (shortest round-trip floats:
     equal texts are equal floats, bit for bit, -0.0 included), and the player."""
-    player = Player(load_level(level_path), start=start)
+    level = load_level(level_path)
+    player = Player(level, start=start)
     first = player.position
-    positions = []
+    positions, floors = [], []
     for move_x, move_y, jump in inputs:
         player.step(move_x, move_y, jump)
         positions.append(player.position)
-    return dumps_trace(Trace(first, tuple(positions), tuple(player.events))), player
+        floors.append(player.on_floor)
+    platformer = level.model.player.controller == "platformer"
+    return dumps_trace(Trace(first, tuple(positions), tuple(player.events),
+                             tuple(floors) if platformer else None)), player

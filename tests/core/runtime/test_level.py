@@ -97,7 +97,8 @@ def test_shapes_are_the_models_fields(level):
     backdrop = level.object("backdrop")
     assert (backdrop.path, backdrop.origin, backdrop.scale, backdrop.opacity) == ("art/courtyard.png", (0, 0), 1, 0.5)
     # only the fields of its own kind
-    with pytest.raises(AttributeError, match="a box has no 'radius' \\(it has origin, size\\)"):
+    assert (crate.one_way, crate.path) == (False, None)  # format version 3's fields: not one-way, stays put
+    with pytest.raises(AttributeError, match="a box has no 'radius' \\(it has origin, size, one_way, path\\)"):
         crate.radius
     with pytest.raises(AttributeError):
         level.object("lever").moved  # the model's editing methods are not part of the view
