@@ -143,6 +143,11 @@ class Platformer:
         self._update_one_way()
         self._touch()  # a player placed on a floor starts on it (and rides a moving one from the first tick)
 
+    @staticmethod
+    def static_world(level) -> World:
+        """The world of ``level``'s solid objects that neither move nor are one-way (what ``world`` takes)."""
+        return World(*_split(level)[0])
+
     @property
     def position(self) -> Vec2:
         return Vec2(self.x, self.y)
@@ -273,8 +278,15 @@ class Platformer:
                 break
         if not (math.isfinite(x) and math.isfinite(y)):
             x, y = self.x, self.y
-        # Snap down onto a floor below, as far as a floor slope can drop over this step, plus snap_length.
+        # Snap down onto a floor below, as far as a floor slope can drop over this step, plus snap_length
+        # (not when a floor is under the player already: the common case, a walk along one surface).
         reach = self.snap_length + abs(dx) * self.slope_tan + CONTACT
+        floor_cos = self.floor_cos
+        for _i, _gap, _nx, ny in contacts_at(world, x, y):
+            if -ny >= floor_cos:
+                self.snap = ((x, y), (x, y))
+                self.x, self.y = x, y
+                return
         hit = cast_point(world, x, y, 0.0, reach)
         if hit is not None and -hit[3] >= self.floor_cos:
             to = y + reach * hit[0]

@@ -304,7 +304,9 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     of such a level is a ValueError). The trace's ``events`` are the areas entered and left, by the
     module's rule (the same as :attr:`Simulation.events`). ``world`` is the
     level's :class:`World` when the caller built it already (a benchmark
-    times the build apart); by default it is built here.
+    times the build apart; for a platformer level,
+    :meth:`~level_editor.core.playtest.platformer.Platformer.static_world`);
+    by default it is built here.
 
     Examples
     --------
@@ -319,7 +321,7 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     (Vec2(x=120.0, y=0.0), Vec2(x=120.0, y=-60.0))
     """
     if level.player.controller == "platformer":
-        return _run_platformer(level, replay)
+        return _run_platformer(level, replay, world)
     if world is None:
         world = World.from_level(level)
     start = as_vec2(level.player.spawn if replay.start is None else replay.start)
@@ -357,12 +359,15 @@ VELOCITIES_ON_A_PLATFORMER = ("a version 1 replay (a velocity per tick) cannot p
                               "what was pressed, a version 2 replay's inputs")
 
 
-def _run_platformer(level, replay: Replay) -> Trace:
-    """:func:`run_replay` for a platformer level: its inputs through :class:`Platformer`, floors recorded."""
+def _run_platformer(level, replay: Replay, world: Optional[World] = None) -> Trace:
+    """:func:`run_replay` for a platformer level: its inputs through :class:`Platformer`, floors recorded.
+
+    ``world`` is :meth:`Platformer.static_world` of the level when the caller built it already.
+    """
     if replay.inputs is None:
         raise ValueError(VELOCITIES_ON_A_PLATFORMER)
     start = as_vec2(level.player.spawn if replay.start is None else replay.start)
-    body = Platformer(level, start, replay.dt)
+    body = Platformer(level, start, replay.dt, world=world)
     world = body.world.static
     areas_at = world.areas_at if world.areas else None
     positions, floors, events = [], [], []
