@@ -23,7 +23,7 @@ from typing import Protocol, Sequence
 
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Segment, Vec2
 
-__all__ = ["ROLES", "INSIDE", "CANDIDATE", "SWEPT", "PATH", "CONTACT", "NORMAL", "SLIDE", "PUSH",
+__all__ = ["ROLES", "INSIDE", "CANDIDATE", "SWEPT", "PATH", "CONTACT", "NORMAL", "SLIDE", "PUSH", "FLOOR", "SNAP",
            "DebugDraw", "RecordingDraw", "draw_shape", "draw_tick"]
 
 INSIDE = "inside"        #: an area (a non-solid object: a trigger) the player is in at the end of the tick
@@ -34,7 +34,9 @@ CONTACT = "contact"      #: a contact point
 NORMAL = "normal"        #: a contact normal (arrow from the contact point)
 SLIDE = "slide"          #: the direction the player slid in (arrow from its centre)
 PUSH = "push"            #: a push out of an overlap at the start of the tick
-ROLES = (INSIDE, CANDIDATE, SWEPT, PATH, CONTACT, NORMAL, SLIDE, PUSH)
+FLOOR = "floor"          #: a platformer's floor normal (arrow from under its feet)
+SNAP = "snap"            #: a platformer's snap probe: how far below it looked for a floor
+ROLES = (INSIDE, CANDIDATE, SWEPT, PATH, CONTACT, NORMAL, SLIDE, PUSH, FLOOR, SNAP)
 
 #: Length of normal arrows, level units.
 NORMAL_LENGTH = 16.0
@@ -146,3 +148,13 @@ def draw_tick(tick, world, draw: DebugDraw) -> None:
     if tick.slide is not None:
         e, s = tick.end, tick.slide
         draw.draw_arrow(e, Vec2(e.x + s.x * SLIDE_LENGTH, e.y + s.y * SLIDE_LENGTH), SLIDE)
+    body = getattr(tick, "platformer", None)
+    if body is not None:
+        hy = world.half_extents[1]
+        if body.snap_from is not None:  # from under the feet
+            draw.draw_segment(Vec2(body.snap_from.x, body.snap_from.y + hy), Vec2(body.snap_to.x, body.snap_to.y + hy),
+                              SNAP)
+        if body.floor_normal is not None:
+            n = body.floor_normal
+            foot = Vec2(tick.end.x, tick.end.y + hy)
+            draw.draw_arrow(foot, Vec2(foot.x + n.x * NORMAL_LENGTH * 2, foot.y + n.y * NORMAL_LENGTH * 2), FLOOR)

@@ -68,6 +68,7 @@ class PlatformerDebug:
     on_floor: bool
     floor_normal: Optional[Vec2]
     floor_id: Optional[str]
+    #: The snap probe of the last walk: from the centre down as far as a floor was looked for (None: in the air).
     snap_from: Optional[Vec2]
     snap_to: Optional[Vec2]
     coyote_left: float
@@ -284,7 +285,7 @@ class Platformer:
         floor_cos = self.floor_cos
         for _i, _gap, _nx, ny in contacts_at(world, x, y):
             if -ny >= floor_cos:
-                self.snap = ((x, y), (x, y))
+                self.snap = ((x, y), (x, y + reach))
                 self.x, self.y = x, y
                 return
         hit = cast_point(world, x, y, 0.0, reach)

@@ -19,7 +19,7 @@ import math
 
 from level_editor.core.collision.shapes import Vec2, as_vec2
 
-__all__ = ["key_velocity", "seek_velocity"]
+__all__ = ["key_velocity", "seek_velocity", "key_input", "seek_input"]
 
 
 def key_velocity(right: float, down: float, speed: float) -> Vec2:
@@ -53,3 +53,29 @@ def seek_velocity(position, target, speed: float, dt: float) -> Vec2:
     if d <= speed * dt:
         return Vec2(dx / dt, dy / dt)
     return Vec2(dx / d * speed, dy / d * speed)
+
+
+def key_input(right: float, down: float) -> tuple[float, float]:
+    """The held direction keys as a version 2 replay's ``(move_x, move_y)``: a diagonal is as fast as one key.
+
+    >>> key_input(1, 0), key_input(0, 0)
+    ((1.0, 0.0), (0.0, 0.0))
+    >>> [round(v, 9) for v in key_input(1, -1)]
+    [0.707106781, -0.707106781]
+    """
+    n = math.hypot(right, down)
+    if n == 0.0:
+        return 0.0, 0.0
+    return right / n, down / n
+
+
+def seek_input(position, target, speed: float, dt: float) -> tuple[float, float]:
+    """Steering towards ``target`` (:func:`seek_velocity`) as ``(move_x, move_y)`` in [-1, 1], what a replay records.
+
+    >>> seek_input((0, 0), (100, 0), 240, 1 / 60), seek_input((0, 0), (2, 0), 240, 1 / 60)
+    ((1.0, 0.0), (0.5, 0.0))
+    """
+    v = seek_velocity(position, target, speed, dt)
+    if speed <= 0.0:
+        return 0.0, 0.0
+    return max(-1.0, min(1.0, v.x / speed)), max(-1.0, min(1.0, v.y / speed))

@@ -298,5 +298,5 @@ class PlayMode(QObject):
             self.host.show_error("Could not save the replay", str(e))
             return False
         self.host.show_status(
-            f"Saved a replay of {len(replay.velocities)} ticks to {path}", 5000)
+            f"Saved a replay of {replay.ticks} ticks to {path}", 5000)
         return True

@@ -6,7 +6,9 @@ import math
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from level_editor.core.playtest.debug_draw import CANDIDATE, CONTACT, INSIDE, NORMAL, PATH, PUSH, SLIDE, SWEPT
+from level_editor.core.playtest.debug_draw import (
+    CANDIDATE, CONTACT, FLOOR, INSIDE, NORMAL, PATH, PUSH, SLIDE, SNAP, SWEPT,
+)
 
 #: Pen colour, fill and dash per role.
 STYLES = {
@@ -18,6 +20,8 @@ STYLES = {
     NORMAL: (QColor(255, 90, 90), None, Qt.SolidLine),
     SLIDE: (QColor(100, 240, 130), None, Qt.SolidLine),
     PUSH: (QColor(230, 90, 255), None, Qt.SolidLine),
+    FLOOR: (QColor(80, 230, 255), None, Qt.SolidLine),
+    SNAP: (QColor(255, 200, 60), None, Qt.DashLine),
 }
 _DEFAULT = (QColor(255, 255, 255), None, Qt.SolidLine)
 

@@ -13,8 +13,8 @@ from level_editor.core.collision.planes import CONTACT
 from level_editor.core.playtest.fixed_step import FixedStep
 from level_editor.core.playtest.replay import Replay
 from level_editor.core.collision.shapes import Vec2, as_vec2
-from level_editor.core.playtest.simulation import DEFAULT_DT, Simulation
-from level_editor.core.playtest.steering import key_velocity, seek_velocity
+from level_editor.core.playtest.simulation import DEFAULT_DT, Simulation, wished_velocity as velocity_of
+from level_editor.core.playtest.steering import key_input, seek_input
 from level_editor.editor.playtest.debug_overlay_item import DebugOverlayItem
 from level_editor.editor.playtest.hud_widget import WARNING_PREFIX, HudWidget
 from level_editor.editor.playtest.play_camera import PlayCamera
@@ -100,8 +100,12 @@ class PlaySession(QObject):
         self.running = False
         self.paused = False
 
-        #: The wished velocity of every tick, in order.
+        #: What was pressed in every tick, ``(move_x, move_y, jump)``, as a version 2 replay records it.
+        self.inputs: list[tuple[float, float, int]] = []
+        #: The wished velocity of every tick, in order (a platformer's: its velocity after the tick).
         self.velocities: list[Vec2] = []
+        #: Whether the level is played as a platformer (gravity, jumps) or top-down.
+        self.platformer = self.sim.platformer is not None
         #: The player's centre the editor showed after every tick.
         self.shown_positions: list[Vec2] = []
         self.previous = self.sim.position
@@ -178,9 +182,9 @@ class PlaySession(QObject):
         self.hud.deleteLater()
 
     def replay(self) -> Replay:
-        """What was played so far, as a replay file's contents (contract section 3)."""
+        """What was played so far, as a version 2 replay's contents (contract section 3): what was pressed."""
         start = None if self.sim.start == as_vec2(self.level.player.spawn) else self.sim.start
-        return Replay(self.dt, tuple(self.velocities), start)
+        return Replay(self.dt, start=start, inputs=tuple(self.inputs))
 
     # -- time -------------------------------------------------------------------------
     def advance(self, seconds: float) -> int:
@@ -243,12 +247,14 @@ class PlaySession(QObject):
             self._update_hud()
 
     def _tick(self) -> None:
-        v = self.wished_velocity()
+        pressed = self.current_input()
+        self.input.tick_read()
         self.previous = self.sim.position
         t0 = self.clock()
-        pos = self.sim.step(v)
+        pos = self.sim.step_inputs(*pressed)
         self._tick_seconds.append(self.clock() - t0)
-        self.velocities.append(v)
+        self.inputs.append(pressed)
+        self.velocities.append(self.sim.last.wished)
         self.shown_positions.append(pos)
         last = self.sim.last
         if self.push_out is None and (last.pushed_out.x or last.pushed_out.y):
@@ -264,16 +270,28 @@ class PlaySession(QObject):
         inverse, ok = self.view.viewportTransform().inverted()
         return inverse.map(self.input.cursor) if ok else None
 
-    def wished_velocity(self) -> Vec2:
-        """This tick's wished velocity: the movement keys, else the mouse while its button is held."""
+    def current_input(self) -> tuple[float, float, int]:
+        """What is pressed now, as a version 2 replay's tick ``(move_x, move_y, jump)``.
+
+        Top-down: the movement keys (a diagonal is as fast as one key), else the mouse while its button is
+        held. Platformer: left and right run, Down (or S) holds down, Space, Up or W jump.
+        """
         right, down = self.input.direction()
+        if self.platformer:
+            return float(right), 1.0 if down > 0 else 0.0, int(self.input.jump_held(up_jumps=True))
+        jump = int(self.input.jump_held())
         if right or down:
-            return key_velocity(right, down, self.speed)
+            return (*key_input(right, down), jump)
         if self.input.steering:
             target = self.cursor_target()
             if target is not None:
-                return seek_velocity(self.sim.position, (target.x(), target.y()), self.speed, self.dt)
-        return Vec2(0.0, 0.0)
+                return (*seek_input(self.sim.position, (target.x(), target.y()), self.speed, self.dt), jump)
+        return 0.0, 0.0, jump
+
+    def wished_velocity(self) -> Vec2:
+        """This tick's wished velocity of a top-down player: ``speed * (move_x, move_y)`` of :meth:`current_input`."""
+        move_x, move_y, _ = self.current_input()
+        return velocity_of(self.speed, move_x, move_y)
 
     def eventFilter(self, obj, event) -> bool:
         t = event.type()
@@ -409,14 +427,17 @@ class PlaySession(QObject):
     def hud_lines(self) -> list[str]:
         p = self.sim.position
         last = self.sim.last
-        touching = self.contact_colliders()
         state = "PAUSED  (. steps one tick)" if self.paused else "PLAY-TEST"
         lines = [
             f"{state}   Esc edit · P pause · F3 debug",
             f"fps {self.fps():5.1f}   tick {self.tick_ms():.3f} ms   #{self.sim.tick}",
             f"pos {p.x:8.1f} {p.y:8.1f}   speed {self.speed_now():6.1f} px/s",
-            f"contacts {len(touching)}{self._named(touching)}",
         ]
+        if self.platformer:
+            lines += self._platformer_lines()
+        else:
+            touching = self.contact_colliders()
+            lines.append(f"contacts {len(touching)}{self._named(touching)}")
         if self.overlay.isVisible() and last is not None:
             lines.append(f"candidates {len(last.candidates)}{self._named(last.candidates)}")
         if self.sim.inside:
@@ -425,6 +446,25 @@ class PlaySession(QObject):
             lines.append(f"#{tick} {'entered' if kind == 'enter' else 'left'} {object_id}")
         lines += [WARNING_PREFIX + n for n in self.notes()]
         return lines
+
+    def _platformer_lines(self) -> list[str]:
+        """The platformer's state: floor, velocity, and the jump (coyote time and buffer left)."""
+        body = self.sim.platformer
+        d = body.debug()
+        if d.on_floor:
+            floor = f"on floor {d.floor_id}" + (f" ({self._slope(d.floor_normal):.0f}°)" if d.floor_normal else "")
+        else:
+            floor = "in the air"
+        jump = "rising" if d.jumping else ("falling" if d.velocity.y > 0 and not d.on_floor else "—")
+        return [
+            f"{floor}   velocity {d.velocity.x:7.1f} {d.velocity.y:7.1f} px/s",
+            f"jump {jump}   coyote {d.coyote_left * 1000:3.0f} ms   buffer {d.buffer_left * 1000:3.0f} ms",
+        ]
+
+    @staticmethod
+    def _slope(normal: Vec2) -> float:
+        """The slope of a floor with this normal, in degrees (0: flat)."""
+        return math.degrees(math.acos(max(-1.0, min(1.0, -normal.y))))
 
     def _update_hud(self) -> None:
         self._hud_wait = 0.0

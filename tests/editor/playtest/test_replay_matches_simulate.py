@@ -69,9 +69,9 @@ def test_recorded_session_replays_to_exactly_the_shown_positions(qtbot, play_win
     w.play_mode.ask_replay_path = lambda: str(replay_path)
     tap(qtbot, w, Qt.Key_R, Qt.ControlModifier)
     data = json.loads(replay_path.read_text())
-    assert data["format"] == "level-editor.replay" and data["version"] == 1 and data["dt"] == DT
+    assert data["format"] == "level-editor.replay" and data["version"] == 2 and data["dt"] == DT
     assert "start" not in data  # played from the spawn: the contract's format exactly
-    assert len(data["velocities"]) == len(shown)
+    assert len(data["inputs"]) == len(shown)  # what was pressed, tick by tick (the mouse as a stick)
     assert "Saved a replay of" in w.statusBar().currentMessage()
 
     _, _, trace = simulate(tmp_path, w, replay_path)
