@@ -63,7 +63,7 @@ from level_editor.core.level import file_format
 from level_editor.core.level.model import Level as LevelModel, Ref
 from level_editor.core.level.reading import LevelFileError
 from level_editor.core.playtest.replay import input_problem
-from level_editor.core.playtest.simulation import DEFAULT_DT, Simulation, wished_velocity
+from level_editor.core.playtest.simulation import DEFAULT_DT, Simulation
 
 __all__ = ["TICK", "LevelError", "Ref", "GameObject", "Level", "Player", "load_level", "loads_level"]
 
@@ -85,7 +85,7 @@ class LevelError(LevelFileError):
     ...     loads_level('{"format": "level-editor.level", "version": 99}', "old.json")
     ... except LevelError as e:
     ...     print(e)
-    old.json: -: unknown version 99 of format 'level-editor.level': this program reads versions 1 to 2
+    old.json: -: unknown version 99 of format 'level-editor.level': this program reads versions 1 to 3
     """
 
     def _message(self) -> str:
@@ -182,7 +182,7 @@ class GameObject:
     >>> pillar.origin
     Traceback (most recent call last):
     ...
-    AttributeError: a circle has no 'origin' (it has center, radius)
+    AttributeError: a circle has no 'origin' (it has center, radius, path)
     >>> pillar.radius = 7
     Traceback (most recent call last):
     ...

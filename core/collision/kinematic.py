@@ -108,7 +108,8 @@ class KinematicWorld:
         self._static_list = static.obstacle_list
         #: The special colliders that count this tick, by index.
         self.active: list[int] = list(range(n, n + len(self.specials)))
-        self.grid = _Grid(static.grid, self)
+        # Without special colliders the static grid answers alone (no wrapper to call through on every query).
+        self.grid = _Grid(static.grid, self) if self.specials else static.grid
         self.memo = None
         self.offsets = [(0.0, 0.0)] * len(self.specials)
 

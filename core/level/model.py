@@ -696,7 +696,7 @@ def _maker(cls):
     ``__init__`` and ``__post_init__``, a third of the cost of an object. The result equals ``cls(*values)``.
 
     >>> make = _maker(Pillar)
-    >>> make("p", Vec2(1.0, 2.0), 3.0, {}, "main", "", {}, True) == Pillar("p", (1, 2), 3)
+    >>> make("p", Vec2(1.0, 2.0), 3.0, {}, "main", "", {}, True, None) == Pillar("p", (1, 2), 3)
     True
     """
     from dataclasses import fields

@@ -11,7 +11,7 @@ drifts however long a level runs.
 >>> lift.offset_at(100), lift.offset_at(200), lift.offset_at(320)
 (Vec2(x=0.0, y=-100.0), Vec2(x=0.0, y=-120.0), Vec2(x=0.0, y=0.0))
 >>> MovePath(((0, 0), (10, 0), (10, 10)), speed=1, mode="loop").offset_at(25)
-Vec2(x=7.0710678118654755, y=7.0710678118654755)
+Vec2(x=6.464466094067262, y=6.464466094067262)
 """
 from __future__ import annotations
 

@@ -31,14 +31,14 @@ for, tick by tick, as Godot's ``CharacterBody2D`` and Box2D's character mover do
 Nothing but plain floats is carried from tick to tick, so the same inputs give the same positions, bit for bit.
 
 >>> from level_editor.core.level.model import Box, Level, Player
->>> level = Level(player=Player(spawn=(50, 84), shape="box", size=(20, 30), controller="platformer"),
+>>> level = Level(player=Player(spawn=(50, 84.999), shape="box", size=(20, 30), controller="platformer"),
 ...               objects=(Box("floor", (0, 100), (400, 20)),))
->>> body = Platformer(level)
->>> body.step(0, 0, False); body.on_floor
+>>> body = Platformer(level)  # placed a skin's width above the floor: it stands on it
+>>> body.on_floor
 True
->>> for _ in range(24): body.step(0, 0, True)  # hold jump: the top after jump_time (24 ticks of 0.4 s)
->>> round(84.999 - body.y, 6)  # risen jump_height, from standing a skin above the floor
-80.0
+>>> heights = [84.999 - body.step(0, 0, True).y for _ in range(30)]  # jump held
+>>> round(max(heights), 6), heights.index(max(heights)) + 1  # jump_height, after jump_time (24 ticks of 1/60 s)
+(80.0, 24)
 """
 from __future__ import annotations
 
@@ -205,12 +205,13 @@ class Platformer:
         self._run(move_x * self.speed)
 
         self.snap = None
+        contacts = None
         if self.on_floor:
             self.vy = 0.0
-            self._walk(self.vx * dt)
+            contacts = self._walk(self.vx * dt)
         else:
             self._fall()
-        self._touch()
+        self._touch(contacts)
         if self.on_floor:
             self.coyote_left = self.coyote_time
         elif self.coyote_left > 0.0:
@@ -253,8 +254,11 @@ class Platformer:
                 return
         self.x, self.y = move_xy(self.world, self.x, self.y, dx, dy)
 
-    def _walk(self, dx: float) -> None:
-        """On a floor: along it by ``dx`` across, surface after surface; stop at a wall; then snap down."""
+    def _walk(self, dx: float):
+        """On a floor: along it by ``dx`` across, surface after surface; stop at a wall; then snap down.
+
+        Returns the contacts where it ended when it looked them up already (it ended on a floor), else None.
+        """
         world = self.world
         x, y = self.x, self.y
         nx, ny = self.floor_nx, self.floor_ny
@@ -283,11 +287,12 @@ class Platformer:
         # (not when a floor is under the player already: the common case, a walk along one surface).
         reach = self.snap_length + abs(dx) * self.slope_tan + CONTACT
         floor_cos = self.floor_cos
-        for _i, _gap, _nx, ny in contacts_at(world, x, y):
+        contacts = contacts_at(world, x, y)
+        for _i, _gap, _nx, ny in contacts:
             if -ny >= floor_cos:
                 self.snap = ((x, y), (x, y + reach))
                 self.x, self.y = x, y
-                return
+                return contacts
         hit = cast_point(world, x, y, 0.0, reach)
         if hit is not None and -hit[3] >= self.floor_cos:
             to = y + reach * hit[0]
@@ -296,13 +301,19 @@ class Platformer:
         else:
             self.snap = ((x, y), (x, y + reach))
         self.x, self.y = x, y
+        return None
 
-    def _touch(self) -> None:
-        """Floors, ceilings and walls touching the player now: landing, bumping the head, no speed into walls."""
+    def _touch(self, contacts=None) -> None:
+        """Floors, ceilings and walls touching the player now: landing, bumping the head, no speed into walls.
+
+        ``contacts`` are those at the player's position when the caller has them already.
+        """
         floor, best = -1, -2.0
         fnx = fny = 0.0
         ceiling = False
-        for i, _gap, nx, ny in contacts_at(self.world, self.x, self.y):
+        if contacts is None:
+            contacts = contacts_at(self.world, self.x, self.y)
+        for i, _gap, nx, ny in contacts:
             if -ny >= self.floor_cos:
                 if -ny > best:
                     floor, best, fnx, fny = i, -ny, nx, ny

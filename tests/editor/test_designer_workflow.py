@@ -321,7 +321,7 @@ def test_a_designer_makes_the_contract_example_with_mouse_and_keyboard(qtbot, tm
 
     # -- the file is the example ----------------------------------------------------------------------------------
     data = json.loads(level_path.read_text(encoding="utf-8"))
-    assert (data["format"], data["version"], data["name"], data["grid"]) == ("level-editor.level", 2, "Demo", 16)
+    assert (data["format"], data["version"], data["name"], data["grid"]) == ("level-editor.level", 3, "Demo", 16)
     assert data["properties"] == CONTRACT_EXAMPLE["properties"]
     assert type(data["properties"]["time_limit"]) is int and data["properties"]["night"] is False
     assert data["types"] == CONTRACT_EXAMPLE["types"]

@@ -16,7 +16,7 @@ Adding a field to a kind is one :class:`Field` in its list (and the model's attr
 its sort of value does not say everything; a new sort of value is a new :class:`Value`.
 
 >>> [f.name for f in KINDS["box"].fields]
-['origin', 'size']
+['origin', 'size', 'one_way', 'path']
 >>> sorted(KINDS["point"].keys)
 ['id', 'kind', 'layer', 'position', 'properties', 'type']
 """

@@ -78,7 +78,7 @@ def loads_level(text: str | bytes, source: str = "<level>") -> Level:
     >>> loads_level('{"format": "level-editor.level", "version": 1, "player": {"spawn": [0, 0], "radius": 8}, '
     ...             '"objects": [{"id": "b", "kind": "box", "origin": [0, 0], "size": [4, 2]}]}').objects
     (Box(id='b', origin=Vec2(x=0.0, y=0.0), size=Vec2(x=4.0, y=2.0), extra={}, layer='main', type='',
-         properties={}, solid=True),)
+         properties={}, solid=True, one_way=False, path=None),)
     """
     if isinstance(text, str):
         # a parse makes millions of objects and no cycles (level_editor.core.level.collector)

@@ -231,7 +231,7 @@ def dumps_level(level: Level, hulls: Optional[Mapping] = None) -> str:
     >>> print(dumps_level(Level(name="Tiny")))  # doctest: +NORMALIZE_WHITESPACE
     {
       "format": "level-editor.level",
-      "version": 2,
+      "version": 3,
       "name": "Tiny",
       "grid": 16,
       "properties": {},
