@@ -39,6 +39,7 @@ from level_editor.editor.commands.objects import ChangeLevelPropertiesCommand, C
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support.guard import guarded
 from level_editor.editor.commands.layers import MoveObjectsToLayerCommand
+from level_editor.core.level.format.fields import PLAYER_SETTINGS, Setting
 from level_editor.core.level.limits import MAX_NAME_LENGTH
 from level_editor.editor.panels.field_limits import (
     COORDINATE, GRID, OPACITY, ROTATION, SCALE, SIZE, SPEED, Bound, object_problem, shown_number, typed_number,
@@ -78,6 +79,17 @@ _OBJECT_ROWS = {
 }
 
 #: How a field's key reads in a message ("Width: must be ...").
+#: The controllers as the Properties dock names them.
+_CONTROLLER_NAMES = {"top_down": "Top-down", "platformer": "Platformer"}
+#: Each platformer setting's label in the Properties dock, and its unit.
+_SETTING_NAMES = {
+    "jump_height": ("Jump height", "px"), "jump_time": ("Time to top", "s"),
+    "fall_gravity_scale": ("Fall gravity ×", ""), "max_fall_speed": ("Max fall speed", "px/s"),
+    "acceleration": ("Acceleration", "px/s²"), "deceleration": ("Deceleration", "px/s²"),
+    "air_control": ("Air control", "0 to 1"), "coyote_time": ("Coyote time", "s"), "jump_buffer": ("Jump buffer", "s"),
+    "jump_cut": ("Jump cut", "0 to 1"), "floor_max_angle": ("Floor max angle", "degrees"),
+    "snap_length": ("Snap length", "px"),
+}
 _FIELD_NAMES = {"origin.x": "Origin x", "origin.y": "Origin y", "size.x": "Width", "size.y": "Height",
                 "center.x": "Center x", "center.y": "Center y", "half_extents.x": "Half width",
                 "half_extents.y": "Half height", "rotation": "Rotation", "radius": "Radius", "thickness": "Thickness",
@@ -220,7 +232,7 @@ class Inspector(QWidget):
         if len(ids) > 1:
             return ("many", tuple(ids)), None
         if ids[0] == Selection.PLAYER:
-            return ("player", self._doc.player.shape), self._doc.player
+            return ("player", self._doc.player.shape, self._doc.player.controller), self._doc.player
         obj = self._doc.get(ids[0])
         if obj is None:
             return ("level",), None
@@ -653,6 +665,69 @@ class Inspector(QWidget):
                 shape.blockSignals(False)
 
         self._refreshers.append(show_shape)
+        self._build_controller()
+
+    def _build_controller(self) -> None:
+        """The controller (top-down or platformer) and, for a platformer, every setting of its feel."""
+        doc = self._doc
+        controller = QComboBox()
+        controller.setObjectName("controller")
+        for name in Player.CONTROLLERS:
+            controller.addItem(_CONTROLLER_NAMES[name], name)
+        self.fields["controller"] = controller
+        controller.setCurrentIndex(Player.CONTROLLERS.index(doc.player.controller))
+        change = guarded("changing the player's controller")(
+            lambda index: self._change_player("controller", None, Player.CONTROLLERS[index], "controller"))
+        controller.currentIndexChanged.connect(lambda index: change(index))
+        self._row("Controller", [controller])
+
+        def show_controller():
+            index = Player.CONTROLLERS.index(doc.player.controller)
+            if controller.currentIndex() != index:
+                controller.blockSignals(True)
+                controller.setCurrentIndex(index)
+                controller.blockSignals(False)
+
+        self._refreshers.append(show_controller)
+        if doc.player.controller != "platformer":
+            return
+        for setting in PLAYER_SETTINGS:
+            label, _ = _SETTING_NAMES[setting.name]
+            self._row(label, [self._setting_field(setting)])
+
+    def _setting_field(self, setting: Setting) -> ValueField:
+        """A field for one platformer setting, refused as ``check`` refuses it; an optional one may be emptied."""
+        doc = self._doc
+        name = setting.name
+        label, unit = _SETTING_NAMES[name]
+
+        def read(text: str):
+            if setting.optional and not text.strip():
+                return None  # not used (the run speed changes at once)
+            return typed_number(text, setting)
+
+        f = self._value_field(name, read)
+        f.label = label
+        f.setValidator(NumberCharacters(f))
+        if setting.optional:
+            f.setPlaceholderText("at once")
+        f.setToolTip(f"{label} ({unit})" if unit else label)
+
+        @guarded(f"changing the player's {label.lower()}")
+        def committed(value) -> None:
+            problem = self._change_player(name, None, None if value is None else float(value), label.lower())
+            if problem:
+                f.restore()
+                self.show_problem(f"{label}: {problem} (not applied)", f)
+            self.refresh()
+
+        def show() -> None:
+            v = getattr(doc.player, name)
+            f.show_value("" if v is None else shown_number(v))
+
+        f.committed.connect(lambda value: committed(value))
+        self._refreshers.append(show)
+        return f
 
     def _build_level(self) -> None:
         doc = self._doc
