@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGrap
 
 from level_editor.core.level.model import anchor as object_anchor
 from level_editor.editor.support.guard import report_error
+from level_editor.editor.items.one_way_mark import paint_one_way, top_edges
+from level_editor.editor.items.path_mark import paint_path
 
 #: Selection outline and hover tint, shared by every item so they read as one language.
 SELECTED_COLOR = QColor(255, 196, 0)
@@ -151,6 +153,7 @@ class ObjectItem(QGraphicsRectItem):
     # the object's type and whether it collides, read on every paint: kept as plain attributes
     _type = ""
     _solid = True
+    _one_way = False
     #: Whether it draws itself (the scene gives it contents when a frame first shows it).
     drawing = False
 
@@ -175,7 +178,8 @@ class ObjectItem(QGraphicsRectItem):
         (the scene then knows a move of every object is a move of the whole picture).
         """
         self.object_id = self.id_of(value)
-        key = self.shape_key(value)
+        path = getattr(value, "path", None)
+        key = self.shape_key(value) if path is None else (self.shape_key(value), path)
         reshaped = key != self._shape_key
         if reshaped:
             shapes = type(self)._shapes
@@ -193,9 +197,10 @@ class ObjectItem(QGraphicsRectItem):
         self.value = value
         kind = getattr(value, "type", "")
         solid = getattr(value, "solid", True) or not self.PASSABLE_LOOK
-        if kind != self._type or solid != self._solid:
-            # a new type or solidity is a new look on the same outline
-            self._type, self._solid = kind, solid
+        one_way = getattr(value, "one_way", False)
+        if kind != self._type or solid != self._solid or one_way != self._one_way:
+            # a new type, solidity or one-way mark is a new look on the same outline
+            self._type, self._solid, self._one_way = kind, solid, one_way
             reshaped = True
         ax, ay = object_anchor(value)
         if ax != self._ax or ay != self._ay:
@@ -213,6 +218,10 @@ class ObjectItem(QGraphicsRectItem):
         beside = self.label_rect(value)
         if beside is not None:
             bounds = bounds.united(beside)
+        path = getattr(value, "path", None)
+        if path is not None:  # the path and the object's ghost at each of its points are drawn too
+            for p in path.points:
+                bounds = bounds.united(rect.translated(p.x, p.y).adjusted(-pad, -pad, pad, pad))
         return (outline, rect, max(rect.width(), rect.height()), bounds,
                 (bounds.left(), bounds.top(), bounds.right(), bounds.bottom()), self.outline_extra(value))
 
@@ -348,6 +357,11 @@ class ObjectItem(QGraphicsRectItem):
             painter.fillRect(self._outline_rect, look[2])
             return
         self.paint_object(painter, look, state == self.SELECTED, zoom)
+        if self._one_way:
+            paint_one_way(painter, top_edges(self.value), zoom)
+        path = getattr(self.value, "path", None)
+        if path is not None:
+            paint_path(painter, path, self._outline, self._outline_rect.center(), zoom)
         if kind and self._extent * zoom >= LABEL_PIXELS:
             self.paint_label(painter, kind, look[3], zoom)
 

@@ -251,8 +251,9 @@ class PlayMode(QObject):
     def _show_status(self) -> None:
         session = self.session
         state = "Paused" if session.paused else "Playing"
-        text = (f"{state} from {self._where}. Esc returns to editing · P pause · . step · F3 debug overlay. "
-                f"Arrows/WASD or hold the left mouse button to move.")
+        keys = ("Left/Right (A/D) run, Space/Up/W jump (hold for height), Down + Space drops through a one-way "
+                "floor." if session.platformer else "Arrows/WASD or hold the left mouse button to move.")
+        text = f"{state} from {self._where}. Esc returns to editing · P pause · . step · F3 debug overlay. {keys}"
         notes = session.notes()
         if notes:
             text += "  ⚠ " + " · ".join(notes)

@@ -15,6 +15,7 @@ from level_editor.core.playtest.replay import Replay
 from level_editor.core.collision.shapes import Vec2, as_vec2
 from level_editor.core.playtest.simulation import DEFAULT_DT, Simulation, wished_velocity as velocity_of
 from level_editor.core.playtest.steering import key_input, seek_input
+from level_editor.editor.items.object_item import show_offset
 from level_editor.editor.playtest.debug_overlay_item import DebugOverlayItem
 from level_editor.editor.playtest.hud_widget import WARNING_PREFIX, HudWidget
 from level_editor.editor.playtest.play_camera import PlayCamera
@@ -112,6 +113,16 @@ class PlaySession(QObject):
         self.push_out: Optional[tuple[Vec2, tuple]] = None
         self._show_latest = True
 
+        #: The canvas items of the objects that move (a platformer's lifts), with their paths: drawn where the
+        #: simulation has them, and put back when the play-test stops.
+        self.moving_items = []
+        if self.platformer:
+            scene = view.scene()
+            for obj in level.objects:
+                path = getattr(obj, "path", None)
+                item = scene.item(obj.id) if path is not None and hasattr(scene, "item") else None
+                if item is not None:
+                    self.moving_items.append((item, path))
         self.player_item = PlayPlayerItem(level.player)
         self.overlay = DebugOverlayItem(self.sim.world)
         self.overlay.setVisible(debug)
@@ -174,6 +185,8 @@ class PlaySession(QObject):
             obj.removeEventFilter(self)
         self._filtered = []
         self.input.clear()
+        for item, _path in self.moving_items:
+            show_offset([item], 0.0, 0.0)  # back where the document has them
         scene = self.player_item.scene()
         if scene is not None:
             scene.removeItem(self.player_item)
@@ -364,6 +377,12 @@ class PlaySession(QObject):
         self.player_item.setPos(p.x, p.y)
         cur, prev = self.sim.position, self.previous
         self.player_item.set_facing(cur.x - prev.x, cur.y - prev.y)
+        if self.moving_items:
+            # where the objects are at the moment shown: between the last two ticks, as the player is
+            ticks = self.sim.tick if self._show_latest or self.paused else self.sim.tick - 1 + self.fixed_step.alpha
+            for item, path in self.moving_items:
+                o = path.offset_at(path.speed * ticks * self.dt)
+                show_offset([item], o.x, o.y)
         if self.overlay.isVisible():
             self.overlay.show_tick(self.sim.last)
         if self.camera is not None:
@@ -438,7 +457,7 @@ class PlaySession(QObject):
         else:
             touching = self.contact_colliders()
             lines.append(f"contacts {len(touching)}{self._named(touching)}")
-        if self.overlay.isVisible() and last is not None:
+        if self.overlay.isVisible() and last is not None and not self.platformer:
             lines.append(f"candidates {len(last.candidates)}{self._named(last.candidates)}")
         if self.sim.inside:
             lines.append(f"inside {', '.join(self.sim.inside[:4])}{' …' if len(self.sim.inside) > 4 else ''}")

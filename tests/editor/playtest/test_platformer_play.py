@@ -129,3 +129,24 @@ def test_ctrl_r_writes_a_version_2_replay_that_simulate_and_the_runtime_play_bit
     for tick in data["inputs"]:
         game.step(*tick)
     assert tuple(game.position) == tuple(shown[-1])
+
+
+def test_moving_objects_move_on_the_canvas_while_playing_and_go_back_after(qtbot, platformer_window):
+    w = platformer_window
+    lift = w.canvas.scene().item("lift")
+    home = (lift.pos().x(), lift.pos().y())
+    pt = play(qtbot, w)
+    pt.advance(2.0)
+    tap(qtbot, w, Qt.Key_P)  # paused: drawn exactly where the simulation has it after the last tick
+    offset = w.document.get("lift").path.offset_after(pt.tick_count - 1, pt.dt)
+    assert offset.y < -100
+    assert (lift.pos().x(), lift.pos().y()) == pytest.approx((home[0] + offset.x, home[1] + offset.y))
+    tap(qtbot, w, Qt.Key_Escape)
+    assert (lift.pos().x(), lift.pos().y()) == home
+    assert w.document.get("lift").origin.y == 464  # the document never moved
+
+
+def test_the_status_bar_says_the_platformer_s_keys(qtbot, platformer_window):
+    w = platformer_window
+    play(qtbot, w)
+    assert "Space/Up/W jump" in w.statusBar().currentMessage()
