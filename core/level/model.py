@@ -46,6 +46,7 @@ __all__ = [
     "Level",
     "OBJECT_KINDS",
     "anchor",
+    "moving_path",
     "moved_objects",
     "DEFAULT_GRID",
     "DEFAULT_LAYER",
@@ -729,6 +730,18 @@ def _first_node(wall: Wall) -> Vec2:
 #: :func:`anchor` by class, read in C where the place is a point (a move of 100,000 objects reads every one).
 _ANCHORS = {cls: attrgetter(cls.place) for cls in (Player, Box, OrientedBox, Pillar, Tiles, Point, Image)}
 _ANCHORS[Wall] = _first_node
+
+
+def moving_path(obj) -> Optional[MovePath]:
+    """The path ``obj`` moves along (format version 3), or None when it stays put (a picture's ``path`` is its file).
+
+    >>> moving_path(Box("lift", (0, 0), (9, 2), path=MovePath(((0, 0), (0, -5)), 10))).points[-1]
+    Vec2(x=0.0, y=-5.0)
+    >>> moving_path(Image("art", "a.png", (0, 0))) is None
+    True
+    """
+    path = getattr(obj, "path", None)
+    return path if isinstance(path, MovePath) else None
 
 
 def anchor(obj) -> Vec2:

@@ -51,6 +51,7 @@ from level_editor.core.collision.mover import cast_point, contacts_at, move_xy
 from level_editor.core.collision.planes import CONTACT, SKIN
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.collision.world import World
+from level_editor.core.level.model import moving_path
 
 __all__ = ["Platformer", "PlatformerDebug", "DEFAULT_DT"]
 
@@ -417,7 +418,7 @@ def _split(level):
     shapes, ids, areas = [], [], []
     specials, paths = [], []
     for obj in level.objects:
-        path = getattr(obj, "path", None)
+        path = moving_path(obj)
         one_way = getattr(obj, "one_way", False)
         if not obj.solid:
             areas.extend((obj.id, s) for s in obj.collision_shapes())

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem
 
-from level_editor.core.level.model import anchor as object_anchor
+from level_editor.core.level.model import anchor as object_anchor, moving_path
 from level_editor.editor.support.guard import report_error
 from level_editor.editor.items.one_way_mark import paint_one_way, top_edges
 from level_editor.editor.items.path_mark import paint_path
@@ -178,7 +178,7 @@ class ObjectItem(QGraphicsRectItem):
         (the scene then knows a move of every object is a move of the whole picture).
         """
         self.object_id = self.id_of(value)
-        path = getattr(value, "path", None)
+        path = moving_path(value)
         key = self.shape_key(value) if path is None else (self.shape_key(value), path)
         reshaped = key != self._shape_key
         if reshaped:
@@ -218,7 +218,7 @@ class ObjectItem(QGraphicsRectItem):
         beside = self.label_rect(value)
         if beside is not None:
             bounds = bounds.united(beside)
-        path = getattr(value, "path", None)
+        path = moving_path(value)
         if path is not None:  # the path and the object's ghost at each of its points are drawn too
             for p in path.points:
                 bounds = bounds.united(rect.translated(p.x, p.y).adjusted(-pad, -pad, pad, pad))
@@ -359,7 +359,7 @@ class ObjectItem(QGraphicsRectItem):
         self.paint_object(painter, look, state == self.SELECTED, zoom)
         if self._one_way:
             paint_one_way(painter, top_edges(self.value), zoom)
-        path = getattr(self.value, "path", None)
+        path = moving_path(self.value)
         if path is not None:
             paint_path(painter, path, self._outline, self._outline_rect.center(), zoom)
         if kind and self._extent * zoom >= LABEL_PIXELS:

@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsView
 
 from level_editor.core.collision.planes import CONTACT
+from level_editor.core.level.model import moving_path
 from level_editor.core.playtest.fixed_step import FixedStep
 from level_editor.core.playtest.replay import Replay
 from level_editor.core.collision.shapes import Vec2, as_vec2
@@ -119,7 +120,7 @@ class PlaySession(QObject):
         if self.platformer:
             scene = view.scene()
             for obj in level.objects:
-                path = getattr(obj, "path", None)
+                path = moving_path(obj)
                 item = scene.item(obj.id) if path is not None and hasattr(scene, "item") else None
                 if item is not None:
                     self.moving_items.append((item, path))

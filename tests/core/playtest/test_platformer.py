@@ -331,3 +331,9 @@ def test_random_levels_reach_their_moving_and_one_way_objects():
         if body.on_floor:
             stood.add(body.world.object_ids[body.floor])
     assert stood == {"ledge", "lift"}
+
+
+def test_a_picture_s_path_is_its_file_not_a_motion():
+    from level_editor.core.level.model import Image
+    body = Platformer(level("box", Image("art", "art/a.png", (0, 0))))
+    assert body.moving == [] and body.step(1, 0, False).x > -100
