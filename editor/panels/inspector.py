@@ -35,6 +35,7 @@ from level_editor.core.level.document import Change, ChangeKind
 from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.kinds import kind_name
+from level_editor.core.level.motion import MODES, MovePath
 from level_editor.editor.commands.objects import ChangeLevelPropertiesCommand, ChangeObjectsCommand, ChangePlayerCommand
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support.guard import guarded
@@ -79,6 +80,12 @@ _OBJECT_ROWS = {
 }
 
 #: How a field's key reads in a message ("Width: must be ...").
+#: The kinds that can move along a path, and a new path's rise (px, upwards) and speed (px/s).
+_MOVING_KINDS = (Box, OrientedBox, Wall, Pillar, Tiles)
+NEW_PATH_RISE = 64.0
+NEW_PATH_SPEED = 60.0
+#: A path's modes as the Properties dock names them.
+_MODE_NAMES = {"ping_pong": "There and back", "loop": "Loop"}
 #: The controllers as the Properties dock names them.
 _CONTROLLER_NAMES = {"top_down": "Top-down", "platformer": "Platformer"}
 #: Each platformer setting's label in the Properties dock, and its unit.
@@ -91,6 +98,7 @@ _SETTING_NAMES = {
     "snap_length": ("Snap length", "px"),
 }
 _FIELD_NAMES = {"origin.x": "Origin x", "origin.y": "Origin y", "size.x": "Width", "size.y": "Height",
+                "path.speed": "Path speed",
                 "center.x": "Center x", "center.y": "Center y", "half_extents.x": "Half width",
                 "half_extents.y": "Half height", "rotation": "Rotation", "radius": "Radius", "thickness": "Thickness",
                 "cell": "Cell size", "position.x": "Position x", "position.y": "Position y", "scale": "Scale",
@@ -382,6 +390,10 @@ class Inspector(QWidget):
         self._row("Layer", [self._layer_field(lambda: [state["id"]])])
         if _has_solid(obj):
             self._row("Solid", [self._solid_field(lambda: [state["id"]])])
+        if hasattr(obj, "one_way"):
+            self._row("One-way", [self._one_way_field(current)])
+        if type(obj) in _MOVING_KINDS:
+            self._build_path(current)
         if isinstance(obj, Image):
             path = QLineEdit()
             path.setObjectName("path")
@@ -420,6 +432,96 @@ class Inspector(QWidget):
                 state["id"] = ids[0]
 
         self._refreshers.insert(0, follow_rename)
+
+    def _one_way_field(self, current) -> QCheckBox:
+        box = QCheckBox("stood on from above, passed through from below")
+        box.setObjectName("one_way")
+        box.setToolTip("A platformer's one-way floor (Down + jump drops through it)")
+        self.fields["one_way"] = box
+
+        @guarded("making an object one-way")
+        def clicked(on: bool):
+            obj = current()
+            if obj is not None and obj.one_way != on:
+                verb = "Make" if on else "Unmake"
+                self._ctx.push(ChangeObjectsCommand(self._doc, [obj], [replace(obj, one_way=on)],
+                                                    f"{verb} {obj.id} one-way"))
+
+        def show():
+            obj = current()
+            if obj is not None and box.isChecked() != obj.one_way:
+                box.blockSignals(True)
+                box.setChecked(obj.one_way)
+                box.blockSignals(False)
+
+        box.clicked.connect(lambda on: clicked(on))
+        self._refreshers.append(show)
+        return box
+
+    def _build_path(self, current) -> None:
+        """Whether the object moves, and its path's speed, mode and points (their handles are on the canvas)."""
+        moves = QCheckBox("along a path (drag its points on the canvas)")
+        moves.setObjectName("moves")
+        self.fields["moves"] = moves
+        mode = QComboBox()
+        mode.setObjectName("path.mode")
+        for name in MODES:
+            mode.addItem(_MODE_NAMES[name], name)
+        self.fields["path.mode"] = mode
+        points = QLabel()
+        points.setObjectName("path.points")
+        self.fields["path.points"] = points
+
+        def change_path(obj, path, label: str) -> None:
+            self._ctx.push(ChangeObjectsCommand(self._doc, [obj], [replace(obj, path=path)], label))
+
+        @guarded("making an object move")
+        def clicked(on: bool):
+            obj = current()
+            if obj is None or (obj.path is not None) == on:
+                return
+            change_path(obj, MovePath(((0.0, 0.0), (0.0, -NEW_PATH_RISE)), NEW_PATH_SPEED) if on else None,
+                        f"{'Give' if on else 'Take'} {obj.id} {'a' if on else 'its'} path")
+
+        def apply_speed(v: float) -> Optional[str]:
+            obj = current()
+            if obj is None or obj.path is None or obj.path.speed == v:
+                return None
+            change_path(obj, replace(obj.path, speed=v), f"Change path speed of {obj.id}")
+            return None
+
+        @guarded("changing a path's mode")
+        def chosen(index: int):
+            obj = current()
+            if obj is not None and obj.path is not None and obj.path.mode != MODES[index]:
+                change_path(obj, replace(obj.path, mode=MODES[index]), f"Change path mode of {obj.id}")
+
+        speed = self._number_field("path.speed", SPEED,
+                                   lambda: current().path.speed if current() and current().path else 0.0, apply_speed)
+
+        def show():
+            obj = current()
+            path = obj.path if obj is not None else None
+            for widget, value in ((moves, path is not None),):
+                if widget.isChecked() != value:
+                    widget.blockSignals(True)
+                    widget.setChecked(value)
+                    widget.blockSignals(False)
+            speed.setEnabled(path is not None)
+            mode.setEnabled(path is not None)
+            if path is not None and mode.currentIndex() != MODES.index(path.mode):
+                mode.blockSignals(True)
+                mode.setCurrentIndex(MODES.index(path.mode))
+                mode.blockSignals(False)
+            points.setText(str(len(path.points)) if path is not None else "—")
+
+        moves.clicked.connect(lambda on: clicked(on))
+        mode.currentIndexChanged.connect(lambda index: chosen(index))
+        self._refreshers.append(show)
+        self._row("Moves", [moves])
+        self._row("Path speed px/s", [speed])
+        self._row("Path mode", [mode])
+        self._row("Path points", [points])
 
     def _build_wall(self, current) -> None:
         closed = QCheckBox("joins the last node to the first")
