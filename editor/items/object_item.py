@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGrap
 from level_editor.core.level.model import anchor as object_anchor, moving_path
 from level_editor.editor.support.guard import report_error
 from level_editor.editor.items.one_way_mark import paint_one_way, top_edges
-from level_editor.editor.items.path_mark import paint_path
+from level_editor.editor.items.path_mark import paint_path, path_middle
 
 #: Selection outline and hover tint, shared by every item so they read as one language.
 SELECTED_COLOR = QColor(255, 196, 0)
@@ -361,7 +361,8 @@ class ObjectItem(QGraphicsRectItem):
             paint_one_way(painter, top_edges(self.value), zoom)
         path = moving_path(self.value)
         if path is not None:
-            paint_path(painter, path, self._outline, self._outline_rect.center(), zoom)
+            mx, my = path_middle(self.value)
+            paint_path(painter, path, self._outline, QPointF(mx - self._ax, my - self._ay), zoom)
         if kind and self._extent * zoom >= LABEL_PIXELS:
             self.paint_label(painter, kind, look[3], zoom)
 

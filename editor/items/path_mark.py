@@ -5,13 +5,19 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-__all__ = ["paint_path", "PATH_COLOR"]
+__all__ = ["paint_path", "path_middle", "PATH_COLOR"]
 
 #: A warm yellow, apart from the one-way mark's cyan and every type colour's fill.
 PATH_COLOR = QColor(255, 205, 70)
 #: Screen pixels: the line's width and the points' dots.
 LINE_PIXELS = 1.5
 DOT_PIXELS = 5.0
+
+
+def path_middle(obj) -> tuple[float, float]:
+    """Where an object's path is drawn from, in the scene: the middle of its bounds (handles go there too)."""
+    x0, y0, x1, y1 = obj.bounds()
+    return (x0 + x1) / 2, (y0 + y1) / 2
 
 
 def paint_path(painter: QPainter, path, outline: QPainterPath, middle: QPointF, zoom: float) -> None:

@@ -434,9 +434,10 @@ class Inspector(QWidget):
         self._refreshers.insert(0, follow_rename)
 
     def _one_way_field(self, current) -> QCheckBox:
-        box = QCheckBox("stood on from above, passed through from below")
+        box = QCheckBox("a floor from above")
         box.setObjectName("one_way")
-        box.setToolTip("A platformer's one-way floor (Down + jump drops through it)")
+        box.setToolTip("A platformer's one-way floor: stood on from above, passed through from below and the sides "
+                       "(Down + jump drops through it)")
         self.fields["one_way"] = box
 
         @guarded("making an object one-way")
@@ -460,8 +461,10 @@ class Inspector(QWidget):
 
     def _build_path(self, current) -> None:
         """Whether the object moves, and its path's speed, mode and points (their handles are on the canvas)."""
-        moves = QCheckBox("along a path (drag its points on the canvas)")
+        moves = QCheckBox("along a path")
         moves.setObjectName("moves")
+        moves.setToolTip("Drag the path's points on the canvas; double-click the path to add one, click one and "
+                         "press Delete to remove it")
         self.fields["moves"] = moves
         mode = QComboBox()
         mode.setObjectName("path.mode")
@@ -519,9 +522,9 @@ class Inspector(QWidget):
         mode.currentIndexChanged.connect(lambda index: chosen(index))
         self._refreshers.append(show)
         self._row("Moves", [moves])
-        self._row("Path speed px/s", [speed])
-        self._row("Path mode", [mode])
-        self._row("Path points", [points])
+        self._row("Speed px/s", [speed])
+        self._row("Mode", [mode])
+        self._row("Points", [points])
 
     def _build_wall(self, current) -> None:
         closed = QCheckBox("joins the last node to the first")

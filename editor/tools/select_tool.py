@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from level_editor.core.collision.geometry import rotation_cos_sin
-from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, moving_path
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.document import ChangeKind
 from level_editor.core.level.kinds import objects_label
@@ -21,6 +21,7 @@ from level_editor.editor.items.handle_item import HANDLE_RADIUS, HandleItem
 from level_editor.editor.commands.move import MoveObjectsCommand
 from level_editor.editor.canvas.selection import Selection
 from level_editor.editor.support.subscriptions import subscribe_while_alive
+from level_editor.editor.tools import path_points
 from level_editor.editor.tools.rotation import handle_rotation
 from level_editor.editor.tools.tool import Tool
 
@@ -28,6 +29,9 @@ from level_editor.editor.tools.tool import Tool
 PICK_PIXELS = 4.0
 #: How far (screen pixels) the mouse must travel before a press becomes a drag.
 DRAG_PIXELS = 3.0
+#: How close (screen pixels) a double click must be to a path to add a point there.
+PATH_PICK_PIXELS = 6.0
+
 #: How far (screen pixels) the rotation handle stands off the box's top edge.
 ROTATE_HANDLE_PIXELS = 28.0
 #: The smallest size a resize leaves (level units).
@@ -91,6 +95,8 @@ class SelectTool(Tool):
         self._anchor = Vec2(0, 0)
         self._band: Optional[QGraphicsRectItem] = None
         self._handles: list[HandleItem] = []
+        #: ``(object id, index)`` of the path point whose handle was pressed last (Delete removes it), or None.
+        self._path_point: Optional[tuple[str, int]] = None
         self._handle: Optional[HandleItem] = None
         self._handle_original = None
         self._active = False
@@ -152,7 +158,7 @@ class SelectTool(Tool):
         if len(self._selection) != 1:  # not a list of every id when everything is selected
             return None
         obj = self._value(self._selection.ids()[0])
-        return obj if isinstance(obj, (Box, OrientedBox, Pillar)) else None
+        return obj if isinstance(obj, (Box, OrientedBox, Pillar)) or moving_path(obj) is not None else None
 
     def _clear_handles(self) -> None:
         for h in self._handles:
@@ -181,7 +187,7 @@ class SelectTool(Tool):
                         QPointF(sin * ROTATE_HANDLE_PIXELS, -cos * ROTATE_HANDLE_PIXELS)))
         elif isinstance(obj, Pillar):
             out.append(("radius", HandleItem.ROUND, Vec2(obj.center.x + obj.radius, obj.center.y), QPointF()))
-        return out
+        return out + path_points.handle_points(obj)
 
     def _update_handles(self) -> None:
         if not self._active:
@@ -227,7 +233,10 @@ class SelectTool(Tool):
             self._state = _HANDLE
             self._handle = handle
             self._handle_original = self._handle_target()
+            self._path_point = (self._handle_original.id, path_points.point_index(handle.role)) \
+                if path_points.is_path_role(handle.role) else None
             return
+        self._path_point = None
         picked = self._pick(pos)
         self._pressed_id = picked
         self._click_selects_only = None
@@ -412,6 +421,8 @@ class SelectTool(Tool):
         obj = self._handle_original
         if self._handle is not None and self._handle.role == "rotate":
             return f"Rotate {obj.id}"
+        if self._handle is not None and path_points.is_path_role(self._handle.role):
+            return f"Move path point of {obj.id}"
         return f"Resize {obj.id}"
 
     def _drag_handle(self, pos: QPointF, modifiers) -> None:
@@ -421,6 +432,9 @@ class SelectTool(Tool):
         role = self._handle.role
         if role == "rotate":
             new = self._rotated(orig, pos, modifiers)
+        elif path_points.is_path_role(role):
+            new = path_points.with_point_moved(orig, path_points.point_index(role),
+                                               self.editor.snap(pos, modifiers, exclude=(orig.id,)))
         else:
             p = self.editor.snap(pos, modifiers, exclude=(orig.id,))
             if isinstance(orig, Box):
@@ -471,8 +485,35 @@ class SelectTool(Tool):
                                    snap=bool(modifiers & Qt.ShiftModifier))
         return box if rotation is None else replace(box, rotation=rotation)
 
+    # -- a moving object's path: a double click adds a point, Delete removes the one last clicked ----------
+    def mouse_double_clicked(self, pos: QPointF, button, modifiers) -> None:
+        obj = self._handle_target()
+        if button != Qt.LeftButton or obj is None or self.handle_at(pos) is not None:
+            return
+        new = path_points.with_point_added(obj, pos, PATH_PICK_PIXELS * self.editor.scale())
+        if new is not None:
+            self.push(ChangeObjectsCommand(self.editor.document, [obj], [new], f"Add path point to {obj.id}"))
+
+    def _remove_path_point(self) -> bool:
+        """Delete with a path point clicked last: that point goes (True: the key was for the path)."""
+        obj = self._handle_target()
+        if obj is None or self._path_point is None or self._path_point[0] != obj.id:
+            return False
+        k = self._path_point[1]
+        if moving_path(obj) is None or k >= len(moving_path(obj).points):
+            return False
+        new = path_points.with_point_removed(obj, k)
+        if new is None:
+            self.editor.message.emit("A path needs at least 2 points: untick Moves in Properties to stop it moving.")
+            return True
+        self._path_point = None
+        self.push(ChangeObjectsCommand(self.editor.document, [obj], [new], f"Remove path point of {obj.id}"))
+        return True
+
     # -- keys --------------------------------------------------------------------
     def key_pressed(self, key: int, modifiers) -> bool:
+        if key in (Qt.Key_Delete, Qt.Key_Backspace) and self._state == _IDLE and self._remove_path_point():
+            return True
         if key == Qt.Key_Escape and not self.in_gesture():
             self._selection.clear()  # Esc at rest: nothing selected (in a gesture, the base cancels it)
             return True
