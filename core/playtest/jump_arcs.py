@@ -70,13 +70,14 @@ def floor_below(level, spot, body: Optional[Platformer] = None) -> Optional[Vec2
     return Vec2(x, y + FLOOR_SEARCH * hit[0])
 
 
-def jump_arcs(level, spot, dt: float = DEFAULT_DT) -> list[Arc]:
+def jump_arcs(level, spot, dt: float = DEFAULT_DT, world=None) -> list[Arc]:
     """The standing jump and the running jumps to the left and to the right from the floor below ``spot``.
 
     Empty when there is no floor below the spot (or the spot is inside geometry). Moving objects stand where
-    the file places them.
+    the file places them. ``world`` is :meth:`Platformer.static_world` of the level when the caller keeps it
+    (the editor asks again on every move of the mouse).
     """
-    probe = Platformer(level, start=spot, dt=dt)
+    probe = Platformer(level, start=spot, dt=dt, world=world)
     start = floor_below(level, spot, probe)
     if start is None:
         return []

@@ -30,6 +30,7 @@ from level_editor.editor.window.help import HelpMenu
 from level_editor.editor.panels.inspector import Inspector
 from level_editor.editor.panels.layers_panel import LayersPanel
 from level_editor.editor.items.hulls_item import LEGEND, HullsItem
+from level_editor.editor.window.jump_arcs import JumpArcs
 from level_editor.editor.panels.object_list import ObjectList
 from level_editor.editor.playtest.host import PlayHost
 from level_editor.editor.playtest.play_mode import PlayMode
@@ -296,6 +297,9 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.hulls_item.setVisible(False)
         self.scene.addItem(self.hulls_item)
         self.checks.hulls_ready.connect(self.hulls_item.set_hulls)
+        self.jump_arcs = JumpArcs(self.canvas, self.scene, self.context,
+                                  lambda text: self.statusBar().showMessage(text, 6000), self)
+        self.addAction(self.jump_arcs.action)
 
     def _toggle_hulls(self) -> None:
         on = self.show_hulls_action.isChecked()
@@ -352,6 +356,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         view.addAction(self.snap_pixels_action)
         view.addSeparator()
         view.addAction(self.show_hulls_action)
+        view.addAction(self.jump_arcs.action)
         view.addSeparator()
         for dock in (self.inspector_dock, self.layers_dock, self.objects_dock, self.history_dock, self.problems_dock):
             view.addAction(dock.toggleViewAction())
