@@ -31,6 +31,7 @@ from level_editor.editor.panels.inspector import Inspector
 from level_editor.editor.panels.layers_panel import LayersPanel
 from level_editor.editor.items.hulls_item import LEGEND, HullsItem
 from level_editor.editor.window.jump_arcs import JumpArcs
+from level_editor.editor.window.play_paths import PlayPaths
 from level_editor.editor.panels.object_list import ObjectList
 from level_editor.editor.playtest.host import PlayHost
 from level_editor.editor.playtest.play_mode import PlayMode
@@ -105,6 +106,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         error_reporter.install(self)
         # F5 play-test: its own actions, Play menu and toolbar buttons (editor/playtest)
         self.play_mode = PlayMode(self._play_host())
+        self.play_mode.started.connect(self.play_paths.stop)  # the play-test moves the objects itself
         # right-click menus on the canvas, and the Help menu last in the menu bar (editor/context_menu, editor/help)
         self.canvas_menu = CanvasContextMenu(self)
         self.help = HelpMenu(self)
@@ -300,6 +302,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.jump_arcs = JumpArcs(self.canvas, self.scene, self.context,
                                   lambda text: self.statusBar().showMessage(text, 6000), self)
         self.addAction(self.jump_arcs.action)
+        self.play_paths = PlayPaths(self.scene, self.document, parent=self)
 
     def _toggle_hulls(self) -> None:
         on = self.show_hulls_action.isChecked()
@@ -357,6 +360,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         view.addSeparator()
         view.addAction(self.show_hulls_action)
         view.addAction(self.jump_arcs.action)
+        view.addAction(self.play_paths.action)
         view.addSeparator()
         for dock in (self.inspector_dock, self.layers_dock, self.objects_dock, self.history_dock, self.problems_dock):
             view.addAction(dock.toggleViewAction())
