@@ -25,14 +25,16 @@ motion between ticks (:mod:`level_editor.core.playtest.platformer`).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional
 
 from level_editor.core.collision.rounded import RoundedPolygon
-from level_editor.core.collision.shapes import Shape
+from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Shape, Vec2
 from level_editor.core.collision.sweep import configuration_obstacle
+from level_editor.core.collision.world import Collider
 
-__all__ = ["Special", "KinematicWorld"]
+__all__ = ["Special", "KinematicWorld", "shifted_shape"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,41 @@ class Special:
     shape: Shape
     one_way: bool = False
     moving: bool = False
+
+
+def shifted_shape(shape: Shape, dx: float, dy: float) -> Shape:
+    """``shape`` moved by ``(dx, dy)`` (a circle, rectangle, oriented rectangle or capsule: a level's shapes)."""
+    if dx == 0.0 and dy == 0.0:
+        return shape
+    if isinstance(shape, Circle):
+        return Circle(Vec2(shape.center.x + dx, shape.center.y + dy), shape.radius)
+    if isinstance(shape, Rect):
+        return Rect(Vec2(shape.origin.x + dx, shape.origin.y + dy), shape.size)
+    if isinstance(shape, OrientedRect):
+        return OrientedRect(Vec2(shape.center.x + dx, shape.center.y + dy), shape.half_extents, shape.rotation)
+    if isinstance(shape, Capsule):
+        return Capsule(Vec2(shape.a.x + dx, shape.a.y + dy), Vec2(shape.b.x + dx, shape.b.y + dy), shape.radius)
+    raise TypeError(f"a level holds no {type(shape).__name__} to move")
+
+
+class _View(Sequence):
+    """A read-only sequence of a world's colliders or obstacles, by index (made on asking)."""
+
+    def __init__(self, size, item):
+        self._size = size
+        self._item = item
+
+    def __len__(self) -> int:
+        return self._size()
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._item(k) for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self._item(i)
 
 
 def _shifted(base: RoundedPolygon, dx: float, dy: float) -> RoundedPolygon:
@@ -115,6 +152,32 @@ class KinematicWorld:
 
     def __len__(self) -> int:
         return len(self.obstacle_list)
+
+    @property
+    def areas(self):
+        """The static world's areas (objects the player passes through)."""
+        return self.static.areas
+
+    def areas_at(self, x: float, y: float) -> tuple[str, ...]:
+        return self.static.areas_at(x, y)
+
+    @property
+    def obstacles(self) -> Sequence:
+        """Every collider's configuration obstacle, by index (a special one where it is now)."""
+        return _View(self.__len__, self.obstacle)
+
+    @property
+    def colliders(self) -> Sequence:
+        """Every collider, by index (a special one with its shape where it is now), for drawing."""
+        return _View(self.__len__, self._collider)
+
+    def _collider(self, i: int) -> Collider:
+        k = i - self.first_special
+        if k < 0:
+            return self.static.colliders[i]
+        dx, dy = self.offsets[k]
+        return Collider(i, self.specials[k].object_id, shifted_shape(self.specials[k].shape, dx, dy),
+                        self.obstacle(i))
 
     def special(self, i: int) -> Optional[Special]:
         """The special collider of index ``i``, or None for a static one."""

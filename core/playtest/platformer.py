@@ -46,12 +46,12 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from level_editor.core.collision.kinematic import KinematicWorld, Special
+from level_editor.core.collision.kinematic import KinematicWorld
 from level_editor.core.collision.mover import cast_point, contacts_at, move_xy
 from level_editor.core.collision.planes import CONTACT, SKIN
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.collision.world import World
-from level_editor.core.level.model import moving_path
+from level_editor.core.playtest.moving_objects import MovingObjects, split_level
 
 __all__ = ["Platformer", "PlatformerDebug", "DEFAULT_DT"]
 
@@ -114,13 +114,13 @@ class Platformer:
         self.floor_cos = math.cos(angle)
         self.slope_tan = math.tan(angle)
         self.snap_length = p.snap_length
-        static, specials, self.paths = _split(level)
+        static, specials, paths = split_level(level)
         if world is None:
             world = World(*static)
         self.world = KinematicWorld(world, specials)
         first = self.world.first_special
-        #: Special colliders that move, with their paths.
-        self.moving = [(first + k, path) for k, path in enumerate(self.paths) if path is not None]
+        #: The colliders that move along paths (they carry and push the player).
+        self.moving = MovingObjects(self.world, paths)
         self.one_way = [first + k for k, s in enumerate(specials) if s.one_way]
         spawn = p.spawn if start is None else start
         self.x, self.y = float(spawn[0]), float(spawn[1])
@@ -139,16 +139,14 @@ class Platformer:
         self.dropped: set[int] = set()
         self.tick = 0
         self.snap = None
-        for i, path in self.moving:
-            o = path.offset_at(0.0)
-            self.world.place(i, o.x, o.y)
+        self.moving.reset()
         self._update_one_way()
         self._touch()  # a player placed on a floor starts on it (and rides a moving one from the first tick)
 
     @staticmethod
     def static_world(level) -> World:
         """The world of ``level``'s solid objects that neither move nor are one-way (what ``world`` takes)."""
-        return World(*_split(level)[0])
+        return World(*split_level(level)[0])
 
     @property
     def position(self) -> Vec2:
@@ -177,7 +175,8 @@ class Platformer:
         self.jump_held = bool(jump)
         down = move_y > 0.5
 
-        self._move_objects()
+        if self.moving:
+            self.x, self.y = self.moving.advance(self.tick, dt, self.x, self.y, self.floor if self.on_floor else -1)
         self._update_one_way()
 
         # The jump: on a press (or one pressed within jump_buffer), from a floor (or within coyote_time).
@@ -337,41 +336,6 @@ class Platformer:
 
     # -- the special colliders ----------------------------------------------------------------------------
 
-    def _move_objects(self) -> None:
-        """Moving objects to where they are after this tick; the rider carried, anyone in the way pushed."""
-        if not self.moving:
-            return
-        world = self.world
-        for i, path in self.moving:
-            ox, oy = world.offsets[i - world.first_special]
-            o = path.offset_after(self.tick, self.dt)
-            dx, dy = o.x - ox, o.y - oy
-            if dx == 0.0 and dy == 0.0:
-                continue
-            riding = self.on_floor and self.floor == i
-            was_active = i in world.active
-            if riding:
-                # Carried: move with it, it out of the way (it moves as much).
-                world.set_active(i, False)
-                world.place(i, o.x, o.y)
-                self.x, self.y = move_xy(world, self.x, self.y, dx, dy)
-                world.set_active(i, was_active)
-                continue
-            if was_active:
-                # Pushed: the part of its motion after it meets the player (relative motion, seed 001).
-                hit = cast_point(_Alone(world, i), self.x, self.y, -dx, -dy)
-                world.place(i, o.x, o.y)
-                if hit is not None:
-                    world.set_active(i, False)
-                    t = hit[0]
-                    self.x, self.y = move_xy(world, self.x, self.y, dx * (1.0 - t), dy * (1.0 - t))
-                    world.set_active(i, True)
-                    if world.obstacle(i).gap(self.x, self.y)[0] < SKIN * 0.5:
-                        # Wedged between it and something else: the mover finds the nearest free spot.
-                        self.x, self.y = move_xy(world, self.x, self.y, 0.0, 0.0)
-            else:
-                world.place(i, o.x, o.y)
-
     def _update_one_way(self) -> None:
         """A one-way floor counts while the player is above it (its nearest surface faces up), and not while
         the player drops through it."""
@@ -387,48 +351,3 @@ class Platformer:
                 else:
                     continue
             world.set_active(i, above)
-
-
-class _Alone:
-    """The world of one special collider, for casting the player against it alone (a push)."""
-
-    def __init__(self, world: KinematicWorld, i: int):
-        self.body = world.body
-        self.half_extents = world.half_extents
-        self.obstacle_list = {i: world.obstacle_list[i]}
-        self.memo = None
-        self._i = i
-        self.grid = self
-
-    def obstacle(self, i):
-        return self.obstacle_list[i]
-
-    def at(self, x, y, margin):
-        return [self._i]
-
-    def box(self, x0, y0, x1, y1):
-        return [self._i]
-
-    def near_indices(self, minx, miny, maxx, maxy):
-        return [self._i]
-
-
-def _split(level):
-    """The level's solid shapes as the static world's arguments, the special colliders and their paths."""
-    shapes, ids, areas = [], [], []
-    specials, paths = [], []
-    for obj in level.objects:
-        path = moving_path(obj)
-        one_way = getattr(obj, "one_way", False)
-        if not obj.solid:
-            areas.extend((obj.id, s) for s in obj.collision_shapes())
-        elif path is not None or one_way:
-            for s in obj.collision_shapes():
-                specials.append(Special(obj.id, s, one_way=one_way, moving=path is not None))
-                paths.append(path)
-        else:
-            for s in obj.collision_shapes():
-                shapes.append(s)
-                ids.append(obj.id)
-    body = level.player.body_at((0.0, 0.0))
-    return (shapes, body, ids, areas), specials, paths

@@ -46,6 +46,8 @@ from level_editor.core.playtest.replay import ENTER, LEAVE, Replay, Trace
 from level_editor.core.collision.rounded import convex_hull
 from level_editor.core.collision.shapes import Capsule, Circle, Vec2, as_vec2
 from level_editor.core.collision.world import World
+from level_editor.core.collision.kinematic import KinematicWorld
+from level_editor.core.playtest.moving_objects import MovingObjects, split_level
 from level_editor.core.playtest.platformer import Platformer, PlatformerDebug
 
 __all__ = ["DEFAULT_DT", "ContactInfo", "TickDebug", "Simulation", "step", "area_changes", "wished_velocity",
@@ -200,11 +202,13 @@ class Simulation:
         self.start = as_vec2(level.player.spawn if start is None else start)
         #: The platformer player, for a level whose player's controller is "platformer"; None when top-down.
         self.platformer: Optional[Platformer] = None
+        #: The objects that move along paths in a top-down level (None: nothing moves).
+        self.moving: Optional[MovingObjects] = None
         if level.player.controller == "platformer":
             self.platformer = Platformer(level, self.start, self.dt)
             self.world = self.platformer.world.static  # its areas, and the colliders that stay put
         else:
-            self.world = World.from_level(level)
+            self.world, self.moving = top_down_world(level)
         self.position = self.start
         self.tick = 0
         self.last: Optional[TickDebug] = None
@@ -220,6 +224,8 @@ class Simulation:
         if self.platformer is not None:
             self.platformer.x, self.platformer.y = self.start
             self.platformer.reset_state()
+        if self.moving is not None:
+            self.moving.reset()
         self.tick = 0
         self.last = None
         self.inside = ()
@@ -266,6 +272,8 @@ class Simulation:
             raise ValueError("a platformer player is moved by what is pressed (step_inputs), not by a velocity")
         v = as_vec2(wished_velocity)  # checked once, by step()
         before = self.position
+        if self.moving is not None:
+            before = Vec2(*self.moving.advance(self.tick, self.dt, before.x, before.y))  # pushed by what moves
         m = step(self.world, before, v, self.dt)
         object_ids = self.world.object_ids
         body = self.world.body
@@ -322,8 +330,9 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     """
     if level.player.controller == "platformer":
         return _run_platformer(level, replay, world)
+    moving = None
     if world is None:
-        world = World.from_level(level)
+        world, moving = top_down_world(level)
     start = as_vec2(level.player.spawn if replay.start is None else replay.start)
     positions = []
     events: list = []
@@ -344,6 +353,8 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
         vx, vy = v
         if not (math.isfinite(vx) and math.isfinite(vy)):
             raise ValueError(f"wished velocity must be finite, got ({vx}, {vy})")
+        if moving is not None:
+            x, y = moving.advance(tick, dt, x, y)
         x, y = move_xy(world, x, y, vx * dt, vy * dt)
         positions.append(Vec2(x, y))
         if areas_at is not None:
@@ -352,6 +363,20 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
                 _record(events, tick, *area_changes(inside, now))
                 inside = now
     return Trace(start, tuple(positions), tuple(events))
+
+
+def top_down_world(level):
+    """The world a top-down player moves in, and its moving objects (None when nothing moves).
+
+    A level without moving objects is the static :class:`World` of its solid objects, as it always was (one-way
+    floors are plain solids for a top-down player: it has no "above"). One with moving objects puts them beside
+    the static world (:class:`~level_editor.core.collision.kinematic.KinematicWorld`); they push the player.
+    """
+    static, specials, paths = split_level(level)
+    if not any(path is not None for path in paths):
+        return World.from_level(level), None
+    world = KinematicWorld(World(*static), specials)
+    return world, MovingObjects(world, paths)
 
 
 #: Why a platformer level cannot play a version 1 replay.

@@ -117,7 +117,7 @@ class PlaySession(QObject):
         #: The canvas items of the objects that move (a platformer's lifts), with their paths: drawn where the
         #: simulation has them, and put back when the play-test stops.
         self.moving_items = []
-        if self.platformer:
+        if self.platformer or self.sim.moving is not None:
             scene = view.scene()
             for obj in level.objects:
                 path = moving_path(obj)

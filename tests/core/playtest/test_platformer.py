@@ -336,4 +336,20 @@ def test_random_levels_reach_their_moving_and_one_way_objects():
 def test_a_picture_s_path_is_its_file_not_a_motion():
     from level_editor.core.level.model import Image
     body = Platformer(level("box", Image("art", "art/a.png", (0, 0))))
-    assert body.moving == [] and body.step(1, 0, False).x > -100
+    assert not body.moving and body.step(1, 0, False).x > -100
+
+
+def test_a_top_down_player_is_pushed_by_moving_objects_and_simulate_agrees_with_the_simulation():
+    from level_editor.core.playtest.replay import Replay
+    from level_editor.core.playtest.simulation import Simulation, run_replay
+    pusher = Box("pusher", (-300, -20), (40, 40), path=MovePath(((0, 0), (600, 0)), 300))
+    for shape in SHAPES:
+        lv = Level(player=Player(spawn=(0, 0), shape=shape, size=(20, 30), radius=12), objects=(pusher,))
+        sim = Simulation(lv)
+        positions = []
+        for _ in range(200):
+            positions.append(sim.step((0, 0)))
+            assert sim.moving.world.obstacle(sim.moving.world.first_special).gap(*sim.position)[0] > 0
+        assert max(p.x for p in positions) > 250  # carried along in front of it
+        trace = run_replay(lv, Replay(1 / 60, inputs=[(0, 0, 0)] * 200))
+        assert list(trace.positions) == positions
