@@ -70,20 +70,22 @@ def floor_below(level, spot, body: Optional[Platformer] = None) -> Optional[Vec2
     return Vec2(x, y + FLOOR_SEARCH * hit[0])
 
 
-def jump_arcs(level, spot, dt: float = DEFAULT_DT, world=None) -> list[Arc]:
+def jump_arcs(level, spot, dt: float = DEFAULT_DT, prepared=None) -> list[Arc]:
     """The standing jump and the running jumps to the left and to the right from the floor below ``spot``.
 
     Empty when there is no floor below the spot (or the spot is inside geometry). Moving objects stand where
-    the file places them. ``world`` is :meth:`Platformer.static_world` of the level when the caller keeps it
+    the file places them. ``prepared`` is :meth:`Platformer.prepare` of the level when the caller keeps it
     (the editor asks again on every move of the mouse).
     """
-    probe = Platformer(level, start=spot, dt=dt, world=world)
+    if prepared is None:
+        prepared = Platformer.prepare(level)
+    probe = Platformer(level, start=spot, dt=dt, prepared=prepared)
     start = floor_below(level, spot, probe)
     if start is None:
         return []
     arcs = []
     for name, direction in (("standing", 0), ("running left", -1), ("running right", 1)):
-        body = Platformer(level, start=start, dt=dt, world=probe.world.static)
+        body = Platformer(level, start=start, dt=dt, prepared=prepared)
         body.vx = direction * body.speed  # already running when it leaves the floor
         points = []
         ending = TIMED_OUT

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from level_editor.core.collision.kinematic import KinematicWorld
 from level_editor.core.collision.mover import cast_point, contacts_at, move_xy
@@ -53,12 +53,20 @@ from level_editor.core.collision.shapes import Vec2
 from level_editor.core.collision.world import World
 from level_editor.core.playtest.moving_objects import MovingObjects, split_level
 
-__all__ = ["Platformer", "PlatformerDebug", "DEFAULT_DT"]
+__all__ = ["Platformer", "PlatformerDebug", "Prepared", "DEFAULT_DT"]
 
 DEFAULT_DT = 1.0 / 60.0
 
 #: Walking passes per tick: each meets a new surface (a slope's foot, a crest) or ends the walk.
 _WALK_PASSES = 8
+
+
+class Prepared(NamedTuple):
+    """:meth:`Platformer.prepare` of a level: its static world, and its moving and one-way colliders."""
+
+    world: World
+    specials: tuple
+    paths: tuple
 
 
 @dataclass(frozen=True)
@@ -88,12 +96,12 @@ class Platformer:
         Where the player's centre starts (the spawn by default).
     dt : float
         The tick (s).
-    world : World, optional
-        The static world of the level's solid objects that neither move nor are one-way, when the caller
-        built it already.
+    prepared : Prepared, optional
+        :meth:`prepare` of the level, when the caller keeps it (a benchmark times it apart, the editor's jump
+        arcs fly many players in the same level).
     """
 
-    def __init__(self, level, start=None, dt: float = DEFAULT_DT, world: Optional[World] = None):
+    def __init__(self, level, start=None, dt: float = DEFAULT_DT, prepared: Optional["Prepared"] = None):
         if not (isinstance(dt, (int, float)) and math.isfinite(dt) and dt > 0):
             raise ValueError(f"dt must be a finite number > 0, not {dt!r}")
         p = level.player
@@ -114,9 +122,9 @@ class Platformer:
         self.floor_cos = math.cos(angle)
         self.slope_tan = math.tan(angle)
         self.snap_length = p.snap_length
-        static, specials, paths = split_level(level)
-        if world is None:
-            world = World(*static)
+        if prepared is None:
+            prepared = Platformer.prepare(level)
+        world, specials, paths = prepared
         self.world = KinematicWorld(world, specials)
         first = self.world.first_special
         #: The colliders that move along paths (they carry and push the player).
@@ -144,9 +152,11 @@ class Platformer:
         self._touch()  # a player placed on a floor starts on it (and rides a moving one from the first tick)
 
     @staticmethod
-    def static_world(level) -> World:
-        """The world of ``level``'s solid objects that neither move nor are one-way (what ``world`` takes)."""
-        return World(*split_level(level)[0])
+    def prepare(level) -> "Prepared":
+        """What a player of ``level`` moves among, made once for any number of players: the static world of the
+        solid objects that neither move nor are one-way, and those that do (with their paths)."""
+        static, specials, paths = split_level(level)
+        return Prepared(World(*static), tuple(specials), tuple(paths))
 
     @property
     def position(self) -> Vec2:

@@ -313,7 +313,7 @@ def run_replay(level, replay: Replay, world: Optional[World] = None) -> Trace:
     module's rule (the same as :attr:`Simulation.events`). ``world`` is the
     level's :class:`World` when the caller built it already (a benchmark
     times the build apart; for a platformer level,
-    :meth:`~level_editor.core.playtest.platformer.Platformer.static_world`);
+    :meth:`~level_editor.core.playtest.platformer.Platformer.prepare`);
     by default it is built here.
 
     Examples
@@ -384,15 +384,15 @@ VELOCITIES_ON_A_PLATFORMER = ("a version 1 replay (a velocity per tick) cannot p
                               "what was pressed, a version 2 replay's inputs")
 
 
-def _run_platformer(level, replay: Replay, world: Optional[World] = None) -> Trace:
+def _run_platformer(level, replay: Replay, world=None) -> Trace:
     """:func:`run_replay` for a platformer level: its inputs through :class:`Platformer`, floors recorded.
 
-    ``world`` is :meth:`Platformer.static_world` of the level when the caller built it already.
+    ``world`` is :meth:`Platformer.prepare` of the level when the caller made it already.
     """
     if replay.inputs is None:
         raise ValueError(VELOCITIES_ON_A_PLATFORMER)
     start = as_vec2(level.player.spawn if replay.start is None else replay.start)
-    body = Platformer(level, start, replay.dt, world=world)
+    body = Platformer(level, start, replay.dt, prepared=world)
     world = body.world.static
     areas_at = world.areas_at if world.areas else None
     positions, floors, events = [], [], []

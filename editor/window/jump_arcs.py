@@ -100,8 +100,8 @@ class JumpArcs(QObject):
             self.item.set_arcs([], (0, 0), True)
             return
         if self._world_of is not level:
-            self._world = Platformer.static_world(level)
+            self._world = Platformer.prepare(level)
             self._world_of = level
-        arcs = jump_arcs(level, spot, world=self._world)
+        arcs = jump_arcs(level, spot, prepared=self._world)
         half = player.half_size
         self.item.set_arcs(arcs, (half.x, half.y), player.shape == "circle")

@@ -138,7 +138,7 @@ def _judge(level: Level, positions, grounded, inputs) -> tuple[int, int]:
 
 
 def run_ours(level: Level, replay: Replay) -> Result:
-    world = Platformer.static_world(level)  # the build, timed apart as rapier3d's is
+    world = Platformer.prepare(level)  # the build, timed apart as rapier3d's is
     t0 = time.perf_counter()
     trace = run_replay(level, replay, world=world)
     seconds = time.perf_counter() - t0
