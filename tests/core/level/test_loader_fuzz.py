@@ -141,8 +141,9 @@ def test_very_long_strings():
 # --- the whole path: whatever loads also checks, exports (level and Tiled) and simulates, each in one line ----------
 
 
-REPLAY = json.dumps({"format": "level-editor.replay", "version": 1, "dt": 1 / 60,
-                     "velocities": [[240, 0], [1e6, -1e6], [0, 0], [-3e5, 7]]})
+#: What was pressed (version 2): plays both controllers, so every sample level, top-down or platformer.
+REPLAY = json.dumps({"format": "level-editor.replay", "version": 2, "dt": 1 / 60,
+                     "inputs": [[1, 0, 0], [1, -1, 1], [0, 0, 0], [-1, 0.5, 1]]})
 
 
 def _whole_path(folder: Path, text: str) -> None:
