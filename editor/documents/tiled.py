@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from typing import Optional
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QPlainTextEdit,
                                QVBoxLayout)
 
@@ -47,6 +48,7 @@ def notes_dialog(parent, title: str, text: str, notes) -> QDialog:
     listing.setObjectName("notes")
     listing.setReadOnly(True)
     listing.setLineWrapMode(QPlainTextEdit.WidgetWidth)
+    listing.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # wrapped: nothing to scroll sideways
     listing.setPlainText("\n".join(str(n) for n in notes))
     buttons = QDialogButtonBox(QDialogButtonBox.Ok, dialog)
     buttons.accepted.connect(dialog.accept)
