@@ -149,3 +149,13 @@ def test_the_object_list_s_columns_fit_every_kind_type_and_layer(qtbot, tmp_path
             text = index.data(Qt.DisplayRole)
             if text:
                 assert view.fontMetrics().horizontalAdvance(text) <= text_rect_width(view, index), text
+
+
+def test_objects_and_problems_show_whole_rows_at_any_dock_height(qtbot, tmp_path):
+    window = opened(qtbot, tmp_path, (1280, 800))
+    for height in (150, 173, 201, 229, 260):
+        window.resizeDocks([window.objects_dock, window.problems_dock], [height, height - 40], Qt.Vertical)
+        QApplication.processEvents()
+        for view in (window.object_list.view, window.problems_dock.view):
+            assert cut_rows(view) == [], height
+            assert view.viewport().height() >= view.sizeHintForRow(0), height  # at least one row shows
