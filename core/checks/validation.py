@@ -623,6 +623,8 @@ def _narrow_passages(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blockin
     first = order[np.r_[True, group[order][1:] != group[order][:-1]]]
     oi, oj = pieces.owner[i[first]], pieces.owner[j[first]]
     first = first[np.lexsort((ends[first, 0, 1], ends[first, 0, 0], oj, oi))]
+    ends = ends.copy()
+    ends[first] = _middle_of_narrowest(pieces, i[first], j[first], ends[first])
     player = level.player
     size = (f"{rounded_text(player.size.x)} x {rounded_text(player.size.y)} px" if player.shape == "box"
             else f"{rounded_text(2.0 * player.radius)} px across")
@@ -661,6 +663,38 @@ def _narrow_passages(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blockin
         problems[place] = Problem(o.ids[a], f"{count:,} more narrow passages within this wall, the next near "
                                             f"{_at(where)}", WARNING, where)
     return problems
+
+
+def _middle_of_narrowest(pieces: Pieces, i: np.ndarray, j: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The shortest lines ``ends`` between pieces ``i`` and ``j``, moved to the middle of where they are that close.
+
+    Where two sides run parallel (a box beside a wall) every point along them
+    is as close as any other, and shapely's closest points sit at one end of
+    that stretch, on a corner. The middle of the stretch is the spot to show:
+    the middle of the part of ``i`` within the gap's reach of ``j`` (its
+    buffer's sides are exact along straight sides), and the point of ``j``
+    nearest to it. A line that would come out longer than the gap (a round
+    side, where the closest point is one point anyway) is kept as it was.
+    """
+    if not len(i):
+        return ends
+    reach = np.hypot(*(ends[:, 1] - ends[:, 0]).T)
+    tol = 1e-9 * np.abs(ends).reshape(len(i), -1).max(axis=1) + 1e-7
+    a, b = pieces.skeletons[i], pieces.skeletons[j]
+    a = np.where(pieces.polygon[i], shapely.boundary(a), a)
+    near = shapely.intersection(a, shapely.buffer(b, reach + tol))
+    middle = shapely.centroid(near)
+    usable = ~shapely.is_empty(middle)
+    out = ends.copy()
+    k = np.flatnonzero(usable)
+    if not len(k):
+        return out
+    lines = shapely.shortest_line(middle[k], b[k])
+    moved = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+    length = np.hypot(*(moved[:, 1] - moved[:, 0]).T)
+    good = length <= reach[k] + 2 * tol[k]
+    out[k[good]] = moved[good]
+    return out
 
 
 def _wall_crossings(o: LevelOutlines) -> list[Problem]:
