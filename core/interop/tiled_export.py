@@ -188,6 +188,8 @@ class _Exporter:
         own_as_default = [k for k, v in obj.properties.items() if k in defaults and same_value(defaults[k], v)]
         if own_as_default:
             book["own"] = own_as_default
+        if defaults and [k for k in resolved if k in obj.properties] != list(obj.properties):
+            book["own_order"] = list(obj.properties)  # the map lists them after the type's defaults
         if obj.extra:
             book["extra"] = dict(obj.extra)
         out = self._properties(obj.id, resolved) + extra_props

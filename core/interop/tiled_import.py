@@ -270,7 +270,11 @@ class _Importer:
             self.notes.append(f"{where}: its properties are left out (a level's layers have none): "
                               f"{', '.join(sorted(props))}")
         if kind == "group":
-            self.walk(layer.get("layers", []), here)
+            children = layer.get("layers", [])
+            if not isinstance(children, list):  # the group is broken, not the whole map
+                path = "/".join(p or "(unnamed)" for p in here.path)
+                raise TiledImportError(f"{self.source}: group layer {path}: 'layers' is not a list")
+            self.walk(children, here)
         elif kind == "objectgroup":
             objects = layer.get("objects")
             if not isinstance(objects, list):
@@ -839,6 +843,7 @@ class _Importer:
                 own = set(f.book.get("own", ())) if isinstance(f.book.get("own"), list) else set()
                 props = {k: v for k, v in props.items()
                          if k in own or k not in t.properties or not same_value(t.properties[k], v)}
+                props = _in_order(props, f.book.get("own_order"))
             extra = f.book.get("extra") if self.ours and isinstance(f.book.get("extra"), dict) else {}
             kwargs = dict(f.fields, layer=f.layer, type=f.type, properties=props, extra=extra)
             if f.kind in _SOLID_KINDS:
@@ -859,6 +864,20 @@ class _Importer:
         extra = self.book.get("extra") if self.ours and isinstance(self.book.get("extra"), dict) else {}
         return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
                      layers=tuple(self.layers), types=types, properties=properties)
+
+
+def _in_order(props: dict, order) -> dict:
+    """``props`` in the order the bookkeeping lists (the map writes an object's own properties after its type's
+    defaults); names it does not list keep their place after those it does.
+
+    >>> _in_order({"health": 3, "boss": True}, ["boss", "health"])
+    {'boss': True, 'health': 3}
+    """
+    if not isinstance(order, list):
+        return props
+    first = {k: props[k] for k in order if isinstance(k, str) and k in props}
+    first.update((k, v) for k, v in props.items() if k not in first)
+    return first
 
 
 def _all_finite(fields: dict) -> bool:

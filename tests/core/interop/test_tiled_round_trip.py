@@ -54,6 +54,16 @@ def test_every_sample_level_comes_back_the_same(tmp_path, path, fmt):
     assert_same_level(result.level, level)
 
 
+@pytest.mark.parametrize("fmt", ["tmj", "tmx"])
+@pytest.mark.parametrize("own", [{"boss": True, "health": 3}, {"boss": True, "health": 5},
+                                 {"health": 3, "boss": True}, {"speed": 1.5, "boss": True, "health": 3}])
+def test_an_objects_own_properties_come_back_in_their_order(own, fmt):
+    level = Level(types=(ObjectType("enemy", "#e0503c", {"health": 3, "speed": 1.5}),),
+                  objects=(Point("goblin", (200, 80), type="enemy", properties=own),))
+    back = through(level, fmt)
+    assert list(back.objects[0].properties.items()) == list(own.items())
+
+
 # -- levels of every kind, any size -------------------------------------------------------------------------
 
 def text(xml_only: bool, min_size=0, max_size=12):
