@@ -71,6 +71,7 @@ from level_editor.core.interop.tiled_common import (
 )
 from level_editor.core.level.atomic import write_blocks_atomic, write_bytes_atomic
 from level_editor.core.level.file_format import VERSION, type_to_dict
+from level_editor.core.level.loader_names import tiled_names
 from level_editor.core.level.number_text import file_number
 from level_editor.core.level.model import (
     SOLID_CELL,
@@ -172,8 +173,15 @@ class _Exporter:
             return {"name": name, "type": "object", "value": self._ref_value(owner, name, value)}
         return {"name": name, "type": "string", "value": str(value)}
 
-    def _properties(self, owner: str, props) -> list[dict]:
-        return [self._property(owner, k, v) for k, v in props.items()]
+    def _properties(self, owner: str, props, kind: str, book: dict) -> list[dict]:
+        """Typed properties; a name Tiled's loaders keep for themselves is written under another, noted in ``book``."""
+        out = [self._property(owner, k, v) for k, v in props.items()]
+        renamed = tiled_names(kind, props)
+        if renamed:
+            for p in out:
+                p["name"] = renamed.get(p["name"], p["name"])
+            book["renamed"] = {new: name for name, new in renamed.items()}
+        return out
 
     def _object_properties(self, obj, extra_props: list[dict], book: dict) -> list[dict]:
         """An object's resolved properties, then what the export adds, then the bookkeeping (when any)."""
@@ -192,7 +200,7 @@ class _Exporter:
             book["own_order"] = list(obj.properties)  # the map lists them after the type's defaults
         if obj.extra:
             book["extra"] = dict(obj.extra)
-        out = self._properties(obj.id, resolved) + extra_props
+        out = self._properties(obj.id, resolved, obj.kind, book) + extra_props
         if book:
             out.append({"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)})
         return out
@@ -444,7 +452,7 @@ class _Exporter:
         if clash:
             self.problems.append(f"-: the level property {BOOKKEEPING!r} has the name of the Tiled export's "
                                  f"bookkeeping; rename it to export")
-        map_props = self._properties("-", level.properties)
+        map_props = self._properties("-", level.properties, "level", book)
         map_props.append({"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)})
         tilesets, files = self._tileset_data()
         data = {

@@ -177,7 +177,27 @@ def _split(props, notes: list[str], where: str) -> tuple[dict, dict]:
                 notes.append(f"{where}: its {BOOKKEEPING!r} property is not the export's bookkeeping; left out")
             continue
         out[p["name"]] = p
+    renamed = book.get("renamed")
+    if isinstance(renamed, dict) and renamed:
+        out = _names_back(out, renamed)
     return out, book
+
+
+def _names_back(props: dict, renamed: dict) -> dict:
+    """The properties the export wrote under another name (:mod:`level_editor.core.level.loader_names`) under
+    their own again, in their place.
+
+    >>> list(_names_back({"hp": {}, "name_": {"name": "name_"}}, {"name_": "name"}).items())
+    [('hp', {}), ('name', {'name': 'name'})]
+    """
+    out = {}
+    for name, p in props.items():
+        own = renamed.get(name)
+        if isinstance(own, str) and own and own not in props:
+            out[own] = dict(p, name=own)
+        else:
+            out[name] = p
+    return out
 
 
 def _listed(value) -> list:

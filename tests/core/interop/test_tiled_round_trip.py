@@ -13,6 +13,7 @@ from level_editor.core.interop.tiled_export import dumps_tmj, level_to_tiled, wr
 from level_editor.core.interop.tiled_import import read_tiled, tiled_to_level
 from level_editor.core.interop.tmx import dumps_tmx, parse_xml, tmx_map
 from level_editor.core.level.file_format import dumps_level, load_level, loads_level
+from level_editor.core.level.loader_names import PYTMX_RESERVED
 from level_editor.core.level.model import (
     Box,
     Image,
@@ -78,6 +79,8 @@ coord = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
 size = st.floats(0.01, 1e4, allow_nan=False, allow_infinity=False)
 nice = st.sampled_from([0.0, 16.0, 32.0, 48.0, -16.0, 400.0, 7.5])
 RESERVED = {"thickness", "solid", "scale", BOOKKEEPING}
+#: Names Tiled's loaders keep for themselves (written under another name and brought back), and those names.
+LOADER_NAMES = sorted(set().union(*PYTMX_RESERVED.values())) + ["name_", "x_", "x__", "__init__", "__init___"]
 
 
 def json_values(xml_only):
@@ -99,7 +102,7 @@ def levels(draw, xml_only: bool = False):
     layer_ids = [layer.id for layer in layers]
     n = draw(st.integers(0, 9))
     ids = draw(st.lists(nonblank, min_size=n, max_size=n, unique=True))
-    prop_name = nonblank.filter(lambda k: k not in RESERVED)
+    prop_name = st.one_of(nonblank, st.sampled_from(LOADER_NAMES)).filter(lambda k: k not in RESERVED)
 
     def prop_values():
         return st.one_of(t(), st.booleans(), st.integers(-2**63, 2**63), st.floats(allow_nan=False,
