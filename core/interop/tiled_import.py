@@ -42,7 +42,7 @@ import json
 import math
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from level_editor.core.interop.tiled_common import (
@@ -82,6 +82,7 @@ from level_editor.core.level.model import (
     Wall,
 )
 from level_editor.core.level.number_text import is_number
+from level_editor.core.level.spawn import free_spawn
 
 __all__ = ["ImportResult", "read_tiled", "tiled_to_level", "DEFAULT_THICKNESS"]
 
@@ -755,19 +756,18 @@ class _Importer:
             ids[i] = new
         return ids
 
-    def _player(self, refs: dict) -> Player:
+    def _player(self, refs: dict) -> tuple[Player, Optional[str]]:
+        """The player, and why it starts at the default spot when it does (None when the map says where)."""
         if self.player is None:
-            if not self.ours:
-                self.notes.append(f"no object of type {PLAYER_TYPE}: the player starts at 64, 64")
-            return Player()
+            return Player(), f"no object of type {PLAYER_TYPE}"
         label, obj, x, y, w, h, rot, props, book = self.player
         if obj.get("point") is not True and w > 0 and h > 0:
             dx, dy = rotated(w / 2, h / 2, rot)
             x, y = _tidy(x + dx), _tidy(y + dy)
         default = Player()
+        why = None
         if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):
-            self.notes.append(f"{label}: its position is beyond a level's limits (±{MAX_COORDINATE:g} px): "
-                              f"the player starts at {default.spawn.x:g}, {default.spawn.y:g}")
+            why = f"{label}: its position is beyond a level's limits (±{MAX_COORDINATE:g} px)"
             x, y = default.spawn.x, default.spawn.y
         shape_p = props.pop("shape", None)
         shape = shape_p.get("value") if shape_p else default.shape
@@ -797,7 +797,25 @@ class _Importer:
         for left in props:
             self.notes.append(f"{label}: property {left} is left out (the player has no custom properties)")
         extra = book.get("extra") if isinstance(book.get("extra"), dict) else {}
-        return Player((x, y), shape, radius, size, values.get("speed", default.speed), extra)
+        return Player((x, y), shape, radius, size, values.get("speed", default.speed), extra), why
+
+    def _free_spawn(self, level: Level, why: str) -> Level:
+        """``level`` with its player, which starts at the default spot for ``why``, moved off anything solid there;
+        a note says where it starts (a map this program wrote and Tiled lost the player of: only when moved)."""
+        area = None
+        w, h = number(self.data.get("width")), number(self.data.get("height"))
+        if finite(w, h) and w > 0 and h > 0 and self.data.get("infinite") is not True:
+            area = (0.0, 0.0, w * self.tile_w, h * self.tile_h)
+        default = level.player.spawn
+        spot, hits = free_spawn(level, default, area)
+        if hits:
+            names = ", ".join(hits[:3]) + (f" and {len(hits) - 3} more" if len(hits) > 3 else "")
+            self.notes.append(f"{why}: the player starts at {spot.x:g}, {spot.y:g}, a free spot near "
+                              f"{default.x:g}, {default.y:g}, where it would overlap {names}")
+            return level.with_player(replace(level.player, spawn=spot))
+        if not (self.ours and self.player is None):
+            self.notes.append(f"{why}: the player starts at {default.x:g}, {default.y:g}")
+        return level
 
     def _types(self) -> tuple:
         if self.ours and "types" not in self.book:
@@ -869,7 +887,7 @@ class _Importer:
             if f.kind in _SOLID_KINDS:
                 kwargs["solid"] = f.solid
             objects.append(_CLASSES[f.kind](oid, **kwargs))
-        player = self._player(refs)
+        player, default_spawn = self._player(refs)
         properties = self._values(self.map_props, "the map", refs)
         if not self.layers:
             self.layers.append(Layer(DEFAULT_LAYER, "Main"))
@@ -882,8 +900,9 @@ class _Importer:
                               f"{MAX_GRID:g} px): the level's grid is {DEFAULT_GRID:g} px")
             grid = DEFAULT_GRID
         extra = self.book.get("extra") if self.ours and isinstance(self.book.get("extra"), dict) else {}
-        return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
-                     layers=tuple(self.layers), types=types, properties=properties)
+        level = Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
+                      layers=tuple(self.layers), types=types, properties=properties)
+        return level if default_spawn is None else self._free_spawn(level, default_spawn)
 
 
 def _in_order(props: dict, order) -> dict:
