@@ -420,6 +420,11 @@ class _Importer:
     def _wall(self, found: _Found, obj: dict, x, y, rot) -> bool:
         closed = isinstance(obj.get("polygon"), list)
         raw = obj["polygon"] if closed else obj["polyline"]
+        nodes = found.book.get("nodes") if self.ours else None
+        if isinstance(nodes, list) and all(isinstance(n, list) and len(n) == 2 for n in nodes):
+            # the export's wall: the polygon is its outline, drawn for Tiled; its chain is in the bookkeeping
+            raw = [{"x": n[0], "y": n[1]} for n in nodes]
+            closed = found.book.get("closed") is True
         points = []
         for p in raw:
             px, py = (number(p.get("x")), number(p.get("y"))) if isinstance(p, dict) else (math.nan, math.nan)

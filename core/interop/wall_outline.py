@@ -1,0 +1,43 @@
+"""A wall as Tiled draws it: the polygon of its outline, so its thickness shows.
+
+Tiled draws a polyline as a hairline whatever its ``thickness`` property says.
+The export writes a wall as the outline of its thickened chain (the area the
+player collides with: round ends and joints, as the play-test), one polygon,
+its points relative to the wall's first node; the wall's own nodes go into the
+bookkeeping, so the import gives back the chain exactly. A closed wall's
+outline is a ring with a hole: Tiled's polygons have none, so the hole is
+joined to the outside by a slit of no width (drawn as one line).
+
+>>> ring = outline_points(((0.0, 0.0), (100.0, 0.0)), closed=False, thickness=8.0)
+>>> min(x for x, _ in ring), max(x for x, _ in ring), min(y for _, y in ring), max(y for _, y in ring)
+(-4.0, 104.0, -4.0, 4.0)
+"""
+from __future__ import annotations
+
+import shapely
+
+__all__ = ["outline_points", "QUAD_SEGS"]
+
+#: Points per quarter turn on a wall's round ends and joints: smooth enough to look round in Tiled.
+QUAD_SEGS = 4
+
+
+def outline_points(points, closed: bool, thickness: float) -> list[tuple[float, float]]:
+    """The outline of a wall of ``points`` (absolute) and ``thickness``, as one ring of points (not repeating the
+    first at the end), each hole joined to the outside at its nearest point."""
+    line = shapely.LinearRing(points) if closed and len(points) >= 3 else shapely.LineString(points)
+    shape = shapely.buffer(line, thickness / 2, quad_segs=QUAD_SEGS)
+    if shape.geom_type == "MultiPolygon":  # cannot happen for one chain; the largest part, to be safe
+        shape = max(shape.geoms, key=lambda g: g.area)
+    ring = [tuple(p) for p in shapely.get_coordinates(shape.exterior)[:-1].tolist()]
+    for hole in shape.interiors:
+        inner = [tuple(p) for p in shapely.get_coordinates(hole)[:-1].tolist()]
+        # the slit: from the outside's point nearest the hole, round the hole and back again
+        i, j = min(((i, j) for i in range(len(ring)) for j in range(len(inner))),
+                   key=lambda ij: _d2(ring[ij[0]], inner[ij[1]])) if len(ring) * len(inner) <= 250_000 else (0, 0)
+        ring = ring[:i + 1] + inner[j:] + inner[:j + 1] + ring[i:]
+    return ring
+
+
+def _d2(a, b) -> float:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
