@@ -56,7 +56,7 @@ from typing import Any, Iterator, Optional
 from level_editor.core.interop.png import png_tiles
 from level_editor.core.interop.map_text import let_go, text_blocks
 from level_editor.core.interop.tmx import tmx_blocks
-from level_editor.core.interop.wall_outline import outline_points
+from level_editor.core.interop.wall_outline import outline_points, outline_sums
 from level_editor.core.interop.tiled_common import (
     BOOKKEEPING,
     LEVEL_MARK,
@@ -312,6 +312,7 @@ class _Exporter:
             book["nodes"] = [[file_number(p.x - x0), file_number(p.y - y0)] for p in obj.points]
             if obj.closed:
                 book["closed"] = True
+            book["outline"] = outline_sums(d["polygon"])  # the import tells when the outline was edited in Tiled
             extra.append({"name": "thickness", "type": "float", "value": obj.thickness})
         elif isinstance(obj, Point):
             d.update(x=file_number(obj.position.x), y=file_number(obj.position.y), width=0, height=0, rotation=0,

@@ -61,6 +61,7 @@ from level_editor.core.interop.tiled_common import (
 )
 from level_editor.core.interop.tiled_files import Files, load_document
 from level_editor.core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
+from level_editor.core.interop.wall_outline import outline_changed
 from level_editor.core.level.file_format import FORMAT, VERSION, LevelFileError, level_to_dict, parse_level
 from level_editor.core.level.kinds import id_prefix
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_SPEED, MAX_TILE_CELLS, MIN_SIZE
@@ -423,6 +424,9 @@ class _Importer:
         nodes = found.book.get("nodes") if self.ours else None
         if isinstance(nodes, list) and all(isinstance(n, list) and len(n) == 2 for n in nodes):
             # the export's wall: the polygon is its outline, drawn for Tiled; its chain is in the bookkeeping
+            if closed and outline_changed(found.book.get("outline"), obj["polygon"]):
+                self.notes.append(f"{found.label}: its outline was changed in Tiled, but a wall is drawn from its "
+                                  f"nodes: the change is left out (move the wall in Tiled, or edit its nodes here)")
             raw = [{"x": n[0], "y": n[1]} for n in nodes]
             closed = found.book.get("closed") is True
         points = []

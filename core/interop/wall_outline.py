@@ -14,9 +14,11 @@ joined to the outside by a slit of no width (drawn as one line).
 """
 from __future__ import annotations
 
+import math
+
 import shapely
 
-__all__ = ["outline_points", "QUAD_SEGS"]
+__all__ = ["outline_points", "outline_sums", "outline_changed", "QUAD_SEGS"]
 
 #: Points per quarter turn on a wall's round ends and joints: smooth enough to look round in Tiled.
 QUAD_SEGS = 4
@@ -41,3 +43,38 @@ def outline_points(points, closed: bool, thickness: float) -> list[tuple[float, 
 
 def _d2(a, b) -> float:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def outline_sums(polygon: list) -> list:
+    """What the import compares to tell an outline edited in Tiled: ``[points, sum of x, sum of y]`` of the
+    polygon's points as written (relative to the wall's first node)."""
+    return [len(polygon), round(sum(p["x"] for p in polygon), 2), round(sum(p["y"] for p in polygon), 2)]
+
+
+def outline_changed(sums, polygon: list) -> bool:
+    """Whether the ``polygon`` read back (points as dicts of numbers) is no longer the outline whose
+    :func:`outline_sums` are ``sums``: another number of points, or a point moved by more than Tiled's rounding
+    (it writes TMX numbers with 6 significant digits).
+
+    >>> square = [{"x": 0, "y": 0}, {"x": 10, "y": 0}, {"x": 10, "y": 10}]
+    >>> outline_changed(outline_sums(square), square), outline_changed(outline_sums(square), square[:2])
+    (False, True)
+    >>> outline_changed(outline_sums(square), [{"x": 0, "y": 0}, {"x": 13, "y": 0}, {"x": 10, "y": 10}])
+    True
+    """
+    if not (isinstance(sums, list) and len(sums) == 3 and all(isinstance(v, (int, float)) for v in sums)):
+        return False  # nothing to compare with
+    try:
+        xs = [float(p["x"]) for p in polygon]
+        ys = [float(p["y"]) for p in polygon]
+    except (TypeError, ValueError, KeyError):
+        return True
+    if len(xs) != sums[0]:
+        return True
+    slack = 0.011 + sum(_half_digit(v) for v in xs + ys)
+    return abs(sum(xs) - sums[1]) > slack or abs(sum(ys) - sums[2]) > slack
+
+
+def _half_digit(v: float) -> float:
+    """Half the last of 6 significant digits of ``v``: how far Tiled's rounding may move it."""
+    return 0.0 if v == 0 or not math.isfinite(v) else 0.5 * 10.0 ** (math.floor(math.log10(abs(v))) - 5)

@@ -187,3 +187,20 @@ def test_names_xml_cannot_carry_are_refused_for_tmx_only(name):
     with pytest.raises(TiledExportError):
         dumps_tmx(level_to_tiled(level).data)
     assert through(level, "tmj").objects[0].id == name
+
+
+@pytest.mark.parametrize("fmt", ["tmj", "tmx"])
+def test_a_wall_moved_in_tiled_moves_and_its_outline_edited_there_is_a_note(fmt):
+    level = Level(player=Player(spawn=(300, 300)), objects=(Wall("fence", ((10, 20), (110, 20), (110, 70)), 6),))
+    data = level_to_tiled(level, "m").data
+    fence = next(o for layer in data["layers"] for o in layer.get("objects", ()) if o["name"] == "fence")
+    fence["x"] += 5  # moved in Tiled
+    moved = tiled_to_level(json.loads(dumps_tmj(data)) if fmt == "tmj" else
+                           tmx_map(parse_xml(dumps_tmx(data).encode(), "m.tmx")), "m")
+    assert moved.notes == () and [tuple(p) for p in moved.level.objects[0].points] == [(15, 20), (115, 20), (115, 70)]
+    fence["polygon"][3]["y"] += 4  # one point of its outline dragged in Tiled
+    edited = tiled_to_level(json.loads(dumps_tmj(data)) if fmt == "tmj" else
+                            tmx_map(parse_xml(dumps_tmx(data).encode(), "m.tmx")), "m")
+    assert edited.notes == ("object fence (id 1): its outline was changed in Tiled, but a wall is drawn from its "
+                            "nodes: the change is left out (move the wall in Tiled, or edit its nodes here)",)
+    assert edited.level.objects[0].points == moved.level.objects[0].points
