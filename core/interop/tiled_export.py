@@ -56,7 +56,7 @@ from typing import Any, Iterator, Optional
 from level_editor.core.interop.png import png_tiles
 from level_editor.core.interop.map_text import let_go, text_blocks
 from level_editor.core.interop.tmx import tmx_blocks
-from level_editor.core.interop.wall_outline import outline_points, outline_sums
+from level_editor.core.interop.wall_outline import outline_sums, wall_polygons
 from level_editor.core.interop.tiled_common import (
     BOOKKEEPING,
     LEVEL_MARK,
@@ -307,8 +307,7 @@ class _Exporter:
             x0, y0 = obj.points[0]
             d.update(x=file_number(x0), y=file_number(y0), width=0, height=0, rotation=0)
             # Tiled draws a polyline as a hairline: the outline shows the wall's thickness, the nodes are kept aside
-            d["polygon"] = [{"x": file_number(round(px - x0, 2)), "y": file_number(round(py - y0, 2))}
-                            for px, py in outline_points(obj.points, obj.closed, obj.thickness)]
+            d["polygon"] = self.wall_polygons[obj.id]
             book["nodes"] = [[file_number(p.x - x0), file_number(p.y - y0)] for p in obj.points]
             if obj.closed:
                 book["closed"] = True
@@ -452,6 +451,7 @@ class _Exporter:
             if obj.layer not in layer_ids:
                 self.problems.append(f"{obj.id}: layer {obj.layer!r} does not exist")
         width, height, placements = self._map_size()
+        self.wall_polygons = wall_polygons(o for o in level.objects if isinstance(o, Wall))
 
         layers = []
         for layer in level.layers:

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import shapely
 
-__all__ = ["outline_points", "outline_sums", "outline_changed", "QUAD_SEGS"]
+from level_editor.core.level.number_text import file_number
+
+__all__ = ["outline_points", "wall_polygons", "outline_sums", "outline_changed", "QUAD_SEGS"]
 
 #: Points per quarter turn on a wall's round ends and joints: smooth enough to look round in Tiled.
 QUAD_SEGS = 4
@@ -34,11 +37,55 @@ def outline_points(points, closed: bool, thickness: float) -> list[tuple[float, 
     ring = [tuple(p) for p in shapely.get_coordinates(shape.exterior)[:-1].tolist()]
     for hole in shape.interiors:
         inner = [tuple(p) for p in shapely.get_coordinates(hole)[:-1].tolist()]
-        # the slit: from the outside's point nearest the hole, round the hole and back again
-        i, j = min(((i, j) for i in range(len(ring)) for j in range(len(inner))),
-                   key=lambda ij: _d2(ring[ij[0]], inner[ij[1]])) if len(ring) * len(inner) <= 250_000 else (0, 0)
-        ring = ring[:i + 1] + inner[j:] + inner[:j + 1] + ring[i:]
+        # the slit: from the outside's point nearest the hole's first, round the hole and back again
+        i = min(range(len(ring)), key=lambda i: _d2(ring[i], inner[0]))
+        ring = ring[:i + 1] + inner + inner[:1] + ring[i:]
     return ring
+
+
+def wall_polygons(walls) -> dict:
+    """Each wall's outline as a TMJ polygon (points relative to its first node, to 0.01 px), by wall id.
+
+    The outlines of all walls in one vectorised call (a level of 5,000 walls: a fifth of a second, against
+    two seconds one by one); only a closed wall's hole is joined in Python.
+
+    >>> from level_editor.core.level.model import Wall
+    >>> polygon = wall_polygons([Wall("w", ((10, 10), (20, 10)), 2)])["w"]
+    >>> polygon[:3]
+    [{'x': 10, 'y': 1}, {'x': 10.38, 'y': 0.92}, {'x': 10.71, 'y': 0.71}]
+    """
+    walls = list(walls)
+    if not walls:
+        return {}
+    counts = np.array([len(w.points) for w in walls])
+    coords = np.array([(p.x, p.y) for w in walls for p in w.points], dtype=float).reshape(-1, 2)
+    owner = np.repeat(np.arange(len(walls)), counts)
+    rings = np.array([w.closed and len(w.points) >= 3 for w in walls])
+    geoms = np.empty(len(walls), dtype=object)
+    if (~rings).any():
+        keep = ~rings[owner]
+        geoms[~rings] = shapely.linestrings(coords[keep], indices=np.unique(owner[keep], return_inverse=True)[1])
+    if rings.any():
+        keep = rings[owner]
+        geoms[rings] = shapely.linearrings(coords[keep], indices=np.unique(owner[keep], return_inverse=True)[1])
+    shapes = shapely.buffer(geoms, np.array([w.thickness / 2 for w in walls]), quad_segs=QUAD_SEGS)
+    first = coords[np.concatenate(([0], np.cumsum(counts)[:-1]))]
+    out = {}
+    simple = (shapely.get_num_interior_rings(shapes) == 0) & (shapely.get_type_id(shapes) == 3)
+    points, index = shapely.get_coordinates(shapely.get_exterior_ring(shapes[simple]), return_index=True)
+    which = np.flatnonzero(simple)
+    points = np.round(points - first[which][index], 2)
+    starts = np.searchsorted(index, np.arange(len(which)))
+    ends = np.append(starts[1:], len(index))
+    xs, ys = points[:, 0].tolist(), points[:, 1].tolist()
+    for k, i in enumerate(which.tolist()):
+        a, b = int(starts[k]), int(ends[k]) - 1  # the ring's last point repeats its first
+        out[walls[i].id] = [{"x": file_number(x), "y": file_number(y)} for x, y in zip(xs[a:b], ys[a:b])]
+    for i in np.flatnonzero(~simple).tolist():  # closed walls: their hole joined in by a slit
+        w, (x0, y0) = walls[i], first[i]
+        out[w.id] = [{"x": file_number(round(x - x0, 2)), "y": file_number(round(y - y0, 2))}
+                     for x, y in outline_points(w.points, w.closed, w.thickness)]
+    return out
 
 
 def _d2(a, b) -> float:
