@@ -120,6 +120,7 @@ from level_editor.core.checks.pieces import (Pieces, connected_groups, cut_into_
 from level_editor.core.collision.overlap import overlaps
 from level_editor.core.collision.shapes import Capsule, Circle, Rect
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE
+from level_editor.core.level.loader_names import ELEMENTS, loader_reserved, tiled_names
 from level_editor.core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from level_editor.core.level.reading import LevelFileError, read_file_bytes
 from level_editor.core.collision.shapes import Vec2
@@ -831,11 +832,17 @@ def _object_data(level: Level, base_dir: Optional[str]) -> list[Problem]:
             problems.append(Problem(
                 LEVEL_ID, f"type {t.name!r}: default property {key!r} refers to {target!r}, which does not exist",
                 ERROR))
+    for key, new in tiled_names("level", level.properties).items():
+        problems.append(Problem(LEVEL_ID, f"the level's {_loader_name(key, new)}", WARNING))
+    problems += _type_loader_names(level)
     for obj in level.objects:
         if obj.properties:
             for key, target in dangling(obj.properties):
                 problems.append(Problem(obj.id, f"property {key!r} refers to {target!r}, which does not exist",
                                         ERROR, _middle(obj)))
+            for key, new in tiled_names(obj.kind, level.properties_of(obj)).items():
+                if key in obj.properties:
+                    problems.append(Problem(obj.id, _loader_name(key, new), WARNING, _middle(obj)))
         if obj.type and obj.type not in type_names:
             problems.append(Problem(obj.id, f"type {obj.type!r} is not one of the level's types",
                                     WARNING, _middle(obj)))
@@ -849,6 +856,34 @@ def _object_data(level: Level, base_dir: Optional[str]) -> list[Problem]:
             trouble = pictures[obj.path]
             if trouble is not None:
                 problems.append(Problem(obj.id, trouble, WARNING, _middle(obj)))
+    return problems
+
+
+def _loader_name(key: str, new: str) -> str:
+    return (f"property {key!r} has a name Tiled's loaders keep for themselves (pytmx refuses such a map): the Tiled "
+            f"export writes it as {new!r}, and importing the map brings it back as {key!r}")
+
+
+def _type_loader_names(level: Level) -> list[Problem]:
+    """A type's default property with a name Tiled's loaders keep for the objects of that type (it is written on
+    each of them): one warning per type and name."""
+    problems: list[Problem] = []
+    kinds: Optional[dict] = None
+    for t in level.types:
+        if not t.properties or not any(loader_reserved(k, key) for key in t.properties for k in ELEMENTS):
+            continue
+        if kinds is None:
+            kinds = {}
+            for obj in level.objects:
+                if obj.type:
+                    kinds.setdefault(obj.type, set()).add(obj.kind)
+        renamed: dict = {}
+        for kind in sorted(kinds.get(t.name, ())):
+            for key, new in tiled_names(kind, t.properties).items():
+                renamed.setdefault(key, new)
+        for key, new in renamed.items():
+            problems.append(Problem(LEVEL_ID, f"type {t.name!r}: default {_loader_name(key, new)} on its objects",
+                                    WARNING))
     return problems
 
 
