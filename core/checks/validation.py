@@ -120,6 +120,7 @@ from level_editor.core.checks.pieces import (Pieces, connected_groups, cut_into_
 from level_editor.core.collision.overlap import overlaps
 from level_editor.core.collision.shapes import Capsule, Circle, Rect
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE
+from level_editor.core.level.loader_names import ELEMENTS, loader_reserved, tiled_names
 from level_editor.core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, WARNING, Problem
 from level_editor.core.level.reading import LevelFileError, read_file_bytes
 from level_editor.core.collision.shapes import Vec2
@@ -623,6 +624,8 @@ def _narrow_passages(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blockin
     first = order[np.r_[True, group[order][1:] != group[order][:-1]]]
     oi, oj = pieces.owner[i[first]], pieces.owner[j[first]]
     first = first[np.lexsort((ends[first, 0, 1], ends[first, 0, 0], oj, oi))]
+    ends = ends.copy()
+    ends[first] = _middle_of_narrowest(pieces, i[first], j[first], ends[first])
     player = level.player
     size = (f"{rounded_text(player.size.x)} x {rounded_text(player.size.y)} px" if player.shape == "box"
             else f"{rounded_text(2.0 * player.radius)} px across")
@@ -661,6 +664,38 @@ def _narrow_passages(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blockin
         problems[place] = Problem(o.ids[a], f"{count:,} more narrow passages within this wall, the next near "
                                             f"{_at(where)}", WARNING, where)
     return problems
+
+
+def _middle_of_narrowest(pieces: Pieces, i: np.ndarray, j: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The shortest lines ``ends`` between pieces ``i`` and ``j``, moved to the middle of where they are that close.
+
+    Where two sides run parallel (a box beside a wall) every point along them
+    is as close as any other, and shapely's closest points sit at one end of
+    that stretch, on a corner. The middle of the stretch is the spot to show:
+    the middle of the part of ``i`` within the gap's reach of ``j`` (its
+    buffer's sides are exact along straight sides), and the point of ``j``
+    nearest to it. A line that would come out longer than the gap (a round
+    side, where the closest point is one point anyway) is kept as it was.
+    """
+    if not len(i):
+        return ends
+    reach = np.hypot(*(ends[:, 1] - ends[:, 0]).T)
+    tol = 1e-9 * np.abs(ends).reshape(len(i), -1).max(axis=1) + 1e-7
+    a, b = pieces.skeletons[i], pieces.skeletons[j]
+    a = np.where(pieces.polygon[i], shapely.boundary(a), a)
+    near = shapely.intersection(a, shapely.buffer(b, reach + tol))
+    middle = shapely.centroid(near)
+    usable = ~shapely.is_empty(middle)
+    out = ends.copy()
+    k = np.flatnonzero(usable)
+    if not len(k):
+        return out
+    lines = shapely.shortest_line(middle[k], b[k])
+    moved = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+    length = np.hypot(*(moved[:, 1] - moved[:, 0]).T)
+    good = length <= reach[k] + 2 * tol[k]
+    out[k[good]] = moved[good]
+    return out
 
 
 def _wall_crossings(o: LevelOutlines) -> list[Problem]:
@@ -797,11 +832,17 @@ def _object_data(level: Level, base_dir: Optional[str]) -> list[Problem]:
             problems.append(Problem(
                 LEVEL_ID, f"type {t.name!r}: default property {key!r} refers to {target!r}, which does not exist",
                 ERROR))
+    for key, new in tiled_names("level", level.properties).items():
+        problems.append(Problem(LEVEL_ID, f"the level's {_loader_name(key, new)}", WARNING))
+    problems += _type_loader_names(level)
     for obj in level.objects:
         if obj.properties:
             for key, target in dangling(obj.properties):
                 problems.append(Problem(obj.id, f"property {key!r} refers to {target!r}, which does not exist",
                                         ERROR, _middle(obj)))
+            for key, new in tiled_names(obj.kind, level.properties_of(obj)).items():
+                if key in obj.properties:
+                    problems.append(Problem(obj.id, _loader_name(key, new), WARNING, _middle(obj)))
         if obj.type and obj.type not in type_names:
             problems.append(Problem(obj.id, f"type {obj.type!r} is not one of the level's types",
                                     WARNING, _middle(obj)))
@@ -815,6 +856,34 @@ def _object_data(level: Level, base_dir: Optional[str]) -> list[Problem]:
             trouble = pictures[obj.path]
             if trouble is not None:
                 problems.append(Problem(obj.id, trouble, WARNING, _middle(obj)))
+    return problems
+
+
+def _loader_name(key: str, new: str) -> str:
+    return (f"property {key!r} has a name Tiled's loaders keep for themselves (pytmx refuses such a map): the Tiled "
+            f"export writes it as {new!r}, and importing the map brings it back as {key!r}")
+
+
+def _type_loader_names(level: Level) -> list[Problem]:
+    """A type's default property with a name Tiled's loaders keep for the objects of that type (it is written on
+    each of them): one warning per type and name."""
+    problems: list[Problem] = []
+    kinds: Optional[dict] = None
+    for t in level.types:
+        if not t.properties or not any(loader_reserved(k, key) for key in t.properties for k in ELEMENTS):
+            continue
+        if kinds is None:
+            kinds = {}
+            for obj in level.objects:
+                if obj.type:
+                    kinds.setdefault(obj.type, set()).add(obj.kind)
+        renamed: dict = {}
+        for kind in sorted(kinds.get(t.name, ())):
+            for key, new in tiled_names(kind, t.properties).items():
+                renamed.setdefault(key, new)
+        for key, new in renamed.items():
+            problems.append(Problem(LEVEL_ID, f"type {t.name!r}: default {_loader_name(key, new)} on its objects",
+                                    WARNING))
     return problems
 
 

@@ -49,12 +49,14 @@ import json
 import math
 import os
 import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
 from level_editor.core.interop.png import png_tiles
 from level_editor.core.interop.map_text import let_go, text_blocks
 from level_editor.core.interop.tmx import tmx_blocks
+from level_editor.core.interop.wall_outline import outline_sums, wall_polygons
 from level_editor.core.interop.tiled_common import (
     BOOKKEEPING,
     LEVEL_MARK,
@@ -65,12 +67,14 @@ from level_editor.core.interop.tiled_common import (
     TiledExportError,
     bookkeeping_text,
     relocate_path,
+    xml_safe,
     reserved_names,
     rotated,
     same_value,
 )
 from level_editor.core.level.atomic import write_blocks_atomic, write_bytes_atomic
 from level_editor.core.level.file_format import VERSION, type_to_dict
+from level_editor.core.level.loader_names import tiled_names
 from level_editor.core.level.number_text import file_number
 from level_editor.core.level.model import (
     SOLID_CELL,
@@ -105,6 +109,8 @@ _MAX_OBJECT_TILE_PX = 256
 _CELL_BUDGET = 1 << 20
 
 _COLORS = {TILE_SOLID: (90, 98, 112, 255), TILE_AREA: (64, 192, 112, 110)}
+#: The player's colour in Tiled: the editor's (its spawn item's fill).
+_PLAYER_COLOR = "#46c85a"
 
 
 @dataclass(frozen=True)
@@ -172,8 +178,15 @@ class _Exporter:
             return {"name": name, "type": "object", "value": self._ref_value(owner, name, value)}
         return {"name": name, "type": "string", "value": str(value)}
 
-    def _properties(self, owner: str, props) -> list[dict]:
-        return [self._property(owner, k, v) for k, v in props.items()]
+    def _properties(self, owner: str, props, kind: str, book: dict) -> list[dict]:
+        """Typed properties; a name Tiled's loaders keep for themselves is written under another, noted in ``book``."""
+        out = [self._property(owner, k, v) for k, v in props.items()]
+        renamed = tiled_names(kind, props)
+        if renamed:
+            for p in out:
+                p["name"] = renamed.get(p["name"], p["name"])
+            book["renamed"] = {new: name for name, new in renamed.items()}
+        return out
 
     def _object_properties(self, obj, extra_props: list[dict], book: dict) -> list[dict]:
         """An object's resolved properties, then what the export adds, then the bookkeeping (when any)."""
@@ -188,9 +201,11 @@ class _Exporter:
         own_as_default = [k for k, v in obj.properties.items() if k in defaults and same_value(defaults[k], v)]
         if own_as_default:
             book["own"] = own_as_default
+        if defaults and [k for k in resolved if k in obj.properties] != list(obj.properties):
+            book["own_order"] = list(obj.properties)  # the map lists them after the type's defaults
         if obj.extra:
             book["extra"] = dict(obj.extra)
-        out = self._properties(obj.id, resolved) + extra_props
+        out = self._properties(obj.id, resolved, obj.kind, book) + extra_props
         if book:
             out.append({"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)})
         return out
@@ -226,6 +241,33 @@ class _Exporter:
                 ],
             })
         return tilesets, files
+
+    # -- object types -------------------------------------------------------------------------------
+
+    def _object_types(self) -> dict:
+        """The level's types as Tiled's object types (name, colour, default properties), so Tiled draws each object
+        in its type's colour: ``<map>.objecttypes.xml``, and ``<map>.tiled-project`` naming it (Tiled 1.9 and newer
+        turn the object types of a project they open into classes; Tiled 1.8 reads them from View > Object Types
+        Editor > File > Import, or from the project's properties)."""
+        root = ET.Element("objecttypes")
+        types = [(PLAYER_TYPE, _PLAYER_COLOR, {})] + [(t.name, t.color, t.properties) for t in self.level.types]
+        for name, color, defaults in types:
+            if not xml_safe(name):
+                self.notes.append(f"-: type {name!r}: its name holds characters XML cannot carry: it is left out "
+                                  f"of the object types file")
+                continue
+            el = ET.SubElement(root, "objecttype", name=name, color=color)
+            renamed = tiled_names("point", defaults)
+            for key, value in defaults.items():
+                kind, text = _type_default(value, self.seq)
+                if xml_safe(key) and xml_safe(text):
+                    ET.SubElement(el, "property", name=renamed.get(key, key), type=kind, default=text)
+        ET.indent(root, " ")
+        xml = b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
+        types_file = f"{self.map_name}.objecttypes.xml"
+        project = {"automappingRulesFile": "", "commands": [], "extensionsPath": "extensions", "folders": ["."],
+                   "objectTypesFile": types_file, "propertyTypes": []}
+        return {types_file: xml, f"{self.map_name}.tiled-project": (json.dumps(project, indent=4) + "\n").encode()}
 
     # -- layers -------------------------------------------------------------------------------------
 
@@ -264,8 +306,12 @@ class _Exporter:
         elif isinstance(obj, Wall):
             x0, y0 = obj.points[0]
             d.update(x=file_number(x0), y=file_number(y0), width=0, height=0, rotation=0)
-            d["polygon" if obj.closed else "polyline"] = [{"x": file_number(p.x - x0), "y": file_number(p.y - y0)}
-                                                          for p in obj.points]
+            # Tiled draws a polyline as a hairline: the outline shows the wall's thickness, the nodes are kept aside
+            d["polygon"] = self.wall_polygons[obj.id]
+            book["nodes"] = [[file_number(p.x - x0), file_number(p.y - y0)] for p in obj.points]
+            if obj.closed:
+                book["closed"] = True
+            book["outline"] = outline_sums(d["polygon"])  # the import tells when the outline was edited in Tiled
             extra.append({"name": "thickness", "type": "float", "value": obj.thickness})
         elif isinstance(obj, Point):
             d.update(x=file_number(obj.position.x), y=file_number(obj.position.y), width=0, height=0, rotation=0,
@@ -405,6 +451,7 @@ class _Exporter:
             if obj.layer not in layer_ids:
                 self.problems.append(f"{obj.id}: layer {obj.layer!r} does not exist")
         width, height, placements = self._map_size()
+        self.wall_polygons = wall_polygons(o for o in level.objects if isinstance(o, Wall))
 
         layers = []
         for layer in level.layers:
@@ -442,9 +489,10 @@ class _Exporter:
         if clash:
             self.problems.append(f"-: the level property {BOOKKEEPING!r} has the name of the Tiled export's "
                                  f"bookkeeping; rename it to export")
-        map_props = self._properties("-", level.properties)
+        map_props = self._properties("-", level.properties, "level", book)
         map_props.append({"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)})
         tilesets, files = self._tileset_data()
+        files.update(self._object_types())
         data = {
             "type": "map", "version": "1.8", "orientation": "orthogonal", "renderorder": "right-down",
             "width": width, "height": height, "tilewidth": self.tile, "tileheight": self.tile,
@@ -454,6 +502,23 @@ class _Exporter:
         if self.problems:
             raise TiledExportError(self.problems)
         return TiledMap(data, files, tuple(self.notes))
+
+
+def _type_default(value, seq: dict) -> tuple[str, str]:
+    """A type's default property as Tiled's object types file holds it: its Tiled type and its text.
+
+    >>> _type_default(True, {}), _type_default(3, {}), _type_default(Ref("lever"), {"lever": 7})
+    (('bool', 'true'), ('int', '3'), ('object', '7'))
+    """
+    if isinstance(value, bool):
+        return "bool", "true" if value else "false"
+    if isinstance(value, int):
+        return "int", str(value)
+    if isinstance(value, float):
+        return "float", str(file_number(value))
+    if isinstance(value, Ref):
+        return "object", str(seq.get(value.id, 0))
+    return "string", str(value)
 
 
 def level_to_tiled(level: Level, map_name: str = "map", level_dir: Optional[str] = None,

@@ -42,7 +42,7 @@ import json
 import math
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from level_editor.core.interop.tiled_common import (
@@ -61,6 +61,7 @@ from level_editor.core.interop.tiled_common import (
 )
 from level_editor.core.interop.tiled_files import Files, load_document
 from level_editor.core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
+from level_editor.core.interop.wall_outline import outline_changed
 from level_editor.core.level.file_format import FORMAT, VERSION, LevelFileError, level_to_dict, parse_level
 from level_editor.core.level.kinds import id_prefix
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_SPEED, MAX_TILE_CELLS, MIN_SIZE
@@ -82,6 +83,7 @@ from level_editor.core.level.model import (
     Wall,
 )
 from level_editor.core.level.number_text import is_number
+from level_editor.core.level.spawn import free_spawn
 
 __all__ = ["ImportResult", "read_tiled", "tiled_to_level", "DEFAULT_THICKNESS"]
 
@@ -177,7 +179,27 @@ def _split(props, notes: list[str], where: str) -> tuple[dict, dict]:
                 notes.append(f"{where}: its {BOOKKEEPING!r} property is not the export's bookkeeping; left out")
             continue
         out[p["name"]] = p
+    renamed = book.get("renamed")
+    if isinstance(renamed, dict) and renamed:
+        out = _names_back(out, renamed)
     return out, book
+
+
+def _names_back(props: dict, renamed: dict) -> dict:
+    """The properties the export wrote under another name (:mod:`level_editor.core.level.loader_names`) under
+    their own again, in their place.
+
+    >>> list(_names_back({"hp": {}, "name_": {"name": "name_"}}, {"name_": "name"}).items())
+    [('hp', {}), ('name', {'name': 'name'})]
+    """
+    out = {}
+    for name, p in props.items():
+        own = renamed.get(name)
+        if isinstance(own, str) and own and own not in props:
+            out[own] = dict(p, name=own)
+        else:
+            out[name] = p
+    return out
 
 
 def _listed(value) -> list:
@@ -270,7 +292,11 @@ class _Importer:
             self.notes.append(f"{where}: its properties are left out (a level's layers have none): "
                               f"{', '.join(sorted(props))}")
         if kind == "group":
-            self.walk(layer.get("layers", []), here)
+            children = layer.get("layers", [])
+            if not isinstance(children, list):  # the group is broken, not the whole map
+                path = "/".join(p or "(unnamed)" for p in here.path)
+                raise TiledImportError(f"{self.source}: group layer {path}: 'layers' is not a list")
+            self.walk(children, here)
         elif kind == "objectgroup":
             objects = layer.get("objects")
             if not isinstance(objects, list):
@@ -395,6 +421,14 @@ class _Importer:
     def _wall(self, found: _Found, obj: dict, x, y, rot) -> bool:
         closed = isinstance(obj.get("polygon"), list)
         raw = obj["polygon"] if closed else obj["polyline"]
+        nodes = found.book.get("nodes") if self.ours else None
+        if isinstance(nodes, list) and all(isinstance(n, list) and len(n) == 2 for n in nodes):
+            # the export's wall: the polygon is its outline, drawn for Tiled; its chain is in the bookkeeping
+            if closed and outline_changed(found.book.get("outline"), obj["polygon"]):
+                self.notes.append(f"{found.label}: its outline was changed in Tiled, but a wall is drawn from its "
+                                  f"nodes: the change is left out (move the wall in Tiled, or edit its nodes here)")
+            raw = [{"x": n[0], "y": n[1]} for n in nodes]
+            closed = found.book.get("closed") is True
         points = []
         for p in raw:
             px, py = (number(p.get("x")), number(p.get("y"))) if isinstance(p, dict) else (math.nan, math.nan)
@@ -731,19 +765,18 @@ class _Importer:
             ids[i] = new
         return ids
 
-    def _player(self, refs: dict) -> Player:
+    def _player(self, refs: dict) -> tuple[Player, Optional[str]]:
+        """The player, and why it starts at the default spot when it does (None when the map says where)."""
         if self.player is None:
-            if not self.ours:
-                self.notes.append(f"no object of type {PLAYER_TYPE}: the player starts at 64, 64")
-            return Player()
+            return Player(), f"no object of type {PLAYER_TYPE}"
         label, obj, x, y, w, h, rot, props, book = self.player
         if obj.get("point") is not True and w > 0 and h > 0:
             dx, dy = rotated(w / 2, h / 2, rot)
             x, y = _tidy(x + dx), _tidy(y + dy)
         default = Player()
+        why = None
         if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):
-            self.notes.append(f"{label}: its position is beyond a level's limits (±{MAX_COORDINATE:g} px): "
-                              f"the player starts at {default.spawn.x:g}, {default.spawn.y:g}")
+            why = f"{label}: its position is beyond a level's limits (±{MAX_COORDINATE:g} px)"
             x, y = default.spawn.x, default.spawn.y
         shape_p = props.pop("shape", None)
         shape = shape_p.get("value") if shape_p else default.shape
@@ -773,7 +806,25 @@ class _Importer:
         for left in props:
             self.notes.append(f"{label}: property {left} is left out (the player has no custom properties)")
         extra = book.get("extra") if isinstance(book.get("extra"), dict) else {}
-        return Player((x, y), shape, radius, size, values.get("speed", default.speed), extra)
+        return Player((x, y), shape, radius, size, values.get("speed", default.speed), extra), why
+
+    def _free_spawn(self, level: Level, why: str) -> Level:
+        """``level`` with its player, which starts at the default spot for ``why``, moved off anything solid there;
+        a note says where it starts (a map this program wrote and Tiled lost the player of: only when moved)."""
+        area = None
+        w, h = number(self.data.get("width")), number(self.data.get("height"))
+        if finite(w, h) and w > 0 and h > 0 and self.data.get("infinite") is not True:
+            area = (0.0, 0.0, w * self.tile_w, h * self.tile_h)
+        default = level.player.spawn
+        spot, hits = free_spawn(level, default, area)
+        if hits:
+            names = ", ".join(hits[:3]) + (f" and {len(hits) - 3} more" if len(hits) > 3 else "")
+            self.notes.append(f"{why}: the player starts at {spot.x:g}, {spot.y:g}, a free spot near "
+                              f"{default.x:g}, {default.y:g}, where it would overlap {names}")
+            return level.with_player(replace(level.player, spawn=spot))
+        if not (self.ours and self.player is None):
+            self.notes.append(f"{why}: the player starts at {default.x:g}, {default.y:g}")
+        return level
 
     def _types(self) -> tuple:
         if self.ours and "types" not in self.book:
@@ -839,12 +890,13 @@ class _Importer:
                 own = set(f.book.get("own", ())) if isinstance(f.book.get("own"), list) else set()
                 props = {k: v for k, v in props.items()
                          if k in own or k not in t.properties or not same_value(t.properties[k], v)}
+                props = _in_order(props, f.book.get("own_order"))
             extra = f.book.get("extra") if self.ours and isinstance(f.book.get("extra"), dict) else {}
             kwargs = dict(f.fields, layer=f.layer, type=f.type, properties=props, extra=extra)
             if f.kind in _SOLID_KINDS:
                 kwargs["solid"] = f.solid
             objects.append(_CLASSES[f.kind](oid, **kwargs))
-        player = self._player(refs)
+        player, default_spawn = self._player(refs)
         properties = self._values(self.map_props, "the map", refs)
         if not self.layers:
             self.layers.append(Layer(DEFAULT_LAYER, "Main"))
@@ -857,8 +909,23 @@ class _Importer:
                               f"{MAX_GRID:g} px): the level's grid is {DEFAULT_GRID:g} px")
             grid = DEFAULT_GRID
         extra = self.book.get("extra") if self.ours and isinstance(self.book.get("extra"), dict) else {}
-        return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
-                     layers=tuple(self.layers), types=types, properties=properties)
+        level = Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
+                      layers=tuple(self.layers), types=types, properties=properties)
+        return level if default_spawn is None else self._free_spawn(level, default_spawn)
+
+
+def _in_order(props: dict, order) -> dict:
+    """``props`` in the order the bookkeeping lists (the map writes an object's own properties after its type's
+    defaults); names it does not list keep their place after those it does.
+
+    >>> _in_order({"health": 3, "boss": True}, ["boss", "health"])
+    {'boss': True, 'health': 3}
+    """
+    if not isinstance(order, list):
+        return props
+    first = {k: props[k] for k in order if isinstance(k, str) and k in props}
+    first.update((k, v) for k, v in props.items() if k not in first)
+    return first
 
 
 def _all_finite(fields: dict) -> bool:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import os
 from typing import Optional
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QPlainTextEdit,
+                               QVBoxLayout)
 
 from level_editor.core.interop import TiledImportError, tiled_format, write_tiled
 from level_editor.core.interop.tiled_import import read_tiled
@@ -24,6 +26,43 @@ from level_editor.editor.support.guard import describe
 
 EXPORT_FILTER = "Tiled map (*.tmx);;Tiled JSON map (*.tmj);;Level (*.json)"
 MAP_FILTER = "Tiled maps (*.tmx *.tmj);;All files (*)"
+
+
+#: The notes dialog's width in a new window (it can be resized); the notes wrap to it.
+NOTES_WIDTH = 560
+
+
+def notes_dialog(parent, title: str, text: str, notes) -> QDialog:
+    """What came of an import or export: ``text``, then every note in full, wrapped, one a paragraph.
+
+    Not a message box: its Show Details button hid the notes, and its
+    informative text was cut at the box's width. The notes are read-only text
+    that can be selected and copied; the list scrolls only when it is long.
+    """
+    dialog = QDialog(parent)
+    dialog.setObjectName("notesDialog")
+    dialog.setWindowTitle(title)
+    heading = QLabel(text, dialog)
+    heading.setWordWrap(True)
+    listing = QPlainTextEdit(dialog)
+    listing.setObjectName("notes")
+    listing.setReadOnly(True)
+    listing.setLineWrapMode(QPlainTextEdit.WidgetWidth)
+    listing.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # wrapped: nothing to scroll sideways
+    listing.setPlainText("\n".join(str(n) for n in notes))
+    buttons = QDialogButtonBox(QDialogButtonBox.Ok, dialog)
+    buttons.accepted.connect(dialog.accept)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(heading)
+    layout.addWidget(listing, 1)
+    layout.addWidget(buttons)
+    # tall enough for the notes wrapped at this width, up to about twenty lines; then the list scrolls
+    metrics = listing.fontMetrics()
+    room = NOTES_WIDTH - 40
+    lines = sum(max(1, -(-metrics.horizontalAdvance(str(n)) // room)) for n in notes)
+    listing.setMinimumHeight(min(lines, 20) * metrics.lineSpacing() + 16)
+    dialog.resize(NOTES_WIDTH, dialog.sizeHint().height())
+    return dialog
 
 
 class TiledActions:
@@ -42,10 +81,7 @@ class TiledActions:
         return path
 
     def show_notes(self, title: str, text: str, notes) -> None:
-        box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, self)
-        box.setDetailedText("\n".join(notes))
-        box.setInformativeText("\n".join(notes[:8]) + ("\n…" if len(notes) > 8 else ""))
-        box.exec()
+        notes_dialog(self, title, text, notes).exec()
 
     # -- actions ------------------------------------------------------------------
     def export_as(self) -> bool:

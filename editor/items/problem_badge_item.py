@@ -1,4 +1,4 @@
-"""ProblemBadgeItem: the small sign at an object's corner that says it has an error or a warning.
+"""ProblemBadgeItem: the small sign at a problem's spot (or its object's corner) that says something is wrong.
 
 As Godot's node warning icon: it is there all the time, not only once the
 problem is picked in the Problems dock, and its tooltip says what is wrong. It
@@ -69,6 +69,8 @@ class ProblemBadgeItem(QGraphicsItem):
 
     #: Where the badge's bottom-left corner sits from its anchor, in screen pixels.
     CORNER = QPointF(1.0, -1.0)
+    #: Centred on its anchor: the spot a problem is about (the middle of a narrow passage, a crossing).
+    AT_SPOT = QPointF(-BADGE_SIZE / 2, BADGE_SIZE / 2)
     #: Over a marker's pin instead (its anchor is the pin's point, and the pin stands above it).
     OVER_PIN = QPointF(-BADGE_SIZE / 2, -(HEAD_HEIGHT + HEAD_RADIUS + 1.0))
 
@@ -94,7 +96,8 @@ class ProblemBadgeItem(QGraphicsItem):
         self.setToolTip("\n".join(messages))
 
     def set_offset(self, offset: QPointF) -> None:
-        """Where the bottom-left corner sits from the anchor, in screen pixels (:data:`CORNER`, :data:`OVER_PIN`)."""
+        """Where the bottom-left corner sits from the anchor, in screen pixels (:data:`CORNER`, :data:`AT_SPOT`,
+        :data:`OVER_PIN`)."""
         if offset != self._offset:
             self.prepareGeometryChange()
             self._offset = QPointF(offset)

@@ -17,10 +17,11 @@ from typing import Callable, Optional
 from PySide6.QtCore import (
     QAbstractTableModel, QEvent, QItemSelection, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal,
 )
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QLineEdit, QStyle, QTableView, QVBoxLayout,
+                               QWidget)
 
 from level_editor.core.level.document import Change, ChangeKind, LevelDocument
-from level_editor.core.level.kinds import kind_name
+from level_editor.core.level.kinds import KINDS, kind_name
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support.guard import guarded
 from level_editor.core.level.limits import MAX_NAME_LENGTH
@@ -29,6 +30,7 @@ from level_editor.editor.panels.properties_table import PROBLEM_STYLE
 from level_editor.editor.commands.properties import rename_command
 from level_editor.editor.canvas.selection import Selection, whole_level
 from level_editor.editor.support.subscriptions import subscribe_while_alive
+from level_editor.editor.support.whole_rows import WholeRows
 
 NAME, KIND, TYPE, LAYER = range(4)
 
@@ -38,6 +40,9 @@ _PLAYER = -1
 #: Levels larger than this filter a moment after the last key, not on every key.
 FILTER_AT_ONCE = 20_000
 FILTER_DELAY_MS = 200
+
+#: The widest the kind, type and layer columns get to fit their texts (px); longer texts are elided.
+FIT_MOST = 120
 
 
 class ObjectListModel(QAbstractTableModel):
@@ -352,9 +357,10 @@ class ObjectList(QWidget):
         header.setSortIndicatorClearable(True)
         header.setSortIndicator(-1, Qt.AscendingOrder)
         self.view.setSortingEnabled(True)
-        for column, width in ((KIND, 72), (TYPE, 56), (LAYER, 60)):
+        for column in (KIND, TYPE, LAYER):
             header.setSectionResizeMode(column, QHeaderView.Interactive)
-            self.view.setColumnWidth(column, width)
+        # what does not fit (a long id, a type longer than FIT_MOST) keeps both ends; its tooltip has it whole
+        self.view.setTextElideMode(Qt.ElideMiddle)
         self.problem = QLabel(self)
         self.problem.setObjectName("objectListProblem")
         self.problem.setStyleSheet(PROBLEM_STYLE)
@@ -365,11 +371,16 @@ class ObjectList(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         layout.addWidget(self.filter)
-        layout.addWidget(self.view)
+        layout.addWidget(WholeRows(self.view), 1)
         layout.addWidget(self.problem)
         self._syncing = False
         self.view.selectionModel().selectionChanged.connect(self._view_selection_changed)
         self.view.doubleClicked.connect(lambda index: self._double_clicked(index))
+        self.model.modelReset.connect(self._fit_columns)
+        self.model.layoutChanged.connect(self._fit_columns)
+        self._fit_columns()
+        subscribe_while_alive(document, self, lambda change: self._fit_columns()
+                              if change.kind in (ChangeKind.LAYERS, ChangeKind.TYPES) else None)
         self.model.modelReset.connect(self._show_selection)
         self.model.layoutChanged.connect(self._show_selection)
         selection.changed.connect(self._show_selection)
@@ -379,6 +390,29 @@ class ObjectList(QWidget):
 
     # -- renaming in place (F2) ----------------------------------------------------------------------
     @guarded("renaming in the object list", default=False)
+    @guarded("laying out the object list")
+    def _fit_columns(self, *_) -> None:
+        """The kind, type and layer columns as wide as their longest text (the id takes the rest).
+
+        The texts come from the level's few kinds, types and layer names, not
+        from its rows, so this costs the same at any size (a type only some
+        object names, and not the level, is read from the objects once here).
+        """
+        level = self._doc.level
+        types = {t.name for t in level.types} | {o.type for o in self._doc.objects if o.type}
+        texts = {
+            KIND: [kind_name(k) for k in KINDS] + ["Spawn"],
+            TYPE: types,
+            LAYER: [layer.name for layer in level.layers],
+        }
+        metrics = self.view.fontMetrics()
+        margin = 2 * (self.view.style().pixelMetric(QStyle.PM_FocusFrameHMargin, None, self.view) + 1) + 2
+        header = self.view.horizontalHeader()
+        for column, values in texts.items():
+            title = header.sectionSizeFromContents(column).width()
+            widest = max([metrics.horizontalAdvance(v) + margin for v in values] + [title])
+            self.view.setColumnWidth(column, min(widest, FIT_MOST))
+
     def eventFilter(self, watched, event) -> bool:
         if watched is self.view and event.type() == QEvent.KeyPress and event.key() == Qt.Key_F2 \
                 and not event.modifiers():

@@ -1,9 +1,13 @@
-"""ProblemBadges: a sign at the corner of every object that has an error or a warning, kept on the canvas.
+"""ProblemBadges: a sign on every object that has an error or a warning, kept on the canvas.
 
 The background check's results arrive in the Problems dock, which hands them
 here: each object (or the player) with at least one error or warning gets a
 :class:`~level_editor.editor.items.problem_badge_item.ProblemBadgeItem`, red when any of its
-problems is an error, amber otherwise, its tooltip listing them. Only objects
+problems is an error, amber otherwise, its tooltip listing them. The sign sits
+at the spot its worst problem is about (the middle of a narrow passage, where
+two walls cross), or at the object's top-right corner when that problem is
+about the whole object (no spot, or the spot is the object's middle, which the
+sign would hide) or is the player's (its spot is the spawn). Only objects
 with problems have a badge, so a level of 100,000 objects with three problems
 costs three items; a level where nearly everything is wrong shows the first
 :data:`MAX_BADGES` (errors first) and the dock lists the rest.
@@ -47,6 +51,8 @@ class ProblemBadges(QObject):
         #: The view's zoom, which the badges' scale undoes (they keep their size on screen).
         self._zoom = zoom
         self._badges: dict[str, ProblemBadgeItem] = {}
+        #: Where each badge sits from its object's top-left corner (its bounds' minimum), None for the corner.
+        self._spots: dict[str, Optional[tuple[float, float]]] = {}
         self._suspended = False
         subscribe_while_alive(document, self, self._on_document_changed)
 
@@ -84,6 +90,7 @@ class ProblemBadges(QObject):
                 badge.set_zoom(self._zoom())
                 self._scene.addItem(badge)
             badge.show_problems(severity, lines)
+            self._spots[oid] = self._spot_of(oid, sorted(own, key=lambda p: p.severity != ERROR))
             self._place(badge)
 
     def clear(self) -> None:
@@ -104,13 +111,31 @@ class ProblemBadges(QObject):
                 self._place(badge)
 
     # -- following the objects -----------------------------------------------------------------------------
+    def _spot_of(self, object_id: str, problems: list[Problem]) -> Optional[tuple[float, float]]:
+        """The first of ``problems`` that has a spot of its own, from the object's top-left corner; None: none."""
+        obj = self._doc.get(object_id) if object_id != PLAYER_ID else None
+        if obj is None:
+            return None
+        x0, y0, x1, y1 = obj.bounds()
+        for p in problems:
+            spot = p.location
+            if spot is not None and (spot.x, spot.y) != ((x0 + x1) / 2, (y0 + y1) / 2):
+                return (spot.x - x0, spot.y - y0)
+        return None
+
     def _drop(self, object_id: str) -> None:
+        self._spots.pop(object_id, None)
         badge = self._badges.pop(object_id)
         if badge.scene() is not None:
             badge.scene().removeItem(badge)
 
     def _place(self, badge: ProblemBadgeItem) -> None:
-        """Put ``badge`` at its object's top-right corner, shown when the object is."""
+        """Put ``badge`` at its problem's spot or its object's top-right corner, shown when the object is.
+
+        A spot is kept as an offset from the object's top-left corner, so the
+        sign moves with its object until the next check says where it is.
+        """
+        spot = None
         if badge.object_id == PLAYER_ID:
             bounds, visible = self._doc.player.bounds(), True
         else:
@@ -120,8 +145,13 @@ class ProblemBadges(QObject):
                 return
             layer = self._doc.level.layer(obj.layer)
             bounds, visible = obj.bounds(), layer is None or layer.visible
-            badge.set_offset(ProblemBadgeItem.OVER_PIN if isinstance(obj, Point) else ProblemBadgeItem.CORNER)
-        badge.setPos(bounds[2], bounds[1])
+            spot = self._spots.get(badge.object_id)
+            badge.set_offset(ProblemBadgeItem.OVER_PIN if isinstance(obj, Point)
+                             else ProblemBadgeItem.CORNER if spot is None else ProblemBadgeItem.AT_SPOT)
+        if spot is None:
+            badge.setPos(bounds[2], bounds[1])
+        else:
+            badge.setPos(bounds[0] + spot[0], bounds[1] + spot[1])
         badge.setVisible(visible and not self._suspended)
 
     @guarded("moving the problem signs")
@@ -142,10 +172,12 @@ class ProblemBadges(QObject):
                     continue
                 if new.id != old.id:
                     del self._badges[old.id]
+                    spot = self._spots.pop(old.id, None)
                     if new.id in self._badges:
                         self._drop(new.id)
                     badge.object_id = new.id
                     self._badges[new.id] = badge
+                    self._spots[new.id] = spot
                 self._place(badge)
         elif kind is ChangeKind.PLAYER:
             badge = self._badges.get(PLAYER_ID)

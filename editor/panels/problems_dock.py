@@ -30,6 +30,7 @@ from level_editor.editor.items.problem_marker_item import ProblemMarkerItem
 from level_editor.editor.panels.problem_badges import ProblemBadges
 from level_editor.editor.canvas.selection import Selection
 from level_editor.editor.support.subscriptions import subscribe_while_alive
+from level_editor.editor.support.whole_rows import WholeRows
 
 SEVERITY_ORDER = {ERROR: 0, WARNING: 1, INFO: 2}
 SEVERITY_NAMES = {ERROR: "Error", WARNING: "Warning", INFO: "Info"}
@@ -127,7 +128,9 @@ class ProblemsDock(QDockWidget):
         header.setSectionResizeMode(0, QHeaderView.Interactive)
         self.view.setColumnWidth(0, 90)
         self.view.setColumnWidth(1, 120)
-        self.setWidget(self.view)
+        # a long message keeps its start and its end; its tooltip has it whole
+        self.view.setTextElideMode(Qt.ElideMiddle)
+        self.setWidget(WholeRows(self.view))
         self.marker = ProblemMarkerItem()
         context.scene.addItem(self.marker)
         #: The signs at the corners of the objects that have problems.

@@ -75,8 +75,8 @@ class SelectTool(Tool):
     name = "Select"
     shortcut = "S"
     icon_name = "select"
-    hint = ("Click to select, Shift-click to add or remove, drag empty space for a rubber band; "
-            "drag to move (Ctrl: no snapping), handles resize and rotate (Shift: 15°); arrows nudge")
+    hint = ("Click to select, Shift-click to add or remove, drag across empty space to select an area; "
+            "drag to move (Ctrl: no snapping); handles resize and turn (Shift: 15°)")
 
     def __init__(self, editor: EditorContext, parent=None):
         super().__init__(editor, parent)

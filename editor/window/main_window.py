@@ -49,6 +49,12 @@ from level_editor.editor.tools.undo_actions import GestureUndo
 from level_editor.editor.support import typed_edits
 from level_editor.editor.work.validation_runner import ValidationRunner
 
+#: The width of the right-hand docks (Properties, Layers, Objects) in a new window.
+RIGHT_DOCKS_WIDTH = 330
+#: The heights of Properties, Layers and Objects in a new window, shared out in these proportions.
+RIGHT_DOCKS_HEIGHTS = (400, 110, 260)
+
+
 def _icon(name: str) -> QIcon:
     """Icon ``name`` from the package (a missing one raises); ``""`` is an action without an icon."""
     return icon(name)
@@ -272,7 +278,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.history_dock = self._dock("History", "historyDock", self.undo_view, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(self.objects_dock, self.history_dock)
         self.objects_dock.raise_()
-        self.resizeDocks([self.inspector_dock], [300], Qt.Horizontal)
+        self.resizeDocks([self.inspector_dock], [RIGHT_DOCKS_WIDTH], Qt.Horizontal)
         self._build_layers_dock()
         self._build_checks()
 
@@ -293,7 +299,10 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.problems_dock)
         self.resizeDocks([self.problems_dock], [120], Qt.Vertical)
-        self.resizeDocks([self.inspector_dock, self.objects_dock], [330, 400], Qt.Vertical)
+        # Properties gets the room an object's fields and custom properties take, so they show whole at
+        # 1280 x 800; Layers the handful of rows a level has; Objects scrolls through the rest.
+        self.resizeDocks([self.inspector_dock, self.layers_dock, self.objects_dock], list(RIGHT_DOCKS_HEIGHTS),
+                         Qt.Vertical)
         self.checks.problems_ready.connect(self.problems_dock.set_problems)
         self.hulls_item = mark_editor_only(HullsItem())  # hidden while playing
         self.hulls_item.setVisible(False)

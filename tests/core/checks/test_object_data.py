@@ -189,3 +189,24 @@ def test_a_tile_grid_without_solid_cells_is_a_warning(cells):
 
 def test_a_tile_grid_with_a_solid_cell_is_fine():
     assert found(level(Tiles("tiles-1", (0, 256), 16, ("....", "..#."), layer="walls")), WARNING) == []
+
+
+# --------------------------------------------------------------------------- names Tiled's loaders keep
+
+def test_property_names_tiled_loaders_keep_are_warned_about_saying_what_export_does():
+    lvl = level(Box("crate", (0, 0), (16, 16), layer="walls", properties={"name": "Crate", "name_": "x", "hp": 1}),
+                Point("goblin", (40, 0), layer="things", type="boss"),
+                Point("flag", (80, 0), layer="things", properties={"count": 3}),  # only an object layer keeps it
+                Tiles("floor", (0, 64), 16, ("##",), layer="walls", properties={"count": 3}),
+                properties={"width": 640, "music": "a.ogg"},
+                types=TYPES + (ObjectType("boss", "#ff0000", {"type": "orc", "health": 9}),))
+    warnings = [str(p) for p in found(lvl, WARNING) if "Tiled" in p.message]
+    keep = "has a name Tiled's loaders keep for themselves (pytmx refuses such a map): the Tiled export writes it as"
+    assert warnings == [
+        f"-: warning: the level's property 'width' {keep} 'width_', and importing the map brings it back as 'width'",
+        f"-: warning: type 'boss': default property 'type' {keep} 'type_', and importing the map brings it back as "
+        f"'type' on its objects",
+        f"crate: warning: property 'name' {keep} 'name__', and importing the map brings it back as 'name'",
+        f"floor: warning: property 'count' {keep} 'count_', and importing the map brings it back as 'count'",
+    ]
+    assert not [p for p in found(lvl) if p.is_error]

@@ -137,3 +137,33 @@ def test_a_ring_of_pillars_with_gaps_narrower_than_the_player_encloses_the_spawn
     wide = [Pillar(f"p{k}", (100 * math.cos(k * math.pi / 8), 100 * math.sin(k * math.pi / 8)), 6)
             for k in range(16)]  # gaps of 27 px
     assert "open space" in spawn_info(level(*wide, spawn=(0, 0)))
+
+
+# --------------------------------------------------------------------------- where the sign goes
+
+GAME_CONTENT = ROOT / "levels" / "game_content.json"
+
+
+def courtyard_with_crate_at(x: float, tmp_path) -> Level:
+    """levels/game_content.json with its crate (64 x 32, its top at y = 200) moved to ``x``."""
+    data = json.loads(GAME_CONTENT.read_text())
+    for o in data["objects"]:
+        if o["id"] == "crate":
+            o["origin"] = [x, 200]
+    path = tmp_path / "courtyard.json"
+    path.write_text(json.dumps(data))
+    return load_level(path)
+
+
+def test_a_narrow_passage_is_placed_at_the_middle_of_its_narrowest_stretch(tmp_path):
+    # The crate 16 px from the courtyard's left wall (its inside face at x = 4): the gap runs the crate's
+    # whole left side, y 200 to 232, and its spot is the middle of that, not a corner of the crate.
+    (found,) = narrow(courtyard_with_crate_at(20, tmp_path))
+    assert found.object_id == "courtyard" and "gap of 16 px to crate" in found.message
+    assert (found.location.x, found.location.y) == (12, 216)
+    assert "near (12, 216)" in found.message
+
+
+def test_a_passage_between_round_sides_stays_at_their_closest_point():
+    (found,) = narrow(level(Pillar("a", (0, 0), 10), Pillar("b", (18, 24), 10)))
+    assert (found.location.x, found.location.y) == pytest.approx((9, 12))

@@ -76,12 +76,19 @@ def _same_geometry(a, b, tol: float) -> bool:
     return True
 
 
-def level_differences(a, b, tol: float = 1e-6) -> list[str]:
-    """What differs between two levels: geometry within ``tol`` px, everything else exactly."""
+def level_differences(a, b, tol: float = 1e-6, ordered: bool = True) -> list[str]:
+    """What differs between two levels: geometry within ``tol`` px, everything else exactly (properties in
+    their order too, unless ``ordered`` is false: Tiled itself writes every property list sorted by name)."""
     diffs = []
     for key in ("name", "grid", "layers", "types", "properties", "extra"):
         if getattr(a, key) != getattr(b, key):
             diffs.append(f"{key}: {getattr(a, key)!r} != {getattr(b, key)!r}")
+    # dicts compare equal in any order; a designer's properties keep theirs
+    for where, pa, pb in [("level", a.properties, b.properties)] + [
+            (f"type {x.name}", x.properties, y.properties) for x, y in zip(a.types, b.types)] + [
+            (x.id, x.properties, y.properties) for x, y in zip(a.objects, b.objects)]:
+        if ordered and list(pa) != list(pb):
+            diffs.append(f"{where}: properties in another order: {list(pa)} != {list(pb)}")
     pa, pb = a.player, b.player
     if (pa.shape, pa.extra) != (pb.shape, pb.extra) or not _points_close([pa.spawn, pa.size], [pb.spawn, pb.size], tol) \
             or not (_close(pa.radius, pb.radius, tol) and _close(pa.speed, pb.speed, tol)):
@@ -97,8 +104,8 @@ def level_differences(a, b, tol: float = 1e-6) -> list[str]:
     return diffs
 
 
-def assert_same_level(a, b, tol: float = 1e-6) -> None:
-    diffs = level_differences(a, b, tol)
+def assert_same_level(a, b, tol: float = 1e-6, ordered: bool = True) -> None:
+    diffs = level_differences(a, b, tol, ordered)
     assert not diffs, "\n".join(diffs)
 
 

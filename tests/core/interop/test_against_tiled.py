@@ -49,7 +49,7 @@ def test_what_tiled_writes_of_our_map_imports_as_the_same_level(tmp_path, path, 
         target = tmp_path / f"theirs{i}.{fmt}"
         run_tiled(current, target)
         current = target
-    assert_same_level(imported(current, path), load_level(path), THROUGH_TILED)
+    assert_same_level(imported(current, path), load_level(path), THROUGH_TILED, ordered=False)  # Tiled sorts them
 
 
 @needs_tiled
@@ -155,3 +155,80 @@ def test_the_sticker_knight_map_with_templates_and_tile_objects_comes_through(tm
     assert sum(o.type == "coin" for o in result.level.objects) >= 3  # diamond.tx instances
     assert any(o.kind == "oriented_box" for o in result.level.objects)  # turned tile objects
     assert all("tile object" in n or "already called" in n or "player_spawn" in n for n in result.notes)
+
+
+def _pixel_at(bmp: bytes, x: int, y: int) -> bytes:
+    """The pixel (x, y) of a 24- or 32-bit BMP as Qt writes it (rows bottom-up unless the height is negative)."""
+    import struct
+
+    start, = struct.unpack_from("<I", bmp, 10)
+    width, height, _, bits = struct.unpack_from("<iiHH", bmp, 18)
+    size = bits // 8
+    stride = (width * size + 3) // 4 * 4
+    row = y if height < 0 else abs(height) - 1 - y
+    return bmp[start + row * stride + x * size: start + row * stride + (x + 1) * size]
+
+
+def test_tiled_draws_a_wall_as_thick_as_it_is(tmp_path):
+    """tmxrasterizer, Tiled's own renderer: a 24 px wall covers 10 px beside its nodes, not a hairline."""
+    from level_editor.core.level.model import Level, Player, Wall
+
+    rasterizer = shutil.which("tmxrasterizer")
+    if rasterizer is None:
+        pytest.skip("tmxrasterizer is not installed here (it comes with Tiled)")
+    level = Level(player=Player(spawn=(300, 300)), objects=(Wall("long", ((40, 100), (360, 100)), 24),
+                                                            Wall("ring", ((100, 180), (220, 180), (220, 300), (100, 300)),
+                                                                 24, closed=True)))
+    write_tiled(level, tmp_path / "walls.tmx")
+    r = subprocess.run([rasterizer, str(tmp_path / "walls.tmx"), str(tmp_path / "walls.bmp")], capture_output=True,
+                       text=True, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=120)
+    assert r.returncode == 0, r.stderr
+    bmp = (tmp_path / "walls.bmp").read_bytes()
+    empty = _pixel_at(bmp, 2, 2)
+
+    def drawn(x, y):
+        return _pixel_at(bmp, x, y) != empty
+
+    assert all(drawn(200, y) for y in (90, 100, 110))  # across the wall: all of it drawn
+    assert not drawn(200, 80) and not drawn(200, 120)  # beyond its thickness: nothing
+    assert drawn(160, 185) and not drawn(160, 240)  # the closed wall: its hole stays open
+
+
+@needs_tiled
+def test_tiled_reads_the_object_types_written_beside_the_map(tmp_path):
+    """Tiled's object types file (its name, colour and typed default properties), as Tiled itself reads it: with
+    it as the user's object types, Tiled fills in the defaults of an object of that type (--resolve-types...)."""
+    import json
+    import xml.etree.ElementTree as ET
+
+    level = load_level(LEVELS[[p.name for p in LEVELS].index("game_content.json")])
+    write_tiled(level, tmp_path / "court.tmx")
+    types_file = tmp_path / "court.objecttypes.xml"
+    project = json.loads((tmp_path / "court.tiled-project").read_text())
+    assert project["objectTypesFile"] == "court.objecttypes.xml"
+    colours = {t.get("name"): t.get("color") for t in ET.parse(types_file).getroot()}
+    assert colours == {"player_spawn": "#46c85a", **{t.name: t.color for t in level.types}}
+
+    data = tmp_path / "data" / "tiled"  # where Tiled 1.8 keeps the user's object types
+    data.mkdir(parents=True)
+    shutil.copy(types_file, data / "objecttypes.xml")
+    bare = {"type": "map", "version": "1.8", "orientation": "orthogonal", "renderorder": "right-down", "width": 4,
+            "height": 4, "tilewidth": 16, "tileheight": 16, "infinite": False, "nextlayerid": 2,
+            "nextobjectid": 3, "tilesets": [], "layers": [
+                {"id": 1, "name": "T", "type": "objectgroup", "visible": True, "opacity": 1, "x": 0, "y": 0,
+                 "draworder": "index", "objects": [
+                     {"id": 1, "name": "g", "type": "enemy", "x": 1, "y": 1, "width": 0, "height": 0,
+                      "rotation": 0, "visible": True, "point": True},
+                     {"id": 2, "name": "c", "type": "route", "x": 1, "y": 1, "width": 0, "height": 0,
+                      "rotation": 0, "visible": True, "point": True}]}]}
+    (tmp_path / "bare.tmj").write_text(json.dumps(bare))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    r = subprocess.run([shutil.which("tiled"), "--resolve-types-and-properties", "--export-map",
+                        str(tmp_path / "bare.tmj"), str(tmp_path / "resolved.tmj")], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    objs = json.loads((tmp_path / "resolved.tmj").read_text())["layers"][0]["objects"]
+    assert objs[0]["properties"] == [{"name": "health", "type": "int", "value": 3},
+                                     {"name": "speed", "type": "float", "value": 1.5}]
+    assert objs[1]["properties"] == [{"name": "loop", "type": "bool", "value": True}]

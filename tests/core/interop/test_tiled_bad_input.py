@@ -161,6 +161,14 @@ def test_groups_nested_without_end_are_refused(tmp_path):
     assert refusal(write(tmp_path, "m.tmj", tmj([layer]))) == "group layers nested more than 64 deep; refused"
 
 
+@pytest.mark.parametrize("layers", [{"a": 1}, "walls", 7])
+def test_a_group_whose_layers_is_not_a_list_is_blamed_on_the_group_by_name(tmp_path, layers):
+    group = {"type": "group", "name": "Castle", "layers": [
+        {"type": "group", "name": "Keep", "layers": layers}]}
+    ok = {"type": "objectgroup", "name": "Things", "objects": []}
+    assert refusal(write(tmp_path, "m.tmj", tmj([ok, group]))) == "group layer Castle/Keep: 'layers' is not a list"
+
+
 def test_json_nested_without_end_is_refused(tmp_path):
     assert refusal(write(tmp_path, "m.tmj", "[" * 100000 + "]" * 100000)).startswith("is not valid JSON")
 

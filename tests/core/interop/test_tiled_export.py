@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import zlib
 
 import pytest
+import shapely
 
 from level_editor.core.interop.map_text import BLOCK_CHARS
 from level_editor.core.interop.png import PNG_SIGNATURE, png_size, png_tiles
@@ -92,10 +93,18 @@ def test_each_kind_becomes_the_tiled_object_of_its_shape():
     assert fountain["ellipse"] is True and (fountain["x"], fountain["y"], fountain["width"], fountain["height"]) == (
         500, 100, 40, 40)
     fence = objs["fence"]
-    assert (fence["x"], fence["y"]) == (10, 20) and "polygon" not in fence
-    assert fence["polyline"] == [{"x": 0, "y": 0}, {"x": 100, "y": 0}, {"x": 100, "y": 50}]
+    # a wall is the polygon of its outline, so Tiled draws its thickness; its nodes are in the bookkeeping
+    assert (fence["x"], fence["y"]) == (10, 20) and "polyline" not in fence
+    assert book(fence)["nodes"] == [[0, 0], [100, 0], [100, 50]] and "closed" not in book(fence)
     assert props(fence)["thickness"] == ("float", 6.0)
-    assert "polygon" in objs["pond"] and "polyline" not in objs["pond"]
+    assert book(objs["pond"])["nodes"] == [[0, 0], [40, 0], [40, 40]] and book(objs["pond"])["closed"] is True
+    for wall in level.objects[3:5]:
+        o = objs[wall.id]
+        drawn = shapely.Polygon([(o["x"] + p["x"], o["y"] + p["y"]) for p in o["polygon"]]).buffer(0)
+        chain = shapely.LinearRing(wall.points) if wall.closed else shapely.LineString(wall.points)
+        exact = chain.buffer(wall.thickness / 2, quad_segs=64)
+        assert drawn.symmetric_difference(exact).area < 0.02 * exact.area  # the wall's area, hole and all
+        assert drawn.covers(chain.buffer(wall.thickness / 2 * 0.9)) and exact.buffer(0.01).covers(drawn)
     assert objs["lever"]["point"] is True and (objs["lever"]["x"], objs["lever"]["y"]) == (64, 320)
 
 

@@ -363,3 +363,44 @@ def test_the_level_is_named_after_the_map_and_its_grid_is_the_tile_size(tmp_path
     result = read(tmj([], tilewidth=24, tileheight=24), tmp_path, "cellar.tmj")
     assert (result.level.name, result.level.grid) == ("cellar", 24)
     assert [lay.id for lay in result.level.layers] == ["main"]
+
+
+def _spawn_errors(level) -> list[str]:
+    from level_editor.core.checks.validation import validate_level
+
+    return [str(p) for p in validate_level(level) if p.is_error]
+
+
+def test_a_map_without_a_spawn_whose_default_spot_is_in_a_box_starts_the_player_on_a_free_spot(tmp_path):
+    data = tmj([group([{"id": 4, "name": "box-4", "x": 32, "y": 32, "width": 96, "height": 64},
+                       {"id": 5, "name": "wall", "x": 0, "y": 140, "polyline": [{"x": 0, "y": 0}, {"x": 300, "y": 0}],
+                        "properties": [{"name": "thickness", "type": "float", "value": 8}]}])], width=20, height=12)
+    result = read(data)
+    spawn = result.level.player.spawn
+    assert result.notes == (f"no object of type player_spawn: the player starts at {spawn.x:g}, {spawn.y:g}, a free "
+                            f"spot near 64, 64, where it would overlap box-4",)
+    assert _spawn_errors(result.level) == []  # the level exports and play-tests
+    assert read(data).level.player.spawn == spawn  # the same map, the same spot
+    assert abs(spawn.x - 64) + abs(spawn.y - 64) <= 96  # near the default spot, inside the map
+    assert 0 <= spawn.x <= 320 and 0 <= spawn.y <= 192
+    out = tmp_path / "m.json"
+    from level_editor.core.cli import main
+
+    (tmp_path / "m.tmj").write_text(json.dumps(data))
+    assert main(["import", str(tmp_path / "m.tmj"), "-o", str(out)]) == 0
+    assert main(["export", str(out), "-o", str(tmp_path / "again.tmx")]) == 0
+
+
+def test_a_map_filled_with_solid_tiles_but_one_corner_starts_the_player_there():
+    cells = [1] * (10 * 10)
+    for col, row in ((8, 8), (9, 8), (8, 9), (9, 9)):
+        cells[row * 10 + col] = 0
+    data = tmj([{"type": "tilelayer", "name": "Rock", "width": 10, "height": 10, "data": cells,
+                 "properties": [{"name": "solid", "type": "bool", "value": True}]}],
+               [{"firstgid": 1, "name": "t", "tilewidth": 16, "tileheight": 16, "tilecount": 1, "columns": 1,
+                 "image": "t.png", "imagewidth": 16, "imageheight": 16}], width=10, height=10)
+    result = read(data)
+    spawn = result.level.player.spawn
+    assert 128 + 12 < spawn.x <= 160 - 12 and 128 + 12 < spawn.y <= 160 - 12  # in the free corner, on the map
+    assert _spawn_errors(result.level) == []
+    assert result.notes[-1].startswith(f"no object of type player_spawn: the player starts at {spawn.x:g}, {spawn.y:g}")

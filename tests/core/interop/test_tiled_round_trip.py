@@ -13,6 +13,7 @@ from level_editor.core.interop.tiled_export import dumps_tmj, level_to_tiled, wr
 from level_editor.core.interop.tiled_import import read_tiled, tiled_to_level
 from level_editor.core.interop.tmx import dumps_tmx, parse_xml, tmx_map
 from level_editor.core.level.file_format import dumps_level, load_level, loads_level
+from level_editor.core.level.loader_names import PYTMX_RESERVED
 from level_editor.core.level.model import (
     Box,
     Image,
@@ -54,6 +55,16 @@ def test_every_sample_level_comes_back_the_same(tmp_path, path, fmt):
     assert_same_level(result.level, level)
 
 
+@pytest.mark.parametrize("fmt", ["tmj", "tmx"])
+@pytest.mark.parametrize("own", [{"boss": True, "health": 3}, {"boss": True, "health": 5},
+                                 {"health": 3, "boss": True}, {"speed": 1.5, "boss": True, "health": 3}])
+def test_an_objects_own_properties_come_back_in_their_order(own, fmt):
+    level = Level(types=(ObjectType("enemy", "#e0503c", {"health": 3, "speed": 1.5}),),
+                  objects=(Point("goblin", (200, 80), type="enemy", properties=own),))
+    back = through(level, fmt)
+    assert list(back.objects[0].properties.items()) == list(own.items())
+
+
 # -- levels of every kind, any size -------------------------------------------------------------------------
 
 def text(xml_only: bool, min_size=0, max_size=12):
@@ -68,6 +79,8 @@ coord = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
 size = st.floats(0.01, 1e4, allow_nan=False, allow_infinity=False)
 nice = st.sampled_from([0.0, 16.0, 32.0, 48.0, -16.0, 400.0, 7.5])
 RESERVED = {"thickness", "solid", "scale", BOOKKEEPING}
+#: Names Tiled's loaders keep for themselves (written under another name and brought back), and those names.
+LOADER_NAMES = sorted(set().union(*PYTMX_RESERVED.values())) + ["name_", "x_", "x__", "__init__", "__init___"]
 
 
 def json_values(xml_only):
@@ -89,7 +102,7 @@ def levels(draw, xml_only: bool = False):
     layer_ids = [layer.id for layer in layers]
     n = draw(st.integers(0, 9))
     ids = draw(st.lists(nonblank, min_size=n, max_size=n, unique=True))
-    prop_name = nonblank.filter(lambda k: k not in RESERVED)
+    prop_name = st.one_of(nonblank, st.sampled_from(LOADER_NAMES)).filter(lambda k: k not in RESERVED)
 
     def prop_values():
         return st.one_of(t(), st.booleans(), st.integers(-2**63, 2**63), st.floats(allow_nan=False,
@@ -174,3 +187,20 @@ def test_names_xml_cannot_carry_are_refused_for_tmx_only(name):
     with pytest.raises(TiledExportError):
         dumps_tmx(level_to_tiled(level).data)
     assert through(level, "tmj").objects[0].id == name
+
+
+@pytest.mark.parametrize("fmt", ["tmj", "tmx"])
+def test_a_wall_moved_in_tiled_moves_and_its_outline_edited_there_is_a_note(fmt):
+    level = Level(player=Player(spawn=(300, 300)), objects=(Wall("fence", ((10, 20), (110, 20), (110, 70)), 6),))
+    data = level_to_tiled(level, "m").data
+    fence = next(o for layer in data["layers"] for o in layer.get("objects", ()) if o["name"] == "fence")
+    fence["x"] += 5  # moved in Tiled
+    moved = tiled_to_level(json.loads(dumps_tmj(data)) if fmt == "tmj" else
+                           tmx_map(parse_xml(dumps_tmx(data).encode(), "m.tmx")), "m")
+    assert moved.notes == () and [tuple(p) for p in moved.level.objects[0].points] == [(15, 20), (115, 20), (115, 70)]
+    fence["polygon"][3]["y"] += 4  # one point of its outline dragged in Tiled
+    edited = tiled_to_level(json.loads(dumps_tmj(data)) if fmt == "tmj" else
+                            tmx_map(parse_xml(dumps_tmx(data).encode(), "m.tmx")), "m")
+    assert edited.notes == ("object fence (id 1): its outline was changed in Tiled, but a wall is drawn from its "
+                            "nodes: the change is left out (move the wall in Tiled, or edit its nodes here)",)
+    assert edited.level.objects[0].points == moved.level.objects[0].points

@@ -119,3 +119,38 @@ def test_a_long_export_runs_beside_the_window_and_the_check_comes_back_after_it(
     assert load_level(target) == w.document.level
     # the problems of the level come back once the export is done with the machine
     qtbot.waitUntil(lambda: w.checks.result_for(w.document.level) is not None and not w.checks.busy, timeout=10_000)
+
+
+def test_import_notes_show_whole_and_wrapped_at_the_default_size_without_show_details(qtbot, tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QAbstractScrollArea, QMessageBox, QPushButton
+
+    w = make_window(qtbot, tmp_path)
+    w.resize(1280, 800)
+    hall = dict(HALL, layers=[{"type": "objectgroup", "name": "Things", "objects": [
+        {"id": i, "name": f"sign-with-a-rather-long-name-{i}", "x": 16 * i, "y": 0, "text": {"text": "Hi"}}
+        for i in range(1, 7)]}])
+    path = tmp_path / "hall.tmj"
+    path.write_text(json.dumps(hall))
+    seen = {}
+
+    def look_and_close():
+        box = QApplication.activeModalWidget()
+        seen["title"] = box.windowTitle()
+        seen["message box"] = isinstance(box, QMessageBox)
+        seen["buttons"] = [b.text() for b in box.findChildren(QPushButton)]
+        for area in box.findChildren(QAbstractScrollArea):
+            if area.isVisible():
+                seen["text"] = area.document().toPlainText() if hasattr(area, "document") else ""
+                seen["scrolls"] = (area.horizontalScrollBar().maximum(), area.verticalScrollBar().maximum())
+                seen["inside"] = box.rect().contains(area.geometry())
+        box.grab().save(str(tmp_path / "notes.png"))
+        box.accept() if hasattr(box, "accept") else box.close()
+
+    QTimer.singleShot(0, look_and_close)
+    assert w.import_map(str(path), ask=False)
+    assert seen["title"] == "Imported with notes" and not seen["message box"]
+    assert not any("Details" in text for text in seen["buttons"])
+    for i in range(1, 7):  # every note whole, none behind a button or scrolled away
+        assert f"object sign-with-a-rather-long-name-{i} (id {i}): text objects are left out" in seen["text"]
+    assert seen["scrolls"] == (0, 0) and seen["inside"]

@@ -145,3 +145,22 @@ def test_a_badge_item_alone():
     badge.show_problems(ERROR, ["Error: a", "Warning: b"])
     assert badge.toolTip() == "Error: a\nWarning: b" and badge.acceptedMouseButtons() == Qt.NoButton
     assert badge.boundingRect().width() == BADGE_SIZE
+
+
+def test_a_narrow_passage_sign_sits_in_the_gap_it_means(qtbot, tmp_path):
+    # levels/game_content.json: the crate dragged next to the courtyard's left wall leaves a gap too narrow
+    # for the player. The sign goes in that gap, on the left, not at the wall's top-right corner outside the level.
+    from level_editor.core.level.file_format import load_level
+    from tests.editor.test_game_content_sample import SAMPLE
+
+    window = make_window(qtbot, tmp_path, load_level(SAMPLE))
+    wait_checked(qtbot, window)
+    assert "courtyard" not in badge_ids(window)
+    window.canvas.centerOn(QPointF(300, 250))
+    drag(window, (128, 216), (48, 216), Qt.ControlModifier)  # the crate's left side from x = 96 to 16, no snapping
+    assert window.document.get("crate").origin == (16, 200)
+    qtbot.waitUntil(lambda: "courtyard" in badge_ids(window), timeout=WAIT)
+    badge = window.problems_dock.badges.badge("courtyard")
+    assert "gap of 12 px to crate" in badge.toolTip()
+    middle = badge.sceneBoundingRect().center()
+    assert (middle.x(), middle.y()) == (10, 216)  # between x = 4 (the wall's inside) and 16, beside the crate
