@@ -273,12 +273,36 @@ def _along(world, px: float, py: float, sx: float, sy: float) -> list:
     return near
 
 
+def _few_cells(world, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether a box covers at most 2 x 2 cells of the grid: a tick at a walking pace, read at once."""
+    inv = 1.0 / world.grid.cell_size
+    # Not a subtraction of cell numbers: at 1e300 px they are not floats any more.
+    return (x1 - x0) * inv < 1.0 and (y1 - y0) * inv < 1.0
+
+
+def _band(world, px: float, py: float) -> float:
+    """How far from a segment the walk through the cells looks: the skin, and far more than any rounding.
+
+    The ray casts round to about 1e-8 of the distances involved (a corner
+    met at a grazing angle loses half its digits), and every distance is
+    within the start's and the level's reach of the origin.
+    """
+    return 2.0 * SKIN + 1e-6 * (abs(px) + abs(py) + world.grid.reach + 1.0)
+
+
 def _sweep(world, planes, px: float, py: float, sx: float, sy: float, limit: float):
     """The first surface along the slide, grown by the skin so that the player stops short of it.
 
     Returns ``(t, index, hit)``: the fraction of the slide, and the collider
     and ray hit met there (``-1, None`` when the slide ends first). Of two
     colliders met at the very same ``t``, the lower index is the one met.
+
+    A slide across a few cells casts against everything in them; a longer
+    one walks the cells along it (:meth:`CellGrid.walk`) and stops once the
+    cells left all begin beyond the best hit, so a tick at 1e300 px/s costs
+    what the motion up to its first contact costs. Both find the same hit,
+    bit for bit: the walk reads a part of the same cells, casts the same
+    rays, and leaves out only colliders that cannot be met before the hit.
     """
     ex = px + sx * limit
     ey = py + sy * limit
@@ -293,22 +317,48 @@ def _sweep(world, planes, px: float, py: float, sx: float, sy: float, limit: flo
     best_i = -1
     best = None
     obstacles = world.obstacle_list
-    for i in world.grid.box(x0, y0, x1, y1):
-        if i in skip:
-            continue
-        ob = obstacles[i]
-        if ob is None:
-            ob = world.obstacle(i)
-        b = ob.bounds
-        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
-            continue
-        h = ob.ray(px, py, sx, sy, ob.radius + SKIN, _GRAZE)
-        if h is not None:
-            t = h[0]
-            if t < best_t or (t == best_t and best is not None and i < best_i):
-                best_t = t
-                best_i = i
-                best = h
+    if _few_cells(world, x0, y0, x1, y1):
+        for i in world.grid.box(x0, y0, x1, y1):
+            if i in skip:
+                continue
+            ob = obstacles[i]
+            if ob is None:
+                ob = world.obstacle(i)
+            b = ob.bounds
+            if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+                continue
+            h = ob.ray(px, py, sx, sy, ob.radius + SKIN, _GRAZE)
+            if h is not None:
+                t = h[0]
+                if t < best_t or (t == best_t and best is not None and i < best_i):
+                    best_t = t
+                    best_i = i
+                    best = h
+        return best_t, best_i, best
+    pad = _band(world, px, py)
+    along = abs(sy) if abs(sy) > abs(sx) else abs(sx)  # px along the walk's axis per unit of t
+    seen = set(skip)
+    for near, buckets in world.grid.walk(px, py, sx, sy, ex, ey, (x0, y0, x1, y1), pad):
+        if near - pad > best_t * along:
+            break  # every collider left begins beyond the best hit
+        for bucket in buckets:
+            for i in bucket:
+                if i in seen:
+                    continue
+                seen.add(i)
+                ob = obstacles[i]
+                if ob is None:
+                    ob = world.obstacle(i)
+                b = ob.bounds
+                if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+                    continue
+                h = ob.ray(px, py, sx, sy, ob.radius + SKIN, _GRAZE)
+                if h is not None:
+                    t = h[0]
+                    if t < best_t or (t == best_t and best is not None and i < best_i):
+                        best_t = t
+                        best_i = i
+                        best = h
     return best_t, best_i, best
 
 
