@@ -313,15 +313,33 @@ class CellGrid:
         read it, never change it.
         """
         inv = self._inv
+        floor = math.floor
         cells = self._cells
         extent = self._extent
-        # Only the populated columns and rows are read: the rest are empty.
-        columns = _span(x0, x1, extent[0], extent[2], inv) if extent else None
-        rows = _span(y0, y1, extent[1], extent[3], inv) if columns else None
-        if rows is None:
+        if extent is None:
             return self._big_in(x0, y0, x1, y1) if self._big else _EMPTY
-        ix0, ix1 = columns
-        iy0, iy1 = rows
+        try:
+            ix0 = floor(x0 * inv)
+            ix1 = floor(x1 * inv)
+            iy0 = floor(y0 * inv)
+            iy1 = floor(y1 * inv)
+        except (OverflowError, ValueError):  # a box reaching past any float cell number
+            columns = _span(x0, x1, extent[0], extent[2], inv)
+            rows = _span(y0, y1, extent[1], extent[3], inv) if columns else None
+            if rows is None:
+                return self._big_in(x0, y0, x1, y1) if self._big else _EMPTY
+            ix0, ix1 = columns
+            iy0, iy1 = rows
+        else:
+            if ix0 == ix1 and iy0 == iy1 and not self._big:
+                return cells.get((ix0, iy0), _EMPTY)
+            # Only the populated columns and rows are read: the rest are empty.
+            ix0 = max(ix0, extent[0])
+            iy0 = max(iy0, extent[1])
+            ix1 = min(ix1, extent[2])
+            iy1 = min(iy1, extent[3])
+            if ix0 > ix1 or iy0 > iy1:
+                return self._big_in(x0, y0, x1, y1) if self._big else _EMPTY
         everything = (ix1 - ix0 + 1) * (iy1 - iy0 + 1) > len(cells)
         if not everything and ix0 == ix1 and iy0 == iy1 and not self._big:
             return cells.get((ix0, iy0), _EMPTY)
