@@ -181,7 +181,7 @@ class CellGrid:
     ([0], [0, 1])
     """
 
-    __slots__ = ("cell_size", "_inv", "_cells", "_big", "_big_boxes", "_count", "_extent", "reach")
+    __slots__ = ("cell_size", "_inv", "_cells", "_big", "_big_boxes", "_count", "_extent", "reach", "area")
 
     #: A box covering more cells than this is listed along its segment, or kept apart.
     MAX_CELLS = 16
@@ -243,6 +243,8 @@ class CellGrid:
         else:
             self._extent = None
             reach = 0.0
+        #: How many cells the populated columns and rows hold, empty ones included.
+        self.area = 0 if not cells else (hi_x - lo_x + 1) * (hi_y - lo_y + 1)
         #: How far from the origin anything listed reaches (px): the scale of the rounding in a query.
         self.reach = max([reach] + [max(map(abs, b)) for b in self._big_boxes])
 
@@ -360,6 +362,17 @@ class CellGrid:
             out.update(self._big_in(x0, y0, x1, y1))
         return out
 
+
+    def count(self, x0: float, y0: float, x1: float, y1: float) -> int:
+        """How many of the populated columns and rows' cells the box covers (empty cells among them count).
+
+        >>> CellGrid([(0, 0, 10, 10), (100, 0, 110, 10)], 16.0).count(-1e308, -1e308, 1e308, 1e308)
+        7
+        """
+        extent = self._extent
+        columns = _span(x0, x1, extent[0], extent[2], self._inv) if extent else None
+        rows = _span(y0, y1, extent[1], extent[3], self._inv) if columns else None
+        return 0 if rows is None else (columns[1] - columns[0] + 1) * (rows[1] - rows[0] + 1)
 
     def walk(self, px: float, py: float, dx: float, dy: float, ex: float, ey: float, box, pad: float):
         """The cells near a segment, a column at a time in order along it, for a sweep that stops at its first hit.

@@ -307,16 +307,23 @@ def _slide_limit(world, planes, px: float, py: float, rx: float, ry: float, sx: 
     return slide_limit(near, px, py, rx, ry, sx, sy, planes) if limit is None else limit
 
 
-#: A box less than this many cells across on each axis is read at once; a longer path is walked.
-#: Reading a few cells at once costs less than walking them (20,000 px/s is 333 px a tick, a cell or two).
-AT_ONCE = 2.0
+#: A motion's box over at most this many of the grid's populated cells is read at once; a longer path
+#: is walked. Reading a few cells at once costs less than walking them (a tick at 20,000 px/s is 333 px,
+#: a cell or two; a small level has a few cells in all).
+AT_ONCE = 9
 
 
 def _few_cells(world, x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Whether a box spans fewer than :data:`AT_ONCE` cells of the grid on each axis: read at once."""
-    inv = 1.0 / world.grid.cell_size
-    # Not a subtraction of cell numbers: at 1e300 px they are not floats any more.
-    return (x1 - x0) * inv < AT_ONCE and (y1 - y0) * inv < AT_ONCE
+    """Whether a box covers at most :data:`AT_ONCE` populated cells of the grid: read at once."""
+    grid = world.grid
+    if grid.area <= AT_ONCE:
+        return True
+    inv = 1.0 / grid.cell_size
+    # Less than 2 cells across covers at most 3 x 3 cells. Not a subtraction of cell numbers:
+    # at 1e300 px they are not floats any more.
+    if (x1 - x0) * inv < 2.0 and (y1 - y0) * inv < 2.0:
+        return True
+    return grid.count(x0, y0, x1, y1) <= AT_ONCE
 
 
 def _band(world, px: float, py: float) -> float:
