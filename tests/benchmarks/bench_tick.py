@@ -23,7 +23,8 @@ The machine's other work shows up in the figures: run it several times.
 between +1e300 and -1e300 px/s (along x, then along the diagonal) on an open level,
 on ``levels/showcase.json`` and on a generated 10,000-object level (no border: the
 player may fly out through a door). Such a tick walks the cells along its motion and
-stops at the first contact, so it costs about what a tick at a walking pace costs.
+stops at the first contact, so it costs what its motion up to that contact costs, not
+the level (a tick wedged in a corner still slides up to 12 times).
 
 :func:`tick_level`, :func:`tick_replay`, :func:`measure` and
 :func:`format_table` are plain functions other code can call.
