@@ -15,13 +15,12 @@ model never knows a widget exists).
 """
 from __future__ import annotations
 
+import os
 from collections import deque
 from dataclasses import dataclass, replace
 from enum import Enum
 from operator import attrgetter
 from typing import Callable, Iterable, Optional, Sequence
-
-import os
 
 from level_editor.core.level.model import Image, Layer, Level, LevelObject, ObjectType, Player, unique_id
 from level_editor.core.level.pictures import picture_moved, pictures_moved
@@ -175,7 +174,7 @@ class LevelDocument:
     def _here(self, objects: Sequence[LevelObject]) -> Sequence[LevelObject]:
         """``objects`` with their pictures named from this level's folder (a picture made before a Save As, or
         in another level's folder, names it from there)."""
-        if Image not in map(type, objects):  # in C: a move of 100,000 objects comes through here
+        if Image not in set(map(type, objects)):  # in C (~10 ms at 100,000): a move of everything comes here
             return objects
         here, home = self._folder, self._opened_in
         return [picture_moved(o, home, here) if type(o) is Image and (o.folder or home) != here else o
