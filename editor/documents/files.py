@@ -16,6 +16,7 @@ from typing import Optional
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from level_editor.core.checks.check import pictures_looked_for_in
 from level_editor.core.level import atomic
 from level_editor.core.level.atomic import LevelSaveError, write_blocks_atomic
 from level_editor.core.level.file_format import LevelFileError, level_blocks, load_level
@@ -258,9 +259,14 @@ class FileActions:
         level = pictures_moved(self.document.level, self.document.folder, folder)
         index = self.undo_stack.index()
         new_name = self._name_for_file(path)
-        # the name plays no part in the check: the background check's outlines of the open level serve when the
-        # pictures stay where they were; moved, they are looked for from the new folder
-        check_work = self.checks.completion(level, folder)
+        # the name plays no part in the check: the background check's outlines of the open level serve, and
+        # pictures named from a new folder are looked for from there
+        found = self.checks.completion(self.document.level)
+        moved = level
+
+        def check_work():
+            return pictures_looked_for_in(found(), moved, folder)
+
         if new_name is not None:
             level = replace(level, name=new_name)
         replace_read_only = path in self._replace_allowed()

@@ -112,18 +112,17 @@ class ValidationRunner(QObject):
         cur = self.result_for(level)
         return check_level(level, with_hulls=True, base_dir=self._folder()) if cur is None else add_hulls(cur)
 
-    def completion(self, level: Level, folder: str | None = None) -> Callable[[], CheckResult]:
+    def completion(self, level: Level) -> Callable[[], CheckResult]:
         """What a save needs of ``level``, as a function a worker thread may run (the save is off the GUI thread).
 
         The hulls always; the problems too unless the level has more than :data:`SAVE_CHECKS_UP_TO`
         objects and no check of it is done yet (then ``problems`` is None: hand the result to
-        :meth:`validate_saved`). Pictures are looked for in ``folder`` (where the level is saved; the open
-        file's folder when not given). Whatever it needs from this runner is read now, on the GUI thread.
+        :meth:`validate_saved`). Whatever it needs from this runner is read now, on the GUI thread.
         """
-        folder = self._folder() if folder is None else folder
-        cur = self.current
-        if cur is not None and cur.level is level and cur.base_dir == folder:
+        cur = self.result_for(level)
+        if cur is not None:
             return lambda: add_hulls(cur)
+        folder = self._folder()
         if len(level.objects) > SAVE_CHECKS_UP_TO:
             self._drop_running()
             self.schedule()  # checked again once the save (or export) is done with the machine

@@ -62,3 +62,19 @@ def test_a_recovery_copy_names_pictures_from_the_level_s_own_folder(tmp_path):
     # a saved level: named from its own folder, as its file names them
     path = write_recovery(recovery, _level(), "/game/levels/castle.json", "s2", pictures_folder="/game/levels")
     assert _picture(load_recovery(path)) == "art/courtyard.png"
+
+
+def test_a_check_made_where_the_level_was_says_where_its_moved_pictures_are_looked_for(tmp_path):
+    from level_editor.core.checks.check import check_level, pictures_looked_for_in
+
+    (tmp_path / "levels").mkdir()
+    (tmp_path / "other").mkdir()
+    level = Level(objects=(Image("backdrop", "art/gone.png", (0, 0)), Box("box-1", (100, 100), (8, 8))))
+    before = check_level(level, with_hulls=True, base_dir=str(tmp_path / "levels"))
+    moved = pictures_moved(level, str(tmp_path / "levels"), str(tmp_path / "other"))
+    after = pictures_looked_for_in(before, moved, str(tmp_path / "other"))
+    fresh = check_level(moved, base_dir=str(tmp_path / "other"))
+    assert after.level is moved and after.hulls == before.hulls and after.base_dir == str(tmp_path / "other")
+    assert sorted(p.message for p in after.problems) == sorted(p.message for p in fresh.problems)
+    assert any("'../levels/art/gone.png'" in p.message for p in after.problems)
+    assert not any("'art/gone.png'" in p.message for p in after.problems)

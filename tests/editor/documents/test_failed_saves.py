@@ -193,7 +193,7 @@ def test_a_failing_geometry_check_still_saves_the_level(edited, monkeypatch):
     def broken():
         raise ValueError("GEOS could not build an outline")
 
-    monkeypatch.setattr(window.checks, "completion", lambda level, folder=None: broken)
+    monkeypatch.setattr(window.checks, "completion", lambda level: broken)
     window.save_action.trigger()
     assert load_level(path) == window.document.level
     assert '"hulls": {}' in path.read_text()
