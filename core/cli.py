@@ -25,6 +25,7 @@ from level_editor.core.level.atomic import LevelSaveError, same_file
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.file_format import LevelFileError, load_level, save_level
 from level_editor.core.level.kinds import plural
+from level_editor.core.level.pictures import pictures_moved
 from level_editor.core.level.problems import INFO, WARNING, Problem
 
 EXIT_OK = 0
@@ -257,7 +258,8 @@ def _cmd_export(args) -> int:
         if _refuse_over(args.output, ("level", args.level)):
             return EXIT_UNREADABLE
         return _write_tiled(level, args, fmt)
-    return _write(level, args.output, result.hulls)
+    # written in another folder, the level names the same pictures from there
+    return _write(pictures_moved(level, _folder_of(args.level), _folder_of(args.output)), args.output, result.hulls)
 
 
 def _write_tiled(level, args, fmt: str) -> int:

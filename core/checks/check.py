@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 
 from level_editor.core.checks.hulls import level_hulls
 from level_editor.core.checks.outlines import LevelOutlines, Stopped, level_outlines
-from level_editor.core.checks.validation import validate_level
-from level_editor.core.level.model import Level
+from level_editor.core.checks.validation import picture_warning, validate_level
+from level_editor.core.level.model import Image, Level
 from level_editor.core.level.problems import ERROR, LEVEL_ID, Problem
 
 __all__ = ["CheckResult", "check_level", "add_hulls", "level_hulls_only", "add_problems"]
@@ -161,6 +161,25 @@ def level_hulls_only(level: Level, base_dir: str | None = None) -> CheckResult:
     except Exception:  # noqa: BLE001 - check_level blames the objects at fault, or the level
         return check_level(level, with_hulls=True, base_dir=base_dir)
     return CheckResult(level, None, hulls, None, base_dir)
+
+
+def pictures_looked_for_in(result: CheckResult, level: Level, base_dir: str | None) -> CheckResult:
+    """``result`` made the check of ``level``: its level with the pictures named from another folder (a save
+    elsewhere), looked for from ``base_dir``. Only the pictures are looked at again: nothing else changed, and
+    the outlines and hulls hold as they are.
+    """
+    if result.problems is None or (base_dir == result.base_dir and level is result.level):
+        return replace(result, level=level, base_dir=base_dir)
+    stale = set()
+    if result.base_dir is not None:
+        seen: dict = {}
+        stale = {(w.object_id, w.message) for w in (picture_warning(o, result.base_dir, seen)
+                                                    for o in result.level.objects if type(o) is Image) if w}
+    problems = [p for p in result.problems if (p.object_id, p.message) not in stale]
+    if base_dir is not None:
+        seen = {}
+        problems += [w for w in (picture_warning(o, base_dir, seen) for o in level.objects if type(o) is Image) if w]
+    return replace(result, level=level, problems=tuple(problems), base_dir=base_dir)
 
 
 def add_problems(result: CheckResult) -> CheckResult:

@@ -410,7 +410,9 @@ def _unfit(d: _Numbers) -> dict[int, Unfit]:
                 bad[:, c] = ~np.isfinite(v)
         if name == "tiles":
             # The whole grid must stay within the largest size, or its far corner runs off the limits.
-            span = d.tile_vals[:, 2] * np.maximum(d.tile_vals[:, 3], d.tile_vals[:, 4])
+            # A cell beyond the sizes is an error of its own (above); clipped first, the span of a
+            # cell near the largest float is not multiplied into an overflow.
+            span = np.clip(d.tile_vals[:, 2], 0.0, MAX_SIZE) * np.maximum(d.tile_vals[:, 3], d.tile_vals[:, 4])
             bad[:, 2] |= ~(span <= MAX_SIZE) | ~(d.tile_vals[:, 2] >= MIN_SIZE)
         for k in np.flatnonzero(bad.any(axis=1)).tolist():
             c = int(np.flatnonzero(bad[k])[0])

@@ -125,7 +125,7 @@ from level_editor.core.level.problems import ERROR, INFO, LEVEL_ID, PLAYER_ID, W
 from level_editor.core.level.reading import LevelFileError, read_file_bytes
 from level_editor.core.collision.shapes import Vec2
 
-__all__ = ["validate_level", "picture_problem", "player_outline", "player_extent", "FAR_FACTOR",
+__all__ = ["validate_level", "picture_problem", "picture_warning", "player_outline", "player_extent", "FAR_FACTOR",
            "FAR_MIN_PLAYERS"]
 
 #: An object is far when it is more than this many times the level's typical extent from its middle.
@@ -851,11 +851,9 @@ def _object_data(level: Level, base_dir: Optional[str]) -> list[Problem]:
                 obj.id, "this tile grid has no solid cells: it collides nowhere and has nothing to show; "
                         "paint some cells or delete it", WARNING, _middle(obj)))
         elif isinstance(obj, Image) and base_dir is not None:
-            if obj.path not in pictures:
-                pictures[obj.path] = picture_problem(base_dir, obj.path)
-            trouble = pictures[obj.path]
-            if trouble is not None:
-                problems.append(Problem(obj.id, trouble, WARNING, _middle(obj)))
+            warning = picture_warning(obj, base_dir, pictures)
+            if warning is not None:
+                problems.append(warning)
     return problems
 
 
@@ -885,6 +883,16 @@ def _type_loader_names(level: Level) -> list[Problem]:
             problems.append(Problem(LEVEL_ID, f"type {t.name!r}: default {_loader_name(key, new)} on its objects",
                                     WARNING))
     return problems
+
+
+def picture_warning(image: Image, base_dir: str, seen: Optional[dict] = None) -> Optional[Problem]:
+    """The warning about ``image``'s picture looked for from ``base_dir``, or None when it is fine; ``seen``
+    keeps what each path gave (a level may show one picture many times)."""
+    seen = {} if seen is None else seen
+    if image.path not in seen:
+        seen[image.path] = picture_problem(base_dir, image.path)
+    trouble = seen[image.path]
+    return None if trouble is None else Problem(image.id, trouble, WARNING, _middle(image))
 
 
 def picture_problem(base_dir: str, path: str) -> Optional[str]:

@@ -181,7 +181,7 @@ class CellGrid:
     ([0], [0, 1])
     """
 
-    __slots__ = ("cell_size", "_inv", "_cells", "_big", "_big_boxes", "_count")
+    __slots__ = ("cell_size", "_inv", "_cells", "_big", "_big_boxes", "_count", "_extent", "reach", "area")
 
     #: A box covering more cells than this is listed along its segment, or kept apart.
     MAX_CELLS = 16
@@ -232,6 +232,21 @@ class CellGrid:
         self._cells = cells
         self._big = big
         self._big_boxes = [(xs0[i] - m, ys0[i] - m, xs1[i] + m, ys1[i] + m) for i in big]
+        # The cells that hold anything lie within these column and row numbers: a query
+        # reaching beyond them (a tick at 1e300 px/s) only reads the populated part.
+        if cells:
+            columns = [k[0] for k in cells]
+            rows = [k[1] for k in cells]
+            self._extent = (min(columns), min(rows), max(columns), max(rows))
+            lo_x, lo_y, hi_x, hi_y = self._extent
+            reach = self.cell_size * (max(-lo_x, -lo_y, hi_x, hi_y) + 1)
+        else:
+            self._extent = None
+            reach = 0.0
+        #: How many cells the populated columns and rows hold, empty ones included.
+        self.area = 0 if not cells else (hi_x - lo_x + 1) * (hi_y - lo_y + 1)
+        #: How far from the origin anything listed reaches (px): the scale of the rounding in a query.
+        self.reach = max([reach] + [max(map(abs, b)) for b in self._big_boxes])
 
     @staticmethod
     def _insert(cells: dict, i: int, ix0: int, iy0: int, ix1: int, iy1: int) -> None:
@@ -302,14 +317,32 @@ class CellGrid:
         inv = self._inv
         floor = math.floor
         cells = self._cells
+        extent = self._extent
+        if extent is None:
+            return self._big_in(x0, y0, x1, y1) if self._big else _EMPTY
         try:
             ix0 = floor(x0 * inv)
             ix1 = floor(x1 * inv)
             iy0 = floor(y0 * inv)
             iy1 = floor(y1 * inv)
-            everything = (ix1 - ix0 + 1) * (iy1 - iy0 + 1) > len(cells)
-        except (OverflowError, ValueError):  # a box reaching past any float cell index
-            everything = True
+        except (OverflowError, ValueError):  # a box reaching past any float cell number
+            columns = _span(x0, x1, extent[0], extent[2], inv)
+            rows = _span(y0, y1, extent[1], extent[3], inv) if columns else None
+            if rows is None:
+                return self._big_in(x0, y0, x1, y1) if self._big else _EMPTY
+            ix0, ix1 = columns
+            iy0, iy1 = rows
+        else:
+            if ix0 == ix1 and iy0 == iy1 and not self._big:
+                return cells.get((ix0, iy0), _EMPTY)
+            # Only the populated columns and rows are read: the rest are empty.
+            ix0 = max(ix0, extent[0])
+            iy0 = max(iy0, extent[1])
+            ix1 = min(ix1, extent[2])
+            iy1 = min(iy1, extent[3])
+            if ix0 > ix1 or iy0 > iy1:
+                return self._big_in(x0, y0, x1, y1) if self._big else _EMPTY
+        everything = (ix1 - ix0 + 1) * (iy1 - iy0 + 1) > len(cells)
         if not everything and ix0 == ix1 and iy0 == iy1 and not self._big:
             return cells.get((ix0, iy0), _EMPTY)
         out: set[int] = set()
@@ -328,6 +361,103 @@ class CellGrid:
         if self._big:
             out.update(self._big_in(x0, y0, x1, y1))
         return out
+
+
+    def count(self, x0: float, y0: float, x1: float, y1: float) -> int:
+        """How many of the populated columns and rows' cells the box covers (empty cells among them count).
+
+        >>> CellGrid([(0, 0, 10, 10), (100, 0, 110, 10)], 16.0).count(-1e308, -1e308, 1e308, 1e308)
+        7
+        """
+        extent = self._extent
+        columns = _span(x0, x1, extent[0], extent[2], self._inv) if extent else None
+        rows = _span(y0, y1, extent[1], extent[3], self._inv) if columns else None
+        return 0 if rows is None else (columns[1] - columns[0] + 1) * (rows[1] - rows[0] + 1)
+
+    def walk(self, px: float, py: float, dx: float, dy: float, ex: float, ey: float, box, pad: float):
+        """The cells near a segment, a column at a time in order along it, for a sweep that stops at its first hit.
+
+        The segment runs from ``(px, py)`` to ``(ex, ey)`` in the direction
+        ``(dx, dy)`` (not zero). Columns are across the axis the direction
+        moves most along (rows of cells when that is y); each is read only
+        within ``pad`` of the segment, and only within ``box`` (the region
+        the caller would have queried with :meth:`box`), so what is read is
+        a part of what that query reads. Yields ``(near, buckets)``: ``near``
+        is how far along that axis from ``(px, py)`` the column begins (no
+        point of it is nearer), ``buckets`` the lists of the column's cells
+        (read them, never change them). The boxes kept apart come first, with
+        ``near`` minus infinity.
+
+        A caller that has found a hit ``h`` px along that axis can stop at
+        the first column with ``near - pad > h``: whatever lies within ``pad``
+        of the segment beyond it is further than the hit. That is the ray
+        cast's walk through the cells (Amanatides and Woo's, widened to a
+        band): the cost is that of the cells up to the first hit, at any
+        speed, however far the segment goes.
+
+        >>> grid = CellGrid([(0, 0, 10, 10), (100, 0, 110, 10), (40, 50, 50, 60)], 16.0)
+        >>> [(near, sorted(i for b in buckets for i in b)) for near, buckets in
+        ...  grid.walk(-5, 5, 1, 0, 1e300, 5, (-5, 4, 1e300, 6), 1.0)][:2]
+        [(5.0, [0]), (21.0, [])]
+        """
+        x0, y0, x1, y1 = box
+        if self._big:
+            yield -math.inf, [self._big_in(x0, y0, x1, y1)]
+        extent = self._extent
+        if extent is None:
+            return
+        # Walk along x; a motion mostly along y walks the transposed grid.
+        across = abs(dy) > abs(dx)
+        if across:
+            px, py, dx, dy, ex, ey, x0, y0, x1, y1 = py, px, dy, dx, ey, ex, y0, x0, y1, x1
+            c_lo, r_lo, c_hi, r_hi = extent[1], extent[0], extent[3], extent[2]
+        else:
+            c_lo, r_lo, c_hi, r_hi = extent
+        inv = self._inv
+        columns = _span(x0, x1, c_lo, c_hi, inv)
+        rows = _span(y0, y1, r_lo, r_hi, inv)
+        if columns is None or rows is None:
+            return
+        r0, r1 = rows
+        slope = dy / dx
+        lo, hi = (px, ex) if px <= ex else (ex, px)
+        cell = self.cell_size
+        get = self._cells.get
+        order = range(columns[0], columns[1] + 1) if dx > 0.0 else range(columns[1], columns[0] - 1, -1)
+        for k in order:
+            edge = k * cell
+            near = edge - px if dx > 0.0 else px - (edge + cell)
+            # The segment's part over this column, widened by pad: where the band crosses it.
+            xa = min(max(edge - pad, lo), hi)
+            xb = min(max(edge + cell + pad, lo), hi)
+            if slope:
+                ya = py + (xa - px) * slope
+                yb = py + (xb - px) * slope
+                if ya > yb:
+                    ya, yb = yb, ya
+            else:
+                ya = yb = py
+            band = _span(ya - pad, yb + pad, r0, r1, inv)
+            buckets = []
+            if band is not None:
+                for j in range(band[0], band[1] + 1):
+                    bucket = get((j, k) if across else (k, j))
+                    if bucket is not None:
+                        buckets.append(bucket)
+            yield near, buckets
+
+
+def _span(v0: float, v1: float, lo: int, hi: int, inv: float) -> Optional[tuple[int, int]]:
+    """The cell numbers ``[v0, v1]`` covers among ``lo..hi``, or None: safe for any float, however far.
+
+    >>> _span(-1e308, 20.0, -2, 5, 1 / 16), _span(100.0, 1e308, -2, 5, 1 / 16)
+    ((-2, 1), None)
+    """
+    a = v0 * inv
+    b = v1 * inv
+    if not (b >= lo and a < hi + 1):
+        return None
+    return (lo if a < lo else math.floor(a)), (hi if b >= hi + 1 else math.floor(b))
 
 
 _EMPTY: list = []

@@ -5,9 +5,7 @@ a :class:`~level_editor.core.collision.world.World` (every collider grown by the
 a circle player and a box player share one exact algorithm. :func:`move` is
 a short list of named steps, as Box2D's mover is:
 
-1. **Gather** (:func:`_gather`): one broad-phase query for everything the
-   tick can reach; a slide may turn, but never goes further than
-   ``|motion|`` from the start. The motion is checked once, before this.
+1. **Check** the motion once (:func:`_check`); the steps after it trust their floats.
 2. **Push out** (:func:`_push_out`) when the tick starts overlapping (or
    touching) anything: move along the penetration normal of each overlap in
    turn until nothing overlaps (the tutorial's "Solving intersecting boxes",
@@ -20,13 +18,20 @@ a short list of named steps, as Box2D's mover is:
    part of the remaining motion that goes into those surfaces (the
    tutorial's speed projection). Against two surfaces the motion follows
    their crease; against opposing ones it stops.
-5. **Slide limit** (:func:`~level_editor.core.collision.planes.slide_limit`): a clipped
+5. **Slide limit** (:func:`_slide_limit`): a clipped
    slide is only right while its surfaces are still there (to the end of a
    ledge, around a round corner).
 6. **Sweep** (:func:`_sweep`) to the first contact along the slide, with the
    exact closed-form ray cast against every other obstacle grown by a small
    :data:`SKIN`: the player stops with a positive gap, so it never ends a
    tick touching geometry, and no speed can tunnel.
+
+Steps 5 and 6 read the broad phase's cells near the player's path only: a
+path across a few cells reads them at once; a longer one walks them in order
+along the path (:meth:`~level_editor.core.collision.broadphase.CellGrid.walk`,
+as a ray cast walks a grid) and stops past the first contact or the end of
+the run of faces, so a tick at 1e300 px/s costs what its motion up to the
+first contact costs, not the level.
 
 Steps 3 to 6 repeat with what is left of the motion, up to
 :data:`MAX_ITERATIONS` sweeps per tick.
@@ -219,16 +224,6 @@ def _planes(touching) -> list[Plane]:
     return planes
 
 
-def _gather(world, px: float, py: float, reach: float) -> tuple[list, list]:
-    """Every collider a tick can reach from ``(px, py)``, with its obstacle: what the debug view shows.
-
-    Returns the collider indices and the ``(index, obstacle)`` pairs.
-    """
-    indices = world.near_indices(px - reach, py - reach, px + reach, py + reach)
-    obstacle = world.obstacle
-    return indices, [(i, obstacle(i)) for i in indices]
-
-
 def _contact_planes(near, px: float, py: float) -> list[Plane]:
     """The surfaces touching the centre, among an already gathered list of ``(index, obstacle)``."""
     x0 = px - CONTACT
@@ -246,12 +241,17 @@ def _record_blocking(world, planes, px: float, py: float, rx: float, ry: float, 
             contacts.append(_contact(world, p.collider, px, py, p.gap, p.normal_x, p.normal_y))
 
 
-def _along(world, px: float, py: float, sx: float, sy: float) -> list:
-    """``(index, obstacle)`` for the obstacles along the slide: where :func:`face_run` looks for a run of faces.
+def _slide_limit(world, planes, px: float, py: float, rx: float, ry: float, sx: float, sy: float) -> float:
+    """:func:`slide_limit` of the slide ``(sx, sy)``, given the obstacles along it, where it looks for a run of faces.
 
     A face that can extend the run lies within CONTACT of the slide's line
     and overlaps it (give or take the skin); a face beyond the slide cannot
-    shorten it.
+    shorten it. A slide across a few cells hands over everything in them; a
+    longer one walks the cells along it (:meth:`CellGrid.walk`) until the
+    cells left begin beyond the runs found, so a slide of 1e298 px along a
+    wall costs what the wall's run costs. The limit is the same bit for bit:
+    faces that begin beyond a run's end never extend it, and any run that
+    starts at the player is in the first cells read.
     """
     m = 2.0 * (SKIN + CONTACT) + 1e-8 * (abs(sx) + abs(sy))
     ex = px + sx
@@ -262,15 +262,78 @@ def _along(world, px: float, py: float, sx: float, sy: float) -> list:
     y1 = (ey if py < ey else py) + m
     obstacles = world.obstacle_list
     near = []
-    for i in world.grid.box(x0, y0, x1, y1):
-        ob = obstacles[i]
-        if ob is None:
-            ob = world.obstacle(i)
-        b = ob.bounds
-        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
-            continue
-        near.append((i, ob))
-    return near
+    if _few_cells(world, x0, y0, x1, y1):
+        for i in world.grid.box(x0, y0, x1, y1):
+            ob = obstacles[i]
+            if ob is None:
+                ob = world.obstacle(i)
+            b = ob.bounds
+            if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+                continue
+            near.append((i, ob))
+        return slide_limit(near, px, py, rx, ry, sx, sy, planes)
+    pad = 2.0 * (SKIN + CONTACT) + _band(world, px, py)
+    along = abs(sy) if abs(sy) > abs(sx) else abs(sx)  # px along the walk's axis per unit of the slide
+    # Faces only ever shorten the slide from this (the round corners' and the slide's own end) ...
+    most = slide_limit((), px, py, rx, ry, sx, sy, planes)
+    seen: set = set()
+    limit = None  # the limit of what is gathered so far; None when more was gathered since
+    counted = 0
+    for start, buckets in world.grid.walk(px, py, sx, sy, ex, ey, (x0, y0, x1, y1), pad):
+        # ... and once the faces at the player are gathered, more faces only lengthen a run.
+        if limit is not None and start - pad > SKIN and (limit >= most or limit * along + SKIN < start - pad):
+            return limit  # as long as it can be, or every face left begins beyond the runs' ends
+        added = False
+        for bucket in buckets:
+            for i in bucket:
+                if i in seen:
+                    continue
+                seen.add(i)
+                ob = obstacles[i]
+                if ob is None:
+                    ob = world.obstacle(i)
+                b = ob.bounds
+                if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+                    continue
+                near.append((i, ob))
+                added = True
+        if added:
+            limit = None
+        # Once a run of new faces pauses, or doubled what was gathered: often enough to stop
+        # soon after the runs end, seldom enough that a long run is not looked at again and again.
+        if limit is None and (not added or len(near) >= 2 * counted):
+            limit = slide_limit(near, px, py, rx, ry, sx, sy, planes)
+            counted = len(near)
+    return slide_limit(near, px, py, rx, ry, sx, sy, planes) if limit is None else limit
+
+
+#: A motion's box over at most this many of the grid's populated cells is read at once; a longer path
+#: is walked. Reading a few cells at once costs less than walking them (a tick at 20,000 px/s is 333 px,
+#: a cell or two; a small level has a few cells in all).
+AT_ONCE = 9
+
+
+def _few_cells(world, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether a box covers at most :data:`AT_ONCE` populated cells of the grid: read at once."""
+    grid = world.grid
+    if grid.area <= AT_ONCE:
+        return True
+    inv = 1.0 / grid.cell_size
+    # Less than 2 cells across covers at most 3 x 3 cells. Not a subtraction of cell numbers:
+    # at 1e300 px they are not floats any more.
+    if (x1 - x0) * inv < 2.0 and (y1 - y0) * inv < 2.0:
+        return True
+    return grid.count(x0, y0, x1, y1) <= AT_ONCE
+
+
+def _band(world, px: float, py: float) -> float:
+    """How far from a segment the walk through the cells looks: the skin, and far more than any rounding.
+
+    The ray casts round to about 1e-8 of the distances involved (a corner
+    met at a grazing angle loses half its digits), and every distance is
+    within the start's and the level's reach of the origin.
+    """
+    return 2.0 * SKIN + 1e-6 * (abs(px) + abs(py) + world.grid.reach + 1.0)
 
 
 def _sweep(world, planes, px: float, py: float, sx: float, sy: float, limit: float):
@@ -279,6 +342,13 @@ def _sweep(world, planes, px: float, py: float, sx: float, sy: float, limit: flo
     Returns ``(t, index, hit)``: the fraction of the slide, and the collider
     and ray hit met there (``-1, None`` when the slide ends first). Of two
     colliders met at the very same ``t``, the lower index is the one met.
+
+    A slide across a few cells casts against everything in them; a longer
+    one walks the cells along it (:meth:`CellGrid.walk`) and stops once the
+    cells left all begin beyond the best hit, so a tick at 1e300 px/s costs
+    what the motion up to its first contact costs. Both find the same hit,
+    bit for bit: the walk reads a part of the same cells, casts the same
+    rays, and leaves out only colliders that cannot be met before the hit.
     """
     ex = px + sx * limit
     ey = py + sy * limit
@@ -293,22 +363,48 @@ def _sweep(world, planes, px: float, py: float, sx: float, sy: float, limit: flo
     best_i = -1
     best = None
     obstacles = world.obstacle_list
-    for i in world.grid.box(x0, y0, x1, y1):
-        if i in skip:
-            continue
-        ob = obstacles[i]
-        if ob is None:
-            ob = world.obstacle(i)
-        b = ob.bounds
-        if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
-            continue
-        h = ob.ray(px, py, sx, sy, ob.radius + SKIN, _GRAZE)
-        if h is not None:
-            t = h[0]
-            if t < best_t or (t == best_t and best is not None and i < best_i):
-                best_t = t
-                best_i = i
-                best = h
+    if _few_cells(world, x0, y0, x1, y1):
+        for i in world.grid.box(x0, y0, x1, y1):
+            if i in skip:
+                continue
+            ob = obstacles[i]
+            if ob is None:
+                ob = world.obstacle(i)
+            b = ob.bounds
+            if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+                continue
+            h = ob.ray(px, py, sx, sy, ob.radius + SKIN, _GRAZE)
+            if h is not None:
+                t = h[0]
+                if t < best_t or (t == best_t and best is not None and i < best_i):
+                    best_t = t
+                    best_i = i
+                    best = h
+        return best_t, best_i, best
+    pad = _band(world, px, py)
+    along = abs(sy) if abs(sy) > abs(sx) else abs(sx)  # px along the walk's axis per unit of t
+    seen = set(skip)
+    for near, buckets in world.grid.walk(px, py, sx, sy, ex, ey, (x0, y0, x1, y1), pad):
+        if near - pad > best_t * along:
+            break  # every collider left begins beyond the best hit
+        for bucket in buckets:
+            for i in bucket:
+                if i in seen:
+                    continue
+                seen.add(i)
+                ob = obstacles[i]
+                if ob is None:
+                    ob = world.obstacle(i)
+                b = ob.bounds
+                if b[0] > x1 or b[2] < x0 or b[1] > y1 or b[3] < y0:
+                    continue
+                h = ob.ray(px, py, sx, sy, ob.radius + SKIN, _GRAZE)
+                if h is not None:
+                    t = h[0]
+                    if t < best_t or (t == best_t and best is not None and i < best_i):
+                        best_t = t
+                        best_i = i
+                        best = h
     return best_t, best_i, best
 
 
@@ -358,7 +454,7 @@ def _slide(world, px: float, py: float, rx: float, ry: float, path, contacts):
                     _record_blocking(world, planes, px, py, rx, ry, contacts)
                 if sx == 0.0 and sy == 0.0:
                     break  # at rest: no push, no bounce, so the position repeats bit for bit
-                limit = slide_limit(_along(world, px, py, sx, sy), px, py, rx, ry, sx, sy, planes)
+                limit = _slide_limit(world, planes, px, py, rx, ry, sx, sy)
         t, hit_index, hit = _sweep(world, planes, px, py, sx, sy, limit)
         slide_x, slide_y = sx, sy
         if hit is None and t >= 1.0:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from typing import Optional
 
 from level_editor.core.level.number_text import is_number
+from level_editor.core.level.pictures import relocate_path  # the one rule, shared with saving a level elsewhere
 
 __all__ = [
     "BOOKKEEPING",
@@ -192,27 +192,6 @@ def rotated(x: float, y: float, degrees: float) -> tuple[float, float]:
     r = math.radians(degrees)
     c, s = math.cos(r), math.sin(r)
     return x * c - y * s, x * s + y * c
-
-
-def relocate_path(path: str, from_dir: Optional[str], to_dir: Optional[str]) -> str:
-    """A picture's path relative to ``from_dir``, made relative to ``to_dir`` (forward slashes).
-
-    Unchanged when either folder is not given, they are the same, or the path is absolute.
-
-    >>> relocate_path("art/a.png", "/game/levels", "/game/maps")
-    '../levels/art/a.png'
-    """
-    if not from_dir or not to_dir or os.path.isabs(path):
-        return path
-    from_dir, to_dir = os.path.abspath(from_dir), os.path.abspath(to_dir)
-    if from_dir == to_dir:
-        return path
-    target = os.path.normpath(os.path.join(from_dir, path))
-    try:
-        moved = os.path.relpath(target, to_dir)
-    except ValueError:  # another drive (Windows): no relative path exists
-        moved = target
-    return moved.replace(os.sep, "/")
 
 
 class TiledImportError(ValueError):

@@ -15,13 +15,15 @@ model never knows a widget exists).
 """
 from __future__ import annotations
 
+import os
 from collections import deque
 from dataclasses import dataclass, replace
 from enum import Enum
 from operator import attrgetter
 from typing import Callable, Iterable, Optional, Sequence
 
-from level_editor.core.level.model import Layer, Level, LevelObject, ObjectType, Player, unique_id
+from level_editor.core.level.model import Image, Layer, Level, LevelObject, ObjectType, Player, unique_id
+from level_editor.core.level.pictures import picture_moved, pictures_moved
 
 __all__ = ["Change", "ChangeKind", "LevelDocument"]
 
@@ -82,6 +84,10 @@ class LevelDocument:
 
     def __init__(self, level: Optional[Level] = None):
         self._level = level if level is not None else Level()
+        # where the pictures' paths are relative to: the level file's folder now, and the one it was opened from
+        # (pictures that name no folder of their own were made there)
+        self._folder: Optional[str] = None
+        self._opened_in: Optional[str] = None
         self._index: dict[str, int] = {}
         self._listeners: list[Callable[[Change], None]] = []
         self._reindex()
@@ -112,6 +118,11 @@ class LevelDocument:
     def __len__(self) -> int:
         return len(self._level.objects)
 
+    @property
+    def folder(self) -> Optional[str]:
+        """The folder the pictures' paths are relative to: the level file's (None: the level has no file yet)."""
+        return self._folder
+
     def new_id(self, kind: str, also_taken: Iterable[str] = ()) -> str:
         """A fresh id such as ``wall-3`` that no object (nor ``also_taken``) uses."""
         taken = set(self._index)
@@ -133,15 +144,46 @@ class LevelDocument:
         self._index = {obj.id: i for i, obj in enumerate(self._level.objects)}
 
     # -- changing (undo commands only) -------------------------------------
-    def reset(self, level: Level) -> None:
-        """Replace the whole level (New, Open)."""
+    def reset(self, level: Level, folder: Optional[str] = None) -> None:
+        """Replace the whole level (New, Open); ``folder``: the folder its pictures' paths are relative to (the
+        level file's, None for a level without a file)."""
         self._level = level
+        self._folder = self._opened_in = os.path.abspath(folder) if folder else None
         self._reindex()
         self._emit(Change(ChangeKind.RESET))
+
+    def move_to(self, folder: Optional[str]) -> None:
+        """The level's file is now in ``folder`` (Save As): its pictures' paths become relative to it, as the file
+        written there holds them.
+
+        Part of saving, not an undo step: undo and redo bring back pictures relative to the folder they were
+        made in, and :meth:`insert_objects` and :meth:`replace_objects` move them here on the way in, so no step
+        brings back a path that names no picture from here.
+        """
+        folder = os.path.abspath(folder) if folder else None
+        if folder == self._folder:
+            return
+        old, previous, self._folder = self._level, self._folder, folder
+        moved = pictures_moved(old, previous, folder)
+        if moved is old:
+            return
+        changed = [(a, b) for a, b in zip(old.objects, moved.objects) if a is not b]
+        self._level = moved
+        self._emit(Change(ChangeKind.CHANGED, tuple(b for _, b in changed), tuple(a for a, _ in changed)))
+
+    def _here(self, objects: Sequence[LevelObject]) -> Sequence[LevelObject]:
+        """``objects`` with their pictures named from this level's folder (a picture made before a Save As, or
+        in another level's folder, names it from there)."""
+        if Image not in set(map(type, objects)):  # in C (~10 ms at 100,000): a move of everything comes here
+            return objects
+        here, home = self._folder, self._opened_in
+        return [picture_moved(o, home, here) if type(o) is Image and (o.folder or home) != here else o
+                for o in objects]
 
     def insert_objects(self, placed: Sequence[tuple[int, LevelObject]]) -> None:
         """Insert objects at the given indices (ascending; each index counts the ones inserted before it)."""
         ordered = sorted(placed, key=lambda p: p[0])
+        ordered = list(zip([i for i, _ in ordered], self._here([obj for _, obj in ordered])))
         layer_ids = {layer.id for layer in self._level.layers}
         homeless = next((obj for _, obj in ordered if obj.layer not in layer_ids), None)
         if homeless is not None:
@@ -189,6 +231,7 @@ class LevelDocument:
         """
         if len(old_ids) != len(new_objects):
             raise ValueError("replace_objects needs one new object per old id")
+        new_objects = self._here(new_objects)
         # C loops throughout (map over the index and the list): a move of 100,000 objects comes through here
         current = self._level.objects
         if len(old_ids) == len(current) and list(old_ids) == list(map(_ID, current)):

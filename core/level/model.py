@@ -561,6 +561,10 @@ class Image:
     top-left corner. Its size in pixels is the picture's, known only to whoever
     reads the picture, so :meth:`bounds` here is its origin (``size`` is set when
     known, and then the bounds cover it).
+
+    ``folder`` is the folder ``path`` is relative to, when it is known (absolute; no file holds it): a picture
+    that comes back by undo after Save As moved the level, or is pasted from a level in another folder, still
+    names its picture (:mod:`level_editor.core.level.pictures` moves it). It plays no part in equality.
     """
 
     id: str
@@ -572,6 +576,7 @@ class Image:
     layer: str = DEFAULT_LAYER
     type: str = ""
     properties: Mapping = field(default_factory=dict, hash=False)
+    folder: Optional[str] = field(default=None, compare=False, repr=False)
 
     kind: ClassVar[str] = "image"
     #: The field that says where it is: a move shifts it and nothing else (see :func:`anchor`).

@@ -55,6 +55,7 @@ from typing import Optional
 from level_editor.core.level.model import Level
 from level_editor.core.level.atomic import LevelSaveError, write_text_atomic
 from level_editor.core.level.file_format import LevelFileError, dumps_json, dumps_level, loads_level
+from level_editor.core.level.pictures import pictures_moved
 from level_editor.core.level.reading import read_file_bytes
 
 __all__ = [
@@ -141,8 +142,12 @@ def recovery_file_name(original: Optional[str], session: str) -> str:
 
 
 def write_recovery(folder: str, level: Level, original: Optional[str], session: str,
-                   now: Optional[float] = None) -> str:
+                   now: Optional[float] = None, pictures_folder: Optional[str] = None) -> str:
     """Write a recovery copy of ``level`` into ``folder`` (made if missing), atomically; returns its path.
+
+    The copy lives in ``folder`` but is the level of ``original``: its pictures, whose paths are relative to
+    ``pictures_folder`` (the open level's folder; that of ``original`` when not given), are named from the
+    folder of ``original`` (absolute for a level never saved), so they are found when the copy is restored.
 
     Raises
     ------
@@ -170,6 +175,8 @@ def write_recovery(folder: str, level: Level, original: Optional[str], session: 
         "name": level.name,
         "objects": len(level.objects),
     }
+    home = os.path.dirname(os.path.abspath(original)) if original else None
+    level = pictures_moved(level, pictures_folder or home, home)
     write_text_atomic(path, dumps_json(header) + "\n" + dumps_level(level, {}))
     return path
 

@@ -165,12 +165,13 @@ class Autosave(QObject):
         """Write a copy of the level as it is now (``wait``: until the file is there)."""
         if self._worker is not None:
             self.wait()
-        level, original = self.document.level, self.path_of()
+        level, original, pictures = self.document.level, self.path_of(), self.document.folder
         generation = self._generation
 
         def work():
             try:
-                path, error = write_recovery(self.folder, level, original, self.session), ""
+                path, error = write_recovery(self.folder, level, original, self.session,
+                                             pictures_folder=pictures), ""
             except (LevelSaveError, OSError, ValueError) as e:
                 path, error = None, str(e)
             except Exception as e:  # noqa: BLE001 - a thread that dies unheard would stop autosave for good

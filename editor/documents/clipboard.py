@@ -4,14 +4,18 @@ The text is ``{"format": "level-editor.clipboard", "version": 1, "objects": [...
 with each object written by the level format's own ``object_to_dict`` (layer,
 type and custom properties included), and read back through the level parser,
 so a paste accepts exactly what a level file accepts (and reports the same
-problems).
+problems). ``"folder"`` names the folder of the level the objects were copied from (absent for a level
+without a file): reference pictures' paths are relative to it, and a paste into a level in another folder
+names the same pictures from there.
 """
 from __future__ import annotations
 
 import json
-from typing import Iterable, Sequence
+import os
+from dataclasses import replace
+from typing import Iterable, Optional, Sequence
 
-from level_editor.core.level.model import LevelObject
+from level_editor.core.level.model import Image, LevelObject
 from level_editor.core.level.file_format import FORMAT, VERSION, LevelFileError, object_to_dict, parse_level
 
 CLIPBOARD_FORMAT = "level-editor.clipboard"
@@ -21,13 +25,16 @@ CLIPBOARD_VERSION = 1
 NO_LAYER = "\x00no-layer"
 
 
-def objects_to_text(objects: Iterable[LevelObject]) -> str:
-    """The clipboard text for ``objects``."""
-    return json.dumps({
+def objects_to_text(objects: Iterable[LevelObject], folder: Optional[str] = None) -> str:
+    """The clipboard text for ``objects`` of a level whose pictures' paths are relative to ``folder``."""
+    data = {
         "format": CLIPBOARD_FORMAT,
         "version": CLIPBOARD_VERSION,
         "objects": [object_to_dict(o) for o in objects],
-    }, ensure_ascii=False, allow_nan=False)
+    }
+    if folder:
+        data["folder"] = os.path.abspath(folder)
+    return json.dumps(data, ensure_ascii=False, allow_nan=False)
 
 
 def objects_from_text(text: str) -> Sequence[LevelObject]:
@@ -61,4 +68,8 @@ def objects_from_text(text: str) -> Sequence[LevelObject]:
         level = parse_level(level_data, "clipboard")
     except LevelFileError as e:
         raise ValueError("the clipboard objects are not valid: " + "; ".join(str(p) for p in e.problems[:3])) from None
-    return level.objects
+    folder = data.get("folder")
+    if not isinstance(folder, str) or not os.path.isabs(folder):
+        return level.objects  # copied from a level without a file (or an older editor): paths are as they are
+    # the pictures' paths are relative to the level they came from: the paste moves them to its own folder
+    return tuple(replace(o, folder=folder) if type(o) is Image and o.folder is None else o for o in level.objects)

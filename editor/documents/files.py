@@ -16,11 +16,13 @@ from typing import Optional
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from level_editor.core.checks.check import pictures_looked_for_in
 from level_editor.core.level import atomic
 from level_editor.core.level.atomic import LevelSaveError, write_blocks_atomic
 from level_editor.core.level.file_format import LevelFileError, level_blocks, load_level
 from level_editor.core.level.kinds import plural
 from level_editor.core.level.model import Level
+from level_editor.core.level.pictures import pictures_moved
 from level_editor.core.level.problems import LEVEL_ID
 from level_editor.editor.work import long_task
 from level_editor.editor.commands.objects import ChangeLevelPropertiesCommand
@@ -160,18 +162,18 @@ class FileActions:
         a file (a folder, a named pipe, a device) is refused at once, before anything tries to read it. A big
         level is read on a worker thread while the window shows progress.
         """
-        name = os.path.basename(path) or path
+        name = path  # as given: "/dev/zero", not "zero"; the one typed on the command line, the one dropped
         problem = not_a_level_file(path)
         if problem is not None:
-            self.show_error("Could not open level", f"{name} could not be opened: {problem}.",
-                            "The level that was open is still open.")
+            self.show_error("Could not open level", f"{name} could not be opened: {problem}.", self.still_open())
             return False
         if is_tiled_map(path):
             return self.import_map(path, ask)
         if ask and not self.maybe_save():
             return False
         try:
-            level = long_task.run_with_progress(self, f"Opening {name}…", lambda: load_level(path))
+            level = long_task.run_with_progress(self, f"Opening {os.path.basename(path) or path}…",
+                                                lambda: load_level(path))
         except LevelFileError as e:
             # Problems of the file as a whole carry the file's name, not the command line's "-".
             problems = [f"{name}: {p.message}" if p.object_id == LEVEL_ID else str(p) for p in e.problems]
@@ -179,20 +181,26 @@ class FileActions:
                 text = f"{name} could not be opened: {e.problems[0].message}."
                 if e.problems[0].object_id != LEVEL_ID:
                     text = f"{name} could not be opened: {problems[0]}."
-                self.show_error("Could not open level", text, "The level that was open is still open.")
+                self.show_error("Could not open level", text, self.still_open())
             else:
                 self.show_error("Could not open level",
                                 f"{name} could not be opened: {len(problems) or 'unknown'} problems.",
                                 "\n".join(problems))
             return False
         except Exception as e:  # noqa: BLE001 - whatever went wrong, say it in words and keep the open level
-            self.show_error("Could not open level", f"{name} could not be opened: {describe(e)}.",
-                            "The level that was open is still open.")
+            self.show_error("Could not open level", f"{name} could not be opened: {describe(e)}.", self.still_open())
             return False
         self.set_level(level, os.path.abspath(path))
         self.add_recent(self.path)
         atomic.remove_stale_temporaries(os.path.dirname(self.path))
         return True
+
+    def still_open(self) -> str:
+        """What a failed open or import says of the level in the window: that it is still open, when there is
+        one (a file, unsaved work, objects); nothing when the window holds only an empty, untouched new level
+        (``level-editor /dev/zero`` opened no level before it)."""
+        some = self.path is not None or self.is_modified() or len(self.document) > 0
+        return "The level that was open is still open." if some else ""
 
     def save(self) -> bool:
         if self.path is None:
@@ -245,13 +253,22 @@ class FileActions:
             if answer != SAVE_ANYWAY:
                 return False
             self._replace_allowed().add(path)
-        level = self.document.level  # immutable: edits made meanwhile cannot reach the file
+        folder = os.path.dirname(path)
+        # immutable: edits made meanwhile cannot reach the file. Saved in another folder, its pictures are named
+        # from there, as the document names them once it is saved
+        level = pictures_moved(self.document.level, self.document.folder, folder)
         index = self.undo_stack.index()
         new_name = self._name_for_file(path)
+        # the name plays no part in the check: the background check's outlines of the open level serve, and
+        # pictures named from a new folder are looked for from there
+        found = self.checks.completion(self.document.level)
+        moved = level
+
+        def check_work():
+            return pictures_looked_for_in(found(), moved, folder)
+
         if new_name is not None:
             level = replace(level, name=new_name)
-        # the name plays no part in the check: the background check's outlines of the open level serve
-        check_work = self.checks.completion(self.document.level)
         replace_read_only = path in self._replace_allowed()
 
         def work():  # on the file worker: reads nothing of the window, only the values above
@@ -294,12 +311,15 @@ class FileActions:
             self.show_error("Could not save level", f"{name} could not be saved: {describe(e)}.", _KEPT)
             return False
         self.path = path
+        # its pictures are named from the file's folder, as the file names them: part of the save, not an undo step
+        self.document.move_to(folder)
         if self.undo_stack.index() == index:
             if new_name is not None:  # the file has the new name: so has the level, one undoable step
                 self.context.push(ChangeLevelPropertiesCommand(self.document, f"Name level '{new_name}'",
                                                                name=new_name))
-                if check is not None:  # a name changes no problem and no hull: the check holds for the renamed
-                    check = replace(check, level=self.document.level)
+            if check is not None:
+                # the document is the level written: a name and the pictures' folder change no problem and no hull
+                check = replace(check, level=self.document.level)
             self.undo_stack.setClean()
         self._update_title()
         self.add_recent(path)
@@ -334,7 +354,7 @@ class FileActions:
         objects is framed whole; an empty one (a new level) shows at 100% with the spawn in the middle.
         """
         self.undo_stack.clear()
-        self.document.reset(level)
+        self.document.reset(level, os.path.dirname(path) if path else None)
         self.undo_stack.setClean()
         self.path = path
         self.setWindowModified(False)

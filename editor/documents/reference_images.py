@@ -4,7 +4,8 @@ The picture is not copied: the level stores where it is, relative to the level
 file's folder with forward slashes (``art/courtyard.png``), as the file format
 asks. A level that has no file yet stores the picture's absolute path (with
 forward slashes); it stays absolute when the level is first saved (nothing
-rewrites it then: delete the image and add it again to store it relative).
+rewrites it then: delete the image and add it again to store it relative). Save As into another folder
+names the same pictures from there (:mod:`level_editor.core.level.pictures`).
 
 :class:`ReferenceImageActions` is one part of :class:`~level_editor.editor.window.main_window.MainWindow`
 (as :class:`~level_editor.editor.documents.files.FileActions` is); the question it asks, which
@@ -140,7 +141,7 @@ class ReferenceImageActions:
                                                  objects=False).point
             images.append(context.on_current_layer(Image(
                 document.new_id("image", [i.id for i in images]), stored_picture_path(picture, self.path),
-                (corner.x(), corner.y()), scale=1.0, opacity=START_OPACITY)))
+                (corner.x(), corner.y()), scale=1.0, opacity=START_OPACITY, folder=document.folder)))
         context.push(AddReferenceImageCommand(document, images))
         ids = [image.id for image in images if image.id in document]
         if not ids:  # a play-test runs: nothing changes

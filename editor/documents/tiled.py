@@ -20,6 +20,7 @@ from level_editor.core.interop import TiledImportError, tiled_format, write_tile
 from level_editor.core.interop.tiled_import import read_tiled
 from level_editor.core.level.atomic import LevelSaveError, same_file
 from level_editor.core.level.file_format import save_level
+from level_editor.core.level.pictures import pictures_moved
 from level_editor.editor.work import long_task
 from level_editor.editor.documents.file_checks import not_a_level_file, save_cause
 from level_editor.editor.support.guard import describe
@@ -91,7 +92,7 @@ class TiledActions:
         if not path:
             return False
         level = self.document.level
-        level_dir = os.path.dirname(self.path) if self.path else None
+        level_dir = self.document.folder  # where its pictures' paths are relative to (an imported map's folder)
         name = os.path.basename(path)
         if self.path and tiled_format(path) is not None and same_file(path, self.path):
             self.show_error("Could not export level", f"{name} is the level's own file: a Tiled map there would "
@@ -103,8 +104,11 @@ class TiledActions:
         else:
             completion = self.checks.completion(level)  # what the background check knows, read here
 
+            # a copy in another folder names the same pictures from there
+            copy = pictures_moved(level, level_dir, os.path.dirname(os.path.abspath(path)))
+
             def work():
-                save_level(level, path, hulls=completion().hulls)
+                save_level(copy, path, hulls=completion().hulls)
                 return ()
         try:
             # a big level takes seconds: written off the GUI thread, the window repainting, its progress shown
@@ -133,7 +137,7 @@ class TiledActions:
         problem = not_a_level_file(path)  # a named pipe would make reading wait for ever
         if problem is not None:
             self.show_error("Could not import map", f"{name} could not be imported: {problem.replace('level', 'map')}.",
-                            "The level that was open is still open.")
+                            self.still_open())
             return False
         if ask and not self.maybe_save():
             return False
@@ -144,7 +148,7 @@ class TiledActions:
             return False
         except Exception as e:  # noqa: BLE001 - a map nobody foresaw: say why, keep the open level
             self.show_error("Could not import map", f"{name} could not be imported: {describe(e)}.",
-                            "The level that was open is still open.")
+                            self.still_open())
             return False
         self.set_level(result.level, None)
         self.undo_stack.resetClean()  # nothing is written until Save asks where
@@ -156,5 +160,7 @@ class TiledActions:
         return True
 
     def _folder_for_pictures(self, folder: Optional[str]) -> None:
-        """Pictures of an imported map are relative to the map's folder until the level is saved."""
+        """Pictures of an imported map are relative to the map's folder until the level is saved (and saved
+        elsewhere, they are named from there)."""
+        self.document.move_to(folder)
         self.scene.set_base_folder(folder)

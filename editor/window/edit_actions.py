@@ -143,7 +143,7 @@ class EditActions:
         objects = self.selection.objects()
         if not objects:
             return
-        text = objects_to_text(objects)
+        text = objects_to_text(objects, self.document.folder)
         if self.delete_selection("Cut", before=lambda: QApplication.clipboard().setText(text)):
             self.statusBar().showMessage(f"Cut {plural(len(objects), 'object')}", 3000)
 
@@ -166,7 +166,7 @@ class EditActions:
         objects = self.selection.objects()
         if not objects:
             return
-        QApplication.clipboard().setText(objects_to_text(objects))
+        QApplication.clipboard().setText(objects_to_text(objects, self.document.folder))
         self.statusBar().showMessage(f"Copied {plural(len(objects), 'object')}", 3000)
 
     def paste(self) -> None:

@@ -19,6 +19,13 @@ walk) and 20,000 px/s (333 px per tick, a stress of the sweeps). ``--quick``
 runs 100 and 1,000 objects with a short replay, in a few seconds, for CI.
 The machine's other work shows up in the figures: run it several times.
 
+``--wild`` times ours alone on issue 23's replay instead: 1,000,000 ticks alternating
+between +1e300 and -1e300 px/s (along x, then along the diagonal) on an open level,
+on ``levels/showcase.json`` and on a generated 10,000-object level (no border: the
+player may fly out through a door). Such a tick walks the cells along its motion and
+stops at the first contact, so it costs what its motion up to that contact costs, not
+the level (a tick wedged in a corner still slides up to 12 times).
+
 :func:`tick_level`, :func:`tick_replay`, :func:`measure` and
 :func:`format_table` are plain functions other code can call.
 """
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from pathlib import Path
 import random
 import sys
 import time
@@ -34,13 +42,15 @@ from typing import Callable, Optional, Sequence
 
 from level_editor.core.collision.sweep import core_of
 from level_editor.core.collision.world import World
+from level_editor.core.level.format.read import load_level
 from level_editor.core.level.generate import generate_level
-from level_editor.core.level.model import Level, Wall
+from level_editor.core.level.model import Box, Level, Player, Wall
 from level_editor.core.playtest.replay import Replay
 from level_editor.core.playtest.simulation import DEFAULT_DT, run_replay
 
 __all__ = ["COUNTS", "QUICK_COUNTS", "SPEEDS", "ENGINES", "Timing", "Row", "tick_level", "tick_replay",
-           "measure", "format_table", "main"]
+           "measure", "format_table", "WILD_TICKS", "WILD_SPEED", "wild_replay", "wild_levels", "measure_wild",
+           "main"]
 
 COUNTS = (1_000, 100_000)
 QUICK_COUNTS = (100, 1_000)
@@ -247,6 +257,39 @@ def format_table(rows: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
+#: The replay of issue 23, item 7: this many ticks alternating between +WILD_SPEED and -WILD_SPEED px/s.
+WILD_TICKS = 1_000_000
+WILD_SPEED = 1e300
+
+
+def wild_replay(direction: tuple[float, float], ticks: int = WILD_TICKS) -> Replay:
+    """``ticks`` ticks alternating between ``+WILD_SPEED`` and ``-WILD_SPEED`` px/s along ``direction``."""
+    there = (direction[0] * WILD_SPEED, direction[1] * WILD_SPEED)
+    back = (-there[0], -there[1])
+    return Replay(DEFAULT_DT, [there if k % 2 == 0 else back for k in range(ticks)])
+
+
+def wild_levels() -> list[tuple[str, Level]]:
+    """The levels of the wild run: an open one, the showcase and a generated 10,000-object level."""
+    showcase = Path(__file__).resolve().parents[2] / "levels" / "showcase.json"
+    return [("open level (one box)", Level(player=Player(spawn=(0, 0), radius=12),
+                                            objects=(Box("crate", (200, -20), (40, 40)),))),
+            ("levels/showcase.json", load_level(showcase)),
+            ("generated, 10,000 objects", generate_level(10_000, seed=0))]
+
+
+def measure_wild(ticks: int = WILD_TICKS) -> str:
+    """Ours on the wild replay, along x and along the diagonal: a Markdown table of seconds and µs per tick."""
+    lines = ["| level | colliders | along | ticks | seconds | µs/tick |", "|---|--:|---|--:|--:|--:|"]
+    for name, level in wild_levels():
+        for along, direction in (("x", (1.0, 0.0)), ("diagonal", (1.0, 1.0))):
+            t = _ours(level, wild_replay(direction, ticks))
+            colliders = len(World.from_level(level))
+            lines.append(f"| {name} | {colliders:,} | {along} | {ticks:,} | {t.tick_seconds:.1f} | "
+                         f"{t.us_per_tick:.1f} |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.bench_tick",
                                      description=__doc__.split("\n\n")[0])
@@ -255,11 +298,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--counts", type=int, nargs="+", help="object counts (default 1000 100000)")
     parser.add_argument("--player", choices=("circle", "box"), default="circle")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--wild", action="store_true",
+                        help=f"ours alone, {WILD_TICKS:,} ticks alternating +-{WILD_SPEED:g} px/s (--ticks to change)")
     args = parser.parse_args(argv)
     counts = args.counts or (QUICK_COUNTS if args.quick else COUNTS)
     ticks = args.ticks if args.ticks is not None else (QUICK_TICKS if args.quick else TICKS)
     if ticks < 1 or any(n < 0 for n in counts):
         parser.error("ticks must be at least 1 and counts 0 or more")
+    if args.wild:
+        print(measure_wild(args.ticks if args.ticks is not None else WILD_TICKS))
+        return 0
     print(format_table(measure(counts, SPEEDS, ticks, args.player, args.seed)))
     return 0
 

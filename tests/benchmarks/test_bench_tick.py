@@ -58,3 +58,21 @@ def test_bad_arguments_are_refused(bad):
     done = subprocess.run([sys.executable, "-m", "tests.benchmarks.bench_tick", "--quick", *bad],
                           cwd=str(ROOT), env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "error" in done.stderr
+
+
+def test_the_wild_run_times_the_1e300_replay_on_each_level_along_x_and_the_diagonal():
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "tests.benchmarks.bench_tick", "--wild", "--ticks", "20"],
+                          cwd=str(ROOT), env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split("|")[1:-1] for line in done.stdout.splitlines()[2:]]
+    assert [(r[0].strip(), r[2].strip(), r[3].strip()) for r in rows] == [
+        (name, along, "20") for name in ("open level (one box)", "levels/showcase.json", "generated, 10,000 objects")
+        for along in ("x", "diagonal")]
+    assert all(float(r[5]) > 0 for r in rows)
+
+
+def test_the_wild_replay_alternates_between_plus_and_minus_1e300_px_s():
+    from tests.benchmarks.bench_tick import wild_replay
+    replay = wild_replay((1.0, 1.0), 4)
+    assert [tuple(v) for v in replay.velocities] == [(1e300, 1e300), (-1e300, -1e300)] * 2

@@ -409,6 +409,8 @@ KIND_OF: dict[type, Kind] = {k.model: k for k in KINDS.values()}
 
 #: The model's attributes every object has besides its kind's fields (``solid`` on the kinds that collide).
 MODEL_COMMON = ("id", "extra", "layer", "type", "properties", "solid")
+#: What the model keeps of an object that no file holds (a picture's folder: see ``Image.folder``).
+MODEL_ONLY = ("folder",)
 
 
 def check_against_the_model(kinds: dict[str, Kind]) -> None:
@@ -418,7 +420,7 @@ def check_against_the_model(kinds: dict[str, Kind]) -> None:
     The fields may come in any order (the file's order is the description's, not the model's).
     """
     for k in kinds.values():
-        own = {f.name for f in model_fields(k.model)} - set(MODEL_COMMON)
+        own = {f.name for f in model_fields(k.model)} - set(MODEL_COMMON) - set(MODEL_ONLY)
         if own != {f.name for f in k.fields}:
             raise TypeError(f"the file's {k.kind!r} fields {sorted(f.name for f in k.fields)} are not "
                             f"{k.model.__name__}'s {sorted(own)}")

@@ -529,7 +529,7 @@ def struct_types(kinds: Mapping[str, Kind]) -> dict[str, type]:
 
 #: How the builder passes each of the model's common attributes.
 _COMMON_ARGUMENTS = {"id": "oid", "extra": "{}", "layer": "layer", "type": "o.type", "properties": "{}",
-                     "solid": "o.solid"}
+                     "solid": "o.solid", "folder": "None"}
 
 
 def object_builder(kinds: Mapping[str, Kind], structs: Mapping[str, type]) -> Callable:

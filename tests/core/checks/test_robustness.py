@@ -6,8 +6,10 @@ the object that holds them, in the designer's words; the rest of the level is st
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Mapping
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,6 +101,16 @@ def test_unusable_numbers_are_named_in_the_designer_s_words():
     assert "negative" in by_id["p"]
     assert "spans" in by_id["t"]
     assert set(result.hulls) == set()
+
+
+@pytest.mark.parametrize("cell", [1e308, 1.7976931348623157e308, -1e308, math.inf, math.nan])
+def test_a_tile_cell_near_the_largest_float_is_told_without_an_overflow(cell):
+    lvl = Level(player=Player(spawn=(0, 0), radius=5), objects=(Tiles("t", (100, 100), cell, ("##", "#.")),))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        result = check_level(lvl, with_hulls=True)
+    by_id = {p.object_id: p.message for p in result.problems if p.severity == ERROR}
+    assert "its cell size" in by_id["t"] and "cannot be measured" not in by_id["t"]
 
 
 def test_a_player_with_unusable_numbers_is_an_error_of_the_player():

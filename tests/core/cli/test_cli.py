@@ -236,3 +236,14 @@ def test_export_to_a_folder_exits_2_and_leaves_it_alone(tmp_path, capsys):
     assert main(["export", str(LEVELS[0]), "-o", str(out)]) == 2
     assert capsys.readouterr().err.strip() == f"level-editor: could not save {out}: Is a directory"
     assert out.is_dir() and not any(out.iterdir()) and sorted(os.listdir(tmp_path)) == ["out"]
+
+
+def test_export_into_another_folder_names_the_same_pictures_from_there(tmp_path):
+    out = tmp_path / "other" / "my_level.json"
+    out.parent.mkdir()
+    r = run("export", ROOT / "levels" / "game_content.json", "-o", out)
+    assert r.returncode == 0, r.stderr
+    picture = next(o["path"] for o in json.loads(out.read_text())["objects"] if o["kind"] == "image")
+    assert (out.parent / picture).resolve() == (ROOT / "levels" / "art" / "courtyard.png").resolve()
+    r = run("check", "--strict", out)
+    assert r.returncode == 0 and "0 warnings" in r.stdout, r.stdout

@@ -183,7 +183,7 @@ def test_open_recent_and_a_drop_of_a_pipe_fail_at_once(window, tmp_path):
     with never_waits_on(pipe):
         entry.trigger()
         _drop(window, pipe)
-    assert [e[1] for e in window.errors] == ["piped.json could not be opened: it is a named pipe, not a level "
+    assert [e[1] for e in window.errors] == [f"{pipe} could not be opened: it is a named pipe, not a level "
                                              "file."] * 2
 
 
@@ -193,8 +193,7 @@ def test_a_file_with_wrong_typed_fields_says_what_is_wrong(window, tmp_path):
                    '"player": {"spawn": "here"}, "objects": {}}')
     assert not window.open_file(str(bad))
     (title, text, details), = window.errors
-    assert text.startswith("typed.json could not be opened: ") and len(text) > len("typed.json could not be "
-                                                                                   "opened: ") + 5
+    assert text.startswith(f"{bad} could not be opened: ") and len(text) > len(f"{bad} could not be opened: ") + 5
     assert details.strip()
 
 
@@ -317,7 +316,7 @@ def test_a_named_pipe_on_the_command_line_opens_the_editor_with_the_reason(tmp_p
     with never_waits_on(pipe):
         window = app.open_window(str(pipe))
     qtbot.addWidget(window)
-    assert shown == ["from-the-shell.json could not be opened: it is a named pipe, not a level file."]
+    assert shown == [f"{pipe} could not be opened: it is a named pipe, not a level file."]
     assert window.isVisible() and window.path is None and len(window.document) == 0
 
 

@@ -11,6 +11,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
 from level_editor.core.level.file_format import load_level
+from level_editor.core.level.pictures import pictures_moved
 from level_editor.core.collision.shapes import Vec2
 from level_editor.editor.documents.files import CANCEL, DISCARD, SAVE
 from level_editor.editor.window.main_window import MainWindow
@@ -51,7 +52,9 @@ def test_every_sample_level_opens_and_saves_back_equal(window, tmp_path):
         target = tmp_path / source.name
         window.ask_save_path = lambda t=target: str(t)
         assert window.save_as()
-        assert load_level(target) == load_level(source)
+        # saved in another folder, its pictures are named from there (the same pictures)
+        assert load_level(target) == pictures_moved(load_level(source), str(LEVELS), str(tmp_path))
+        assert load_level(target) == window.document.level
         assert len(window.scene.object_items()) == len(window.document)
 
 
@@ -129,7 +132,7 @@ def test_not_json_reports_line_and_column(window, tmp_path):
     bad.write_text('{\n  "format": oops\n}')
     assert not window.open_file(str(bad))
     (title, text, details), = window.errors
-    assert text.startswith("bad.json could not be opened: is not valid JSON") and "line 2, column 13" in text
+    assert text.startswith(f"{bad} could not be opened: is not valid JSON") and "line 2, column 13" in text
     assert details == "The level that was open is still open."  # said once, not twice
     assert len(window.document) == 4
 

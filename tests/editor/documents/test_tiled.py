@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from level_editor.core.interop.tiled_import import read_tiled
 from level_editor.core.level.file_format import load_level
+from level_editor.core.level.pictures import pictures_moved
 from tests.editor.helpers import key, make_window
 
 SAMPLES = Path(__file__).resolve().parents[3] / "levels"
@@ -49,7 +50,9 @@ def test_export_as_level_json_writes_a_copy_with_hulls(qtbot, tmp_path):
     target = tmp_path / "copy.json"
     w.ask_export_path = lambda: str(target)
     assert w.export_as()
-    assert load_level(target) == w.document.level and json.loads(target.read_text())["hulls"]["level"]
+    copy = pictures_moved(w.document.level, str(folder), str(tmp_path))  # the copy names its pictures from there
+    assert load_level(target) == copy and json.loads(target.read_text())["hulls"]["level"]
+    assert [o.path for o in copy.objects if o.kind == "image"] == ["levels/art/courtyard.png"]
 
 
 def test_a_failed_export_says_why_and_writes_nothing(qtbot, tmp_path):
@@ -116,7 +119,7 @@ def test_a_long_export_runs_beside_the_window_and_the_check_comes_back_after_it(
         assert w.export_as()
     assert answers.seen == WindowAnswers.BESIDE and not w.errors
     assert answers.busy == [True] * answers.ticks  # the window kept answering, and said it was busy
-    assert load_level(target) == w.document.level
+    assert load_level(target) == pictures_moved(w.document.level, str(folder), str(tmp_path))
     # the problems of the level come back once the export is done with the machine
     qtbot.waitUntil(lambda: w.checks.result_for(w.document.level) is not None and not w.checks.busy, timeout=10_000)
 
