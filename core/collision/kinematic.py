@@ -25,6 +25,7 @@ motion between ticks (:mod:`level_editor.core.playtest.platformer`).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional
@@ -90,13 +91,28 @@ def _shifted(base: RoundedPolygon, dx: float, dy: float) -> RoundedPolygon:
 
 
 class _Grid:
-    """The static grid's answers plus the active special colliders whose obstacle reaches the query."""
+    """The static grid's answers plus the active special colliders whose obstacle reaches the query.
+
+    Everything else a grid says (its size, its cells, how many a box covers) is the static grid's.
+    """
 
     __slots__ = ("static", "world")
 
     def __init__(self, static, world: "KinematicWorld"):
         self.static = static
         self.world = world
+
+    def __getattr__(self, name: str):
+        return getattr(self.static, name)
+
+    def walk(self, px: float, py: float, dx: float, dy: float, ex: float, ey: float, box, pad: float):
+        """The static grid's walk, the special colliders in the box first (as the boxes it keeps apart)."""
+        if self.world.active:
+            x0, y0, x1, y1 = box
+            extra = self._specials(x0, y0, x1, y1)
+            if extra:
+                yield -math.inf, [extra]
+        yield from self.static.walk(px, py, dx, dy, ex, ey, box, pad)
 
     def _specials(self, x0: float, y0: float, x1: float, y1: float) -> list[int]:
         w = self.world

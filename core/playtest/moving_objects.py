@@ -105,7 +105,12 @@ class MovingObjects:
 
 
 class _Alone:
-    """The world of one special collider, for casting the player against it alone (a push)."""
+    """The world of one special collider, for casting the player against it alone (a push).
+
+    It is its own grid: one cell, read at once (``area``), holding the collider.
+    """
+
+    area = 1
 
     def __init__(self, world: KinematicWorld, i: int):
         self.body = world.body

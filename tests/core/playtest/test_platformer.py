@@ -353,3 +353,18 @@ def test_a_top_down_player_is_pushed_by_moving_objects_and_simulate_agrees_with_
         assert max(p.x for p in positions) > 250  # carried along in front of it
         trace = run_replay(lv, Replay(1 / 60, inputs=[(0, 0, 0)] * 200))
         assert list(trace.positions) == positions
+
+
+def test_a_top_down_player_at_any_speed_meets_a_moving_object_across_a_big_level():
+    """The sweep walks the grid's cells along a very fast motion; the moving objects are met on that walk too."""
+    from level_editor.core.level.generate import generate_level
+    from level_editor.core.playtest.replay import Replay
+    from level_editor.core.playtest.simulation import run_replay
+    base = generate_level(2000, seed=3)
+    x0, y0, x1, y1 = base.bounds()
+    spawn = (x0 - 500, y0 - 500)
+    wall = Box("mover", (x0 - 700, y0 - 2000), (40, 4000), path=MovePath(((0, 0), (0, 10)), 1))
+    lv = base.with_objects(base.objects + (wall,))
+    lv = Level(player=Player(spawn=spawn, radius=8), objects=lv.objects, layers=lv.layers, types=lv.types)
+    trace = run_replay(lv, Replay(1 / 60, [(-1e300, 0)] * 3))
+    assert all(p.x > x0 - 700 + 40 for p in trace.positions)  # stopped by the moving wall, never through it
