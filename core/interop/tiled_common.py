@@ -67,11 +67,11 @@ FLIP_BITS = 0xF0000000
 GID_MASK = 0x0FFFFFFF
 
 _KIND_RESERVED = {
-    "wall": ("thickness", "solid"),
-    "box": ("solid",),
-    "oriented_box": ("solid",),
+    "wall": ("thickness", "solid", "one_way"),
+    "box": ("solid", "one_way"),
+    "oriented_box": ("solid", "one_way"),
     "circle": ("solid",),
-    "tiles": ("solid",),
+    "tiles": ("solid", "one_way"),
     "image": ("scale",),
     "point": (),
 }

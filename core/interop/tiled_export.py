@@ -74,9 +74,11 @@ from level_editor.core.interop.tiled_common import (
 )
 from level_editor.core.level.atomic import write_blocks_atomic, write_bytes_atomic
 from level_editor.core.level.file_format import VERSION, type_to_dict
+from level_editor.core.level.format.fields import MOTION, PLAYER_SETTINGS
 from level_editor.core.level.loader_names import tiled_names
 from level_editor.core.level.number_text import file_number
 from level_editor.core.level.model import (
+    moving_path,
     SOLID_CELL,
     Box,
     Image,
@@ -189,7 +191,16 @@ class _Exporter:
         return out
 
     def _object_properties(self, obj, extra_props: list[dict], book: dict) -> list[dict]:
-        """An object's resolved properties, then what the export adds, then the bookkeeping (when any)."""
+        """An object's resolved properties, then what the export adds, then the bookkeeping (when any).
+
+        A one-way floor says so in a bool property ``one_way``; a moving object's path is kept in the
+        bookkeeping, as the level file writes it.
+        """
+        if getattr(obj, "one_way", False):
+            extra_props = extra_props + [{"name": "one_way", "type": "bool", "value": True}]
+        path = moving_path(obj)
+        if path is not None:
+            book["path"] = MOTION.to_json(path)
         resolved = self.level.properties_of(obj)
         clash = [k for k in resolved if k in reserved_names(obj.kind)]
         if clash:
@@ -425,6 +436,17 @@ class _Exporter:
     def _player(self, player: Player) -> dict:
         props = [{"name": "shape", "type": "string", "value": player.shape}]
         book: dict[str, Any] = {}
+        if player.controller != "top_down":
+            # a platformer's controller and its feel, as properties a game reads (an optional one only when set)
+            props.append({"name": "controller", "type": "string", "value": player.controller})
+            props += [{"name": s.name, "type": "float", "value": getattr(player, s.name)} for s in PLAYER_SETTINGS
+                      if getattr(player, s.name) is not None]
+        else:
+            # a top-down player's platformer settings kept for switching back: only those not the default
+            kept = {s.name: file_number(getattr(player, s.name)) for s in PLAYER_SETTINGS
+                    if getattr(player, s.name) != s.default}
+            if kept:
+                book["settings"] = kept
         default = Player()
         if player.shape == "box":
             props += [{"name": "box_width", "type": "float", "value": player.size.x},

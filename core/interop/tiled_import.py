@@ -63,6 +63,8 @@ from level_editor.core.interop.tiled_files import Files, load_document
 from level_editor.core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
 from level_editor.core.interop.wall_outline import outline_changed
 from level_editor.core.level.file_format import FORMAT, VERSION, LevelFileError, level_to_dict, parse_level
+from level_editor.core.level.format.checks import Reader
+from level_editor.core.level.format.fields import PLAYER_SETTINGS
 from level_editor.core.level.kinds import id_prefix
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_GRID, MAX_SIZE, MAX_SPEED, MAX_TILE_CELLS, MIN_SIZE
 from level_editor.core.level.model import (
@@ -100,6 +102,9 @@ BLOCK = 256
 MAX_DEPTH = 64
 
 _SOLID_KINDS = {"wall", "box", "oriented_box", "circle", "tiles"}
+#: The kinds that may be one-way floors and that may move along a path (format version 3).
+_ONE_WAY_KINDS = {"wall", "box", "oriented_box", "tiles"}
+_MOVING_KINDS = _SOLID_KINDS
 _CLASSES = {"wall": Wall, "box": Box, "oriented_box": OrientedBox, "circle": Pillar, "tiles": Tiles,
             "point": Point, "image": Image}
 _ALIGN = {"topleft": (0, 0), "top": (0.5, 0), "topright": (1, 0), "left": (0, 0.5), "center": (0.5, 0.5),
@@ -765,6 +770,42 @@ class _Importer:
             ids[i] = new
         return ids
 
+    def _motion(self, f: _Found) -> dict:
+        """A moving object's path from the bookkeeping of a map this program wrote (a note when it is broken)."""
+        raw = f.book.get("path") if self.ours and f.kind in _MOVING_KINDS else None
+        if raw is None:
+            return {}
+        problems: list = []
+        path = Reader(problems).path(f.name, "path", raw)
+        for p in problems:
+            self.notes.append(f"{f.label}: {p.message}; it stays put")
+        return {} if path is None else {"path": path}
+
+    def _settings(self, label: str, props: dict, book: dict) -> dict:
+        """The player's controller and platformer settings: properties a designer may have set in Tiled, then what
+        the bookkeeping kept of a top-down player's; each checked as the level file checks it."""
+        out: dict = {}
+        controller_p = props.pop("controller", None)
+        if controller_p is not None:
+            controller = controller_p.get("value")
+            if controller in Player.CONTROLLERS:
+                out["controller"] = controller
+            else:
+                self.notes.append(f"{label}: controller {brief(controller)} is not top_down or platformer: top-down it is")
+        kept = book.get("settings") if self.ours and isinstance(book.get("settings"), dict) else {}
+        for setting in PLAYER_SETTINGS:
+            v = _number_prop(props, setting.name)
+            if v is None and is_number(kept.get(setting.name)):
+                v = float(kept[setting.name])
+            if v is None:
+                continue
+            problem = "must be a finite number" if not math.isfinite(v) else setting.problem(v)
+            if problem is None:
+                out[setting.name] = v
+            else:
+                self.notes.append(f"{label}: {setting.name} {problem}; the default is used")
+        return out
+
     def _player(self, refs: dict) -> tuple[Player, Optional[str]]:
         """The player, and why it starts at the default spot when it does (None when the map says where)."""
         if self.player is None:
@@ -803,10 +844,11 @@ class _Importer:
             if isinstance(book.get("size"), list) and len(book["size"]) == 2 and all(map(is_number, book["size"])):
                 if "box_width" not in values and "box_height" not in values:
                     size = tuple(book["size"])
+        settings = self._settings(label, props, book)
         for left in props:
             self.notes.append(f"{label}: property {left} is left out (the player has no custom properties)")
         extra = book.get("extra") if isinstance(book.get("extra"), dict) else {}
-        return Player((x, y), shape, radius, size, values.get("speed", default.speed), extra), why
+        return Player((x, y), shape, radius, size, values.get("speed", default.speed), extra, **settings), why
 
     def _free_spawn(self, level: Level, why: str) -> Level:
         """``level`` with its player, which starts at the default spot for ``why``, moved off anything solid there;
@@ -884,7 +926,10 @@ class _Importer:
         by_name = {t.name: t for t in types}
         objects = []
         for f, oid in zip(self.found, ids):
+            one_way = _bool_prop(f.props, "one_way") if f.kind in _ONE_WAY_KINDS else None
             props = self._values(f.props, f.label, refs)
+            if one_way:
+                f.fields = dict(f.fields, one_way=True)
             t = by_name.get(f.type)
             if self.ours and t is not None:
                 own = set(f.book.get("own", ())) if isinstance(f.book.get("own"), list) else set()
@@ -895,6 +940,7 @@ class _Importer:
             kwargs = dict(f.fields, layer=f.layer, type=f.type, properties=props, extra=extra)
             if f.kind in _SOLID_KINDS:
                 kwargs["solid"] = f.solid
+            kwargs.update(self._motion(f))
             objects.append(_CLASSES[f.kind](oid, **kwargs))
         player, default_spawn = self._player(refs)
         properties = self._values(self.map_props, "the map", refs)
