@@ -179,7 +179,35 @@ def problems(out: Path) -> None:
     close(w)
 
 
-SHOTS = (editor, context_menu, shortcuts, playtest, game_content, types, properties, playtest_trigger, problems)
+def platformer_playtest(out: Path) -> None:
+    """levels/platformer.json played with F3: a run up the hill and a jump off its top, mid-air."""
+    w = new_window("platformer.json")
+    w.play_mode.debug_action.setChecked(True)
+    start_playing(w)
+    session = w.play_mode.session
+    QTest.keyPress(w.canvas, Qt.Key_Right)
+    session.advance(1.1)
+    QTest.keyPress(w.canvas, Qt.Key_Space)
+    session.advance(0.3)
+    save(w, out / "screenshot-platformer.png")
+    QTest.keyRelease(w.canvas, Qt.Key_Space)
+    QTest.keyRelease(w.canvas, Qt.Key_Right)
+    w.play_mode.stop()
+    close(w)
+
+
+def jump_arcs(out: Path) -> None:
+    """levels/platformer.json with View > Jump Arcs from ledge-1, the lift selected to show its path's handles."""
+    w = new_window("platformer.json")
+    w.selection.set(["coin-2"])  # the marker above ledge-2: the arcs start from the floor under it
+    w.jump_arcs.action.setChecked(True)
+    w.jump_arcs.update_arcs()
+    save(w, out / "screenshot-jump-arcs.png")
+    close(w)
+
+
+SHOTS = (editor, context_menu, shortcuts, playtest, game_content, types, properties, playtest_trigger, problems,
+         platformer_playtest, jump_arcs)
 
 
 def main(argv=None) -> int:
