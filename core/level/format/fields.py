@@ -369,14 +369,18 @@ class Setting:
     high_open: bool = False
     optional: bool = False
     unit: str = ""
+    #: The smallest value taken above ``low`` (a time so short that gravity would overflow is refused).
+    smallest: Optional[float] = None
 
     def problem(self, value: float) -> Optional[str]:
         """None when ``value`` is in range, else what is wrong (``must be more than 0 (it is -1)``)."""
         below = value <= self.low if self.low_open else value < self.low
         above = value >= self.high if self.high_open else value > self.high
-        if not (below or above):
-            return None
         it = f"(it is {fmt(value)})"
+        if not (below or above):
+            if self.smallest is not None and value < self.smallest:
+                return f"must be at least {fmt(self.smallest)} {it}"
+            return None
         if self.low_open and self.high_open:
             return f"must be more than {fmt(self.low)} and less than {fmt(self.high)} {it}"
         if not self.low_open and not self.high_open and self.high <= 1.0:
@@ -389,8 +393,8 @@ class Setting:
 
 #: The platformer's settings in file order (``controller`` comes first, then these), with their ranges.
 PLAYER_SETTINGS: tuple[Setting, ...] = (
-    Setting("jump_height", 80.0, 0.0, MAX_SIZE, low_open=True, unit="px"),
-    Setting("jump_time", 0.4, 0.0, 60.0, low_open=True, unit="s"),
+    Setting("jump_height", 80.0, 0.0, MAX_SIZE, low_open=True, unit="px", smallest=MIN_SIZE),
+    Setting("jump_time", 0.4, 0.0, 60.0, low_open=True, unit="s", smallest=0.001),
     Setting("fall_gravity_scale", 1.0, 0.0, 100.0, low_open=True),
     Setting("max_fall_speed", 1200.0, 0.0, MAX_SPEED, low_open=True, unit="px/s"),
     Setting("acceleration", None, 0.0, MAX_SPEED * 1000, low_open=True, optional=True, unit="px/s²"),

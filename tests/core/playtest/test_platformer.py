@@ -48,8 +48,8 @@ def ramp(angle: float, length: float = 200.0, x: float = 0.0) -> OrientedBox:
 def min_gap(body: Platformer) -> float:
     """The smallest gap between the player and every collider that counts now."""
     world = body.world
-    return min(world.obstacle(i).gap(body.x, body.y)[0] for i in world.near_indices(
-        body.x - 500, body.y - 500, body.x + 500, body.y + 500))
+    return min((world.obstacle(i).gap(body.x, body.y)[0] for i in world.near_indices(
+        body.x - 500, body.y - 500, body.x + 500, body.y + 500)), default=math.inf)
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -368,3 +368,19 @@ def test_a_top_down_player_at_any_speed_meets_a_moving_object_across_a_big_level
     lv = Level(player=Player(spawn=spawn, radius=8), objects=lv.objects, layers=lv.layers, types=lv.types)
     trace = run_replay(lv, Replay(1 / 60, [(-1e300, 0)] * 3))
     assert all(p.x > x0 - 700 + 40 for p in trace.positions)  # stopped by the moving wall, never through it
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_most_extreme_settings_a_file_may_hold_never_overflow(shape):
+    """The shortest jump time and the highest jump, the heaviest fall and the fastest run still give finite
+    positions, and no tick ends inside the floor."""
+    from level_editor.core.level.format.fields import PLAYER_SETTINGS
+    settings = {s.name: s.high if s.name not in ("jump_time", "floor_max_angle") else (s.smallest or s.low + 1e-9)
+                for s in PLAYER_SETTINGS if s.name not in ("coyote_time", "jump_buffer")}
+    settings["jump_time"] = 0.001
+    settings["floor_max_angle"] = 89.999
+    body = Platformer(level(shape, **settings))
+    for tick in range(120):
+        p = body.step((-1) ** (tick // 30), 0, tick % 7 < 3)
+        assert math.isfinite(p.x) and math.isfinite(p.y)
+        assert min_gap(body) > 0.0
