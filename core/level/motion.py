@@ -16,7 +16,8 @@ Vec2(x=6.464466094067262, y=6.464466094067262)
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from bisect import bisect_left
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from level_editor.core.collision.shapes import Vec2, as_vec2
@@ -35,42 +36,55 @@ class MovePath:
     points: tuple[Vec2, ...]
     speed: float = 60.0
     mode: str = PING_PONG
+    # The legs of one round and the distance at the end of each, made once (a path may have thousands of points).
+    _legs: tuple = field(init=False, repr=False, compare=False, default=())
+    _ends: tuple = field(init=False, repr=False, compare=False, default=())
 
     MODES: ClassVar[tuple[str, ...]] = MODES
 
     def __post_init__(self):
-        object.__setattr__(self, "points", tuple(as_vec2(p) for p in self.points))
+        points = tuple(as_vec2(p) for p in self.points)
+        object.__setattr__(self, "points", points)
         object.__setattr__(self, "speed", float(self.speed))
+        there = list(zip(points, points[1:]))
+        if self.mode == LOOP:
+            legs = there + [(points[-1], points[0])] if len(points) > 1 else there
+        else:
+            legs = there + [(b, a) for a, b in reversed(there)]
+        ends, total = [], 0.0
+        for a, b in legs:
+            total += math.hypot(b.x - a.x, b.y - a.y)
+            ends.append(total)
+        object.__setattr__(self, "_legs", tuple(legs))
+        object.__setattr__(self, "_ends", tuple(ends))
 
     def legs(self) -> list[tuple[Vec2, Vec2]]:
         """The straight pieces one round of the path runs, in order (there and back for ``ping_pong``)."""
-        pts = self.points
-        there = list(zip(pts, pts[1:]))
-        if self.mode == LOOP:
-            return there + [(pts[-1], pts[0])] if len(pts) > 1 else there
-        return there + [(b, a) for a, b in reversed(there)]
+        return list(self._legs)
 
     @property
     def round_length(self) -> float:
         """The distance (px) of one round, after which the object is back where it started."""
-        return math.fsum(math.hypot(b.x - a.x, b.y - a.y) for a, b in self.legs())
+        return self._ends[-1] if self._ends else 0.0
 
     def offset_at(self, distance: float) -> Vec2:
         """The offset at ``distance`` px along the path (any distance: the path repeats)."""
-        legs = self.legs()
         total = self.round_length
-        if not legs or total <= 0.0:
+        if total <= 0.0:
             return self.points[0]
         d = math.fmod(distance, total)
         if d < 0.0:
             d += total
-        for a, b in legs:
-            length = math.hypot(b.x - a.x, b.y - a.y)
-            if d <= length and length > 0.0:
-                t = d / length
-                return Vec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
-            d -= length
-        return legs[-1][1]
+        k = bisect_left(self._ends, d)
+        if k >= len(self._legs):
+            return self._legs[-1][1]
+        a, b = self._legs[k]
+        start = self._ends[k - 1] if k else 0.0
+        length = self._ends[k] - start
+        if length <= 0.0:
+            return b
+        t = (d - start) / length
+        return Vec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
 
     def offset_after(self, tick: int, dt: float) -> Vec2:
         """The offset after tick ``tick`` (from 0) of ``dt`` seconds: at ``speed * (tick + 1) * dt`` along the path."""
