@@ -81,7 +81,7 @@ def reserved_names(kind: str) -> tuple[str, ...]:
     """The property names the export writes itself on an object of ``kind`` (a level's own may not use them).
 
     >>> reserved_names("wall")
-    ('thickness', 'solid', 'level-editor')
+    ('thickness', 'solid', 'one_way', 'level-editor')
     """
     return _KIND_RESERVED.get(kind, ()) + (BOOKKEEPING,)
 
