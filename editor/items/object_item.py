@@ -178,8 +178,7 @@ class ObjectItem(QGraphicsRectItem):
         (the scene then knows a move of every object is a move of the whole picture).
         """
         self.object_id = self.id_of(value)
-        path = moving_path(value)
-        key = self.shape_key(value) if path is None else (self.shape_key(value), path)
+        key = self.outline_key(value)
         reshaped = key != self._shape_key
         if reshaped:
             shapes = type(self)._shapes
@@ -209,6 +208,12 @@ class ObjectItem(QGraphicsRectItem):
         if reshaped:
             self.update()
         return reshaped
+
+    def outline_key(self, value):
+        """What the item's shared outline and bounds depend on: its shape (:meth:`shape_key`) and the path it
+        draws, when it moves."""
+        path = moving_path(value)
+        return self.shape_key(value) if path is None else (self.shape_key(value), path)
 
     def _make_shape(self, value) -> tuple:
         outline = self.build_outline(value)

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from level_editor.core.level.file_format import load_level
-from level_editor.core.level.model import anchor
+from level_editor.core.level.model import anchor, moving_path
 from level_editor.editor.support import guard
 from level_editor.editor.items.object_item import ObjectItem
 from level_editor.editor.panels.layers_panel import LOCKED, NAME, VISIBLE
@@ -110,19 +110,21 @@ def _snap(window) -> list[str]:
         if it.value != obj:
             problems.append(f"{obj.id}: the item shows {it.value!r}, the document holds {obj!r}")
             continue
-        if it.shape_key(obj) != it._shape_key:
+        if it.outline_key(obj) != it._shape_key:
             problems.append(f"{obj.id}: the item's outline is of another shape")
         if getattr(it.parentItem(), "layer_id", None) != obj.layer:
             problems.append(f"{obj.id}: the item is not under its layer's item")
         ax, ay = anchor(obj)
+        # a moving object is shown where its path has it while a play-test or Play Paths runs
+        shown_moving = moving_path(obj) is not None and (window.play_mode.is_playing or window.play_paths.playing)
         # Qt moves an item only by more than its fuzzy compare (1e-12 relative): 5e-324 stays at 0, invisibly
-        if not scene.moving and not (_near(it.pos().x(), ax) and _near(it.pos().y(), ay)):
+        if not scene.moving and not shown_moving and not (_near(it.pos().x(), ax) and _near(it.pos().y(), ay)):
             problems.append(f"{obj.id}: the item is at {it.pos()}, the object at {(ax, ay)}")
         x0, y0, x1, y1 = obj.bounds()
         # Qt draws round parts with curves that stray by a millionth of their size (4 units of a 1e7 wide wall)
         slack = 1 + 1e-5 * max(x1 - x0, y1 - y0)
         rect = it.sceneBoundingRect().adjusted(-slack, -slack, slack, slack)
-        if not scene.moving and not (rect.left() <= x0 and rect.top() <= y0 and x1 <= rect.right()
+        if not scene.moving and not shown_moving and not (rect.left() <= x0 and rect.top() <= y0 and x1 <= rect.right()
                                      and y1 <= rect.bottom()):
             problems.append(f"{obj.id}: the item's box {rect} does not hold the object's {(x0, y0, x1, y1)}")
     if scene.player_item.value != doc.player:
