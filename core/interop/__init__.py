@@ -8,7 +8,7 @@ with notes on what a level cannot hold. :mod:`level_editor.core.interop.tmx` is 
 :mod:`level_editor.core.interop.png` writes the generated tilesets' pictures, and
 :mod:`level_editor.core.interop.tiled_common` holds what export and import agree on.
 """
-from level_editor.core.interop.tiled_common import TiledExportError, TiledImportError
+from level_editor.core.interop.tiled_common import ImportCancelled, TiledExportError, TiledImportError
 from level_editor.core.interop.tiled_export import level_to_tiled, tiled_format, write_tiled
 
-__all__ = ["TiledExportError", "TiledImportError", "level_to_tiled", "tiled_format", "write_tiled"]
+__all__ = ["ImportCancelled", "TiledExportError", "TiledImportError", "level_to_tiled", "tiled_format", "write_tiled"]

@@ -199,6 +199,10 @@ class TiledImportError(ValueError):
     layer whose data does not decode...): the import writes nothing. The message is one line."""
 
 
+class ImportCancelled(Exception):
+    """The import was stopped before it ended (the ``stop`` it was given said so): nothing came of it."""
+
+
 class TiledExportError(ValueError):
     """A level that cannot be written as a Tiled map; ``problems`` are lines ``OBJECT-ID: message``."""
 

@@ -34,7 +34,12 @@ properties, unknown keys, file order.
 Refused with :class:`~level_editor.core.interop.tiled_common.TiledImportError` (the command
 line's exit code 2): a file that is not XML or JSON or not a Tiled map, other
 orientations (isometric, staggered, hexagonal), XML that declares entities,
-tile data that does not decode or is too large, files over 64 MiB.
+tile data that does not decode or is too large, files over 64 MiB, a map whose tile layers that can
+collide hold more than :data:`~level_editor.core.interop.tiled_tiles.MAX_MAP_TILES` tiles (over it, layers
+none of whose tiles can collide are left out unread, each with a note).
+
+An import given ``stop`` asks it every few thousand tiles and objects whether to go on, and raises
+:class:`~level_editor.core.interop.tiled_common.ImportCancelled` once it says True (the editor's Cancel).
 """
 from __future__ import annotations
 
@@ -43,11 +48,12 @@ import math
 import os
 import re
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from typing import Callable, Optional
 
 from level_editor.core.interop.tiled_common import (
     BOOKKEEPING,
     LEVEL_MARK,
+    ImportCancelled,
     PLAYER_TYPE,
     TiledImportError,
     brief,
@@ -60,7 +66,9 @@ from level_editor.core.interop.tiled_common import (
     whole,
 )
 from level_editor.core.interop.tiled_files import Files, load_document
-from level_editor.core.interop.tiled_tiles import Tilesets, layer_tiles, read_tileset
+from level_editor.core.interop.tiled_tiles import (
+    MAX_LAYER_TILES, MAX_MAP_TILES, Tilesets, layer_size, layer_tiles, read_tileset,
+)
 from level_editor.core.interop.wall_outline import outline_changed
 from level_editor.core.level.file_format import FORMAT, VERSION, LevelFileError, level_to_dict, parse_level
 from level_editor.core.level.format.checks import Reader
@@ -236,8 +244,12 @@ def _number_prop(props: dict, name: str) -> Optional[float]:
 
 class _Importer:
     def __init__(self, data: dict, name: str, source: str, map_dir: str, level_dir: Optional[str],
-                 files: Files, notes: list[str]):
+                 files: Files, notes: list[str], stop: Optional[Callable[[], bool]] = None):
         self.data = data
+        self.stop = stop
+        #: Tiles read so far, and whether the map's tile layers hold more than an import reads.
+        self.tiles_read = 0
+        self.over_cap = False
         self.name = name
         self.source = source
         self.map_dir = map_dir
@@ -251,6 +263,11 @@ class _Importer:
         self.default_thickness = 0
         self.map_props, self.book = _split(data.get("properties"), notes, "the map")
         self.ours = self.book.get("format") == LEVEL_MARK
+
+    def check_stop(self) -> None:
+        """Raise :class:`ImportCancelled` when the import's ``stop`` says to stop."""
+        if self.stop is not None and self.stop():
+            raise ImportCancelled(f"{self.source}: stopped")
 
     # -- layers -------------------------------------------------------------------------------------
 
@@ -271,6 +288,7 @@ class _Importer:
         for layer in layers:
             if not isinstance(layer, dict):
                 raise TiledImportError(f"{self.source}: a layer that is not an object, so this is not a Tiled map")
+            self.check_stop()
             self._layer(layer, ctx)
 
     def _layer(self, layer: dict, ctx: _Context) -> None:
@@ -309,7 +327,9 @@ class _Importer:
             if self.ours and book.get("tiles") == "objects":
                 self._tile_objects(layer, objects, props, book, here, name)
                 return
-            for obj in objects:
+            for i, obj in enumerate(objects):
+                if not i % _STOP_OBJECTS:
+                    self.check_stop()
                 if isinstance(obj, dict):
                     self._object(obj, here, player_layer)
         elif kind == "tilelayer":
@@ -565,6 +585,8 @@ class _Importer:
             mode = "all"
         else:
             mode = "collision"
+        if not self._read_layer(layer, mode, where):
+            return
         tw_map, th_map = self.tile_w, self.tile_h
         order = whole(book.get("order")) if self.ours else None
         anchor = _anchor(book, ctx) if self.ours and order is not None else None
@@ -575,7 +597,7 @@ class _Importer:
         # What each global id means here, worked out once: None (no tileset holds it), False (it does not count),
         # or (tile width, tile height, x offset, y offset); a layer of millions of tiles uses a handful of ids.
         meaning: dict = {}
-        for col, row, gid in layer_tiles(layer, f"{self.source}: {where}"):
+        for col, row, gid in layer_tiles(layer, f"{self.source}: {where}", self.stop):
             any_tile += 1
             seen = meaning.get(gid, ())
             if seen == ():
@@ -626,6 +648,25 @@ class _Importer:
             if f.kind == "tiles":
                 f.name, f.order, f.exact_name = f"{name}-{i + 2}", None, True
         self.found.extend(found)
+
+    def _read_layer(self, layer: dict, mode: str, where: str) -> bool:
+        """Whether to read the tile layer: False (with a note) for one that adds nothing to a map over
+        :data:`MAX_MAP_TILES`; refused when it could add something but would bring the tiles read over it."""
+        size = layer_size(layer)
+        if size > MAX_LAYER_TILES:
+            return True  # refused on its own, in its own words, as it is read
+        if self.over_cap and mode == "collision" and not self.any_tile_collides:
+            self.notes.append(f"{where}: its {size:,} tiles are left out unread: no tile of the map's tilesets "
+                              f"collides, and the map's tile layers hold more than the {MAX_MAP_TILES:,} tiles an "
+                              f"import reads")
+            return False
+        self.tiles_read += size
+        if self.tiles_read > MAX_MAP_TILES:
+            raise TiledImportError(
+                f"{self.source}: {where}: its {size:,} tiles bring the tiles to read to {self.tiles_read:,}, more "
+                f"than the {MAX_MAP_TILES:,} an import reads; refused (its tiles can collide, so it cannot be left "
+                f"out; split the map or make it smaller)")
+        return True
 
     def _tile_meaning(self, gid: int, mode: str, missing: set, ctx: _Context, cells: dict):
         """None: no tileset holds ``gid``; False: its tile does not count; else (width, height, x and y offset,
@@ -903,6 +944,8 @@ class _Importer:
                 if ts is not None:
                     tilesets.append(ts)
         self.tilesets = Tilesets(tilesets)
+        self.any_tile_collides = any(ts.any_collides() for ts in tilesets)
+        self.over_cap = _map_tiles(data.get("layers", []), 0) > MAX_MAP_TILES
 
         self.walk(data.get("layers", []), _Context(self.map_dir))
         if self.default_thickness:
@@ -987,7 +1030,23 @@ def _all_finite(fields: dict) -> bool:
     return True
 
 
+def _map_tiles(layers, depth: int) -> int:
+    """How many tiles (empty ones too) the tile layers of ``layers`` and their groups hold (what is not a layer,
+    or nested too deep, counts as none: reading the layers refuses it)."""
+    if not isinstance(layers, list) or depth > MAX_DEPTH:
+        return 0
+    total = 0
+    for layer in layers:
+        if isinstance(layer, dict) and layer.get("type") == "tilelayer":
+            total += layer_size(layer)
+        elif isinstance(layer, dict) and layer.get("type") == "group":
+            total += _map_tiles(layer.get("layers"), depth + 1)
+    return total
+
+
 _LIMIT = min(MAX_COORDINATE, MAX_SIZE)
+#: How many objects of a layer are read between two looks at whether the import was stopped.
+_STOP_OBJECTS = 1024
 #: The most tile ids whose meaning one layer keeps at hand.
 _MEANINGS = 1 << 16
 #: Columns and rows below this take the quick way to their cell (their products with a tile size stay exact).
@@ -1022,17 +1081,20 @@ def _anchor(book: dict, ctx: _Context, with_origin: bool = False):
 
 
 def tiled_to_level(data: dict, name: str = "map", map_dir: str = ".", level_dir: Optional[str] = None,
-                   files: Optional[Files] = None, source: Optional[str] = None) -> ImportResult:
+                   files: Optional[Files] = None, source: Optional[str] = None,
+                   stop: Optional[Callable[[], bool]] = None) -> ImportResult:
     """The level of a Tiled map's TMJ-shaped ``data``, and notes.
 
     ``name`` is the level's name when the map does not carry one, ``source`` the map in messages; external
     tilesets and templates are looked for from ``map_dir``; pictures' paths are made relative to
-    ``level_dir`` (unchanged without it).
+    ``level_dir`` (unchanged without it). ``stop``, when given, is asked now and then whether to go on.
 
     Raises
     ------
     TiledImportError
         When ``data`` is not an orthogonal Tiled map, or its tile data does not decode.
+    ImportCancelled
+        When ``stop()`` said True before the import ended.
     """
     notes: list[str] = files.notes if files is not None else []
     files = files or Files(notes)
@@ -1048,7 +1110,9 @@ def tiled_to_level(data: dict, name: str = "map", map_dir: str = ".", level_dir:
         raise TiledImportError(f"{source}: is {what}, not a map")
     if "layers" not in data and "tilewidth" not in data:
         raise TiledImportError(f"{source}: has no layers and no tile size, so it is not a Tiled map")
-    level = _Importer(data, name, source, map_dir, level_dir, files, notes).build()
+    level = _Importer(data, name, source, map_dir, level_dir, files, notes, stop).build()
+    if stop is not None and stop():
+        raise ImportCancelled(f"{source}: stopped")
     return ImportResult(_as_the_loader_reads_it(level, notes, source), tuple(notes))
 
 
@@ -1069,11 +1133,13 @@ def _as_the_loader_reads_it(level: Level, notes: list[str], source: str) -> Leve
     return level
 
 
-def read_tiled(path: str | os.PathLike, level_dir: Optional[str] = None) -> ImportResult:
+def read_tiled(path: str | os.PathLike, level_dir: Optional[str] = None,
+               stop: Optional[Callable[[], bool]] = None) -> ImportResult:
     """Read the Tiled map at ``path`` (TMJ or TMX, gzip-packed or not) as a level, with notes.
 
     Pictures' paths are made relative to ``level_dir`` (the folder the level will be saved in; the map's
     folder when not given). The level's name, when the map does not carry one, is the file's name.
+    ``stop``, when given, is asked every few thousand tiles and objects whether to go on.
 
     >>> import os, tempfile
     >>> folder = tempfile.mkdtemp()
@@ -1093,6 +1159,8 @@ def read_tiled(path: str | os.PathLike, level_dir: Optional[str] = None) -> Impo
     TiledImportError
         When the file cannot be read, is not XML or JSON, is not an orthogonal Tiled map, or its tile data
         does not decode.
+    ImportCancelled
+        When ``stop()`` said True before the import ended.
     """
     source = os.fspath(path)
     data = load_document(source, source)
@@ -1101,4 +1169,6 @@ def read_tiled(path: str | os.PathLike, level_dir: Optional[str] = None) -> Impo
     for ending in (".gz", ".tmx", ".tmj", ".json"):
         if base.lower().endswith(ending):
             base = base[: -len(ending)]
-    return tiled_to_level(data, base or "map", map_dir, level_dir or map_dir, source=source)
+    if stop is not None and stop():
+        raise ImportCancelled(f"{source}: stopped")
+    return tiled_to_level(data, base or "map", map_dir, level_dir or map_dir, source=source, stop=stop)

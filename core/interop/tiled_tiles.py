@@ -11,15 +11,23 @@ import os
 import sys
 import zlib
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Optional
 
-from level_editor.core.interop.tiled_common import GID_MASK, TiledImportError, finite, number, text_of, whole
+from level_editor.core.interop.tiled_common import (GID_MASK, ImportCancelled, TiledImportError, finite, number,
+                                                    text_of, whole)
 from level_editor.core.interop.tiled_files import Files
 
-__all__ = ["MAX_LAYER_TILES", "Tileset", "Tilesets", "read_tileset", "decode_tiles", "layer_tiles"]
+__all__ = ["MAX_LAYER_TILES", "MAX_MAP_TILES", "Tileset", "Tilesets", "read_tileset", "decode_tiles", "layer_tiles",
+           "layer_size"]
 
 #: Tiles one layer may have (width x height, or all its chunks together).
 MAX_LAYER_TILES = 1 << 24
+#: Tiles one import reads in all the tile layers of a map (empty cells count: each is looked at). A 4096 x 4096
+#: layer is this many; reading it takes about 3 s here. Over it, layers none of whose tiles can collide are left
+#: out unread, and a map whose other layers are still over it is refused: 20 such layers once took over a minute.
+MAX_MAP_TILES = 1 << 24
+#: How many tiles are read between two looks at whether the import was stopped.
+STOP_EVERY = 1 << 16
 
 
 @dataclass
@@ -54,6 +62,10 @@ class Tileset:
                 if v is True or (isinstance(v, str) and v.strip().lower() == "true"):
                     return True
         return False
+
+    def any_collides(self) -> bool:
+        """Whether any tile of the tileset collides (when none does, a layer of its tiles adds nothing)."""
+        return any(self.collides(local) for local in self.tiles)
 
     def tile_type(self, local: int) -> str:
         tile = self.tiles.get(local, {})
@@ -162,8 +174,33 @@ def _count(n: int) -> str:
         return "-inf" if n < 0 else "inf"
 
 
-def layer_tiles(layer: dict, where: str) -> Iterator[tuple[int, int, int]]:
-    """(column, row, global id) of every non-empty tile of a tile layer, chunks (infinite maps) included."""
+def layer_size(layer: dict) -> int:
+    """How many tiles (empty ones too) a tile layer holds, as its width and height, or its chunks', say; a size
+    that is not one counts as none (:func:`layer_tiles` refuses it)."""
+    chunks = layer.get("chunks")
+    if isinstance(chunks, list):
+        sizes = ((whole(c.get("width"), 0), whole(c.get("height"), 0)) for c in chunks if isinstance(c, dict))
+        return sum(w * h for w, h in sizes if w > 0 and h > 0)
+    w, h = whole(layer.get("width"), 0), whole(layer.get("height"), 0)
+    return w * h if w > 0 and h > 0 else 0
+
+
+def _tiles_of(gids, stop: Optional[Callable[[], bool]], where: str) -> Iterator[tuple[int, int]]:
+    """(index, global id) of the non-empty tiles in ``gids``; raises :class:`ImportCancelled` once ``stop()``
+    says so (it is asked every :data:`STOP_EVERY` tiles)."""
+    for start in range(0, len(gids), STOP_EVERY):
+        if stop is not None and stop():
+            raise ImportCancelled(f"{where}: stopped")
+        for i, gid in enumerate(gids[start:start + STOP_EVERY], start):
+            if gid:
+                yield i, gid
+
+
+def layer_tiles(layer: dict, where: str, stop: Optional[Callable[[], bool]] = None) -> Iterator[tuple[int, int, int]]:
+    """(column, row, global id) of every non-empty tile of a tile layer, chunks (infinite maps) included.
+
+    ``stop``, when given, is asked every :data:`STOP_EVERY` tiles whether to go on: once it says True,
+    :class:`ImportCancelled` is raised."""
     encoding, compression = layer.get("encoding"), layer.get("compression")
     if encoding == "xml":
         encoding = None
@@ -180,9 +217,8 @@ def layer_tiles(layer: dict, where: str) -> Iterator[tuple[int, int, int]]:
             if total > MAX_LAYER_TILES:
                 raise TiledImportError(f"{where}: more than {MAX_LAYER_TILES} tiles; refused")
             gids = decode_tiles(chunk.get("data"), encoding, compression, w * h, where)
-            for i, gid in enumerate(gids):
-                if gid:
-                    yield x + i % w, y + i // w, gid
+            for i, gid in _tiles_of(gids, stop, where):
+                yield x + i % w, y + i // w, gid
         return
     w, h = whole(layer.get("width"), 0), whole(layer.get("height"), 0)
     if w < 0 or h < 0:
@@ -194,8 +230,7 @@ def layer_tiles(layer: dict, where: str) -> Iterator[tuple[int, int, int]]:
     if raw is None or (w * h == 0 and not raw):
         return
     gids = decode_tiles(raw, encoding, compression, w * h, where)
-    for i, gid in enumerate(gids):
-        if gid:
-            yield i % w, i // w, gid
+    for i, gid in _tiles_of(gids, stop, where):
+        yield i % w, i // w, gid
 
 

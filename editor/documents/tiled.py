@@ -5,7 +5,7 @@ work is core's (:mod:`level_editor.core.interop`), shared with ``level-editor ex
 ``level-editor import``; this only asks where, and shows what came of it. An
 imported map opens as a new, unsaved level (Save asks where to put it), and what
 it could not hold is listed in a dialog, one line per object, as the command
-line prints it.
+line prints it. A long import can be cancelled: the open level then stays as it was.
 """
 from __future__ import annotations
 
@@ -142,7 +142,12 @@ class TiledActions:
         if ask and not self.maybe_save():
             return False
         try:
-            result = long_task.run_with_progress(self, f"Importing {name}…", lambda: read_tiled(path))
+            # a hostile map takes seconds: its progress has a Cancel (and Esc, and closing the window, cancel it)
+            result = long_task.run_with_progress(self, f"Importing {name}…", lambda stop: read_tiled(path, stop=stop),
+                                                 cancellable=True)
+        except long_task.Cancelled:
+            self.statusBar().showMessage(f"Import of {name} cancelled: the open level is as it was", 8000)
+            return False
         except TiledImportError as e:
             self.show_error("Could not import map", f"{name} could not be imported.", str(e) or "")
             return False

@@ -47,6 +47,7 @@ from level_editor.editor.tools.registry import TOOL_CLASSES
 from level_editor.editor.tools.tool import Tool
 from level_editor.editor.tools.undo_actions import GestureUndo
 from level_editor.editor.support import typed_edits
+from level_editor.editor.work import long_task
 from level_editor.editor.work.validation_runner import ValidationRunner
 
 #: The width of the right-hand docks (Properties, Layers, Objects) in a new window.
@@ -480,6 +481,9 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
 
     @guarded("closing the window", cleanup=lambda window, event: event.ignore())  # an error keeps it open
     def closeEvent(self, event) -> None:
+        if long_task.cancel(close=self):  # a map being read: it stops, the level stays as it was, then this closes
+            event.ignore()
+            return
         if self.maybe_save():
             if self.tool is not None:
                 self.tool.deactivate()

@@ -11,6 +11,11 @@ document while it is being saved). After :data:`SHOW_AFTER_MS` the window's stat
 going on, with a moving bar, and the cursor turns busy: the designer sees why the window does not take
 edits.
 
+A task that can stop (a Tiled map's import: ``cancellable``) is given a ``stop`` callable to ask now and
+then. Its progress then shows a Cancel button, and Esc cancels it too; closing the window (or Ctrl+Q)
+cancels it and closes the window once it has stopped. A cancelled task's result is dropped and
+:class:`Cancelled` raised: the caller leaves the document as it was.
+
 Why not a modal progress dialog: the worker runs Python too, and every event the GUI thread handles in
 Python waits for the interpreter behind it. Showing and hiding a modal dialog sends each of the window's
 ~170 widgets a "blocked", an "unblocked" and a "deactivated" event, each through the input filter, and
@@ -22,11 +27,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 import gc
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
-from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QMainWindow, QProgressBar, QWidget
+from PySide6.QtGui import QCursor, QKeySequence
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QMainWindow, QProgressBar, QPushButton, QWidget
 
 from level_editor.core.level.collector import paused_collector
 from level_editor.editor.work import bulk
@@ -52,27 +57,111 @@ _INPUT = frozenset({
 })
 
 
+#: Mouse events that reach a task's Cancel button.
+_CLICKS = frozenset({QEvent.MouseButtonPress, QEvent.MouseButtonRelease, QEvent.MouseMove})
+
+
+class Cancelled(Exception):
+    """The designer cancelled the task (its Cancel, Esc, or closing the window): what it made is dropped."""
+
+
+class _Task:
+    """The task under way: whether it can stop, whether it was asked to, and the window to close once it has."""
+
+    def __init__(self, parent: QWidget | None, cancellable: bool):
+        self.cancellable = cancellable
+        self.cancelled = False
+        self.window = parent.window() if parent is not None else None
+        self.close_window: Optional[QWidget] = None
+        self.cancel_button: Optional[QPushButton] = None
+
+    def stop(self) -> bool:
+        """What the task asks on the worker: True once it is to stop."""
+        return self.cancelled
+
+    def over_cancel(self, watched, event) -> bool:
+        """Whether the mouse ``event`` sent to ``watched`` is for the Cancel button (it goes through)."""
+        button = self.cancel_button
+        if button is None or not button.isVisible():
+            return False
+        if watched is button:
+            return True
+        if watched is not button.window().windowHandle():
+            return False
+        if event.type() == QEvent.MouseButtonRelease and button.isDown():
+            return True  # the release of a press on it, wherever it is
+        return button.rect().contains(button.mapFrom(button.window(), event.position().toPoint()))
+
+
+#: The task under way, None between tasks.
+_task: Optional[_Task] = None
+
+
+def cancel(close: QWidget | None = None) -> bool:
+    """Stop the task under way if it can stop (its result is dropped), and once it has, close ``close`` (a window).
+
+    Returns False when no task that can stop is under way (nothing is done).
+    """
+    task = _task
+    if task is None or not task.cancellable:
+        return False
+    task.cancelled = True
+    if close is not None:
+        task.close_window = close
+    if task.cancel_button is not None:
+        task.cancel_button.setEnabled(False)
+        task.cancel_button.setText("Cancelling…")
+    return True
+
+
 class _InputBlocker(QObject):
-    """Drops input events everywhere in the application while a task runs."""
+    """Drops input events everywhere in the application while a task runs, but the ways out of one that can stop:
+    its Cancel button, Esc, and the Quit key (which closes the window once it has stopped)."""
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
         try:
-            return event.type() in _INPUT
+            kind = event.type()
+            if kind not in _INPUT:
+                return False
+            task = _task
+            if task is None or not task.cancellable:
+                return True
+            keys = kind in (QEvent.KeyPress, QEvent.ShortcutOverride)
+            if keys and event.key() == Qt.Key_Escape:
+                cancel()
+            elif keys and _is_quit(event):
+                cancel(close=task.window)
+            elif kind in _CLICKS:
+                return not task.over_cancel(watched, event)
+            return True
         except Exception:  # noqa: BLE001 - a filter must never raise into Qt
             return False
+
+
+#: The editor's Quit key (File > Quit), whatever the platform's own is.
+QUIT_KEY = QKeySequence("Ctrl+Q")
+
+
+def _is_quit(event) -> bool:
+    """Whether the key ``event`` asks to quit (the editor's Quit key, or the platform's)."""
+    return (event.matches(QKeySequence.Quit)
+            or QKeySequence(event.keyCombination()).matches(QUIT_KEY) == QKeySequence.ExactMatch)
 
 
 #: True while a task runs (a second save or a close asked meanwhile waits its turn or is refused).
 busy = False
 
 
-def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any]) -> Any:
+def run_with_progress(parent: QWidget | None, label: str, task: Callable[..., Any], cancellable: bool = False) -> Any:
     """Run ``task()`` on the file worker, keep the GUI alive meanwhile, and return its result (or raise its error).
 
     ``label`` says what is happening ("Saving castle.json…"). Input to ``parent``'s window is blocked
-    until the task ends.
+    until the task ends. A ``cancellable`` task is called as ``task(stop)``, and should end soon once ``stop()``
+    says True; cancelled (its Cancel button, Esc, closing the window), :class:`Cancelled` is raised whatever it
+    returned.
     """
-    global busy
+    global busy, _task
+    running = _Task(parent, cancellable)
     # the worker runs Python too: hand the interpreter back to the GUI thread more often meanwhile
     switch = sys.getswitchinterval()
     sys.setswitchinterval(min(switch, GUI_SWITCH_SECONDS))
@@ -91,13 +180,15 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
             try:
                 # submitted with the collector off: a task that pauses it itself (a level's read) finds it off and
                 # leaves it off (submitted first, the read could find it on and turn it on again as it ended)
-                future: Future = _worker.submit(task)
+                _task = running
+                future: Future = _worker.submit(task, running.stop) if cancellable else _worker.submit(task)
                 try:
                     future.exception(timeout=QUICK_SECONDS)
                 except FuturesTimeout:
-                    _wait(parent, label, future)
+                    _wait(parent, label, future, running)
             finally:
                 busy = False
+                _task = None
                 # What the task left alive (a level just read) is set aside too, so that no pass of the youngest
                 # generation walks it when the collector resumes.
                 gc.freeze()
@@ -110,11 +201,15 @@ def run_with_progress(parent: QWidget | None, label: str, task: Callable[[], Any
         sys.setswitchinterval(switch)
         if app is not None:
             app.removeEventFilter(blocker)
+    if running.cancelled:
+        if running.close_window is not None:  # closed while the task ran: now that it has stopped, it closes
+            QTimer.singleShot(0, running.close_window, running.close_window.close)
+        raise Cancelled(label)
     return future.result()
 
 
-def _wait(parent: QWidget | None, label: str, future: Future) -> None:
-    progress = _Progress(parent, label)
+def _wait(parent: QWidget | None, label: str, future: Future, running: _Task) -> None:
+    progress = _Progress(parent, label, running)
     show = QTimer()
     show.setSingleShot(True)
     show.timeout.connect(progress.show)
@@ -135,6 +230,8 @@ def _wait(parent: QWidget | None, label: str, future: Future) -> None:
 
 #: The object name of the status bar's progress of a long task (label and moving bar).
 PROGRESS_NAME = "longTaskProgress"
+#: The object name of its Cancel button (shown for a task that can stop).
+CANCEL_NAME = "longTaskCancel"
 
 
 class _Progress:
@@ -146,8 +243,9 @@ class _Progress:
     once per window and kept, hidden, between tasks.
     """
 
-    def __init__(self, parent: QWidget | None, label: str) -> None:
+    def __init__(self, parent: QWidget | None, label: str, task: _Task) -> None:
         self._label = label
+        self._task = task
         self._shown = False
         window = parent.window() if parent is not None else None
         self._bar = window.statusBar() if isinstance(window, QMainWindow) else None
@@ -166,6 +264,12 @@ class _Progress:
             moving.setTextVisible(False)
             moving.setFixedWidth(120)
             layout.addWidget(moving)
+            button = QPushButton("Cancel", widget)
+            button.setObjectName(CANCEL_NAME)
+            button.setToolTip("Stop it (Esc): the open level stays as it was")
+            button.setFocusPolicy(Qt.NoFocus)
+            button.clicked.connect(lambda: cancel())
+            layout.addWidget(button)
             layout.addStretch(1)
         return widget
 
@@ -177,6 +281,11 @@ class _Progress:
         if self._bar is not None:
             widget = self._widget()
             widget.findChild(QLabel).setText(self._label)
+            button = widget.findChild(QPushButton, CANCEL_NAME)
+            button.setVisible(self._task.cancellable)
+            button.setEnabled(not self._task.cancelled)
+            button.setText("Cancelling…" if self._task.cancelled else "Cancel")
+            self._task.cancel_button = button if self._task.cancellable else None
             widget.setGeometry(0, 0, self._bar.width(), self._bar.height())
             widget.raise_()
             widget.show()
@@ -186,5 +295,6 @@ class _Progress:
             return
         self._shown = False
         QApplication.restoreOverrideCursor()
+        self._task.cancel_button = None
         if self._bar is not None:
             self._widget().hide()

@@ -126,3 +126,22 @@ def refusal(path) -> str:
     message = str(e.value)
     assert "\n" not in message and message.startswith(str(path))
     return message[len(str(path)) + 2:]
+
+
+def hostile_map(tmp_path, name: str = "hostile.tmj", layers: int = 20, side: int = 4096, gid: int = 1,
+                collides: bool = False) -> str:
+    """Write a map of ``layers`` zlib/base64 tile layers of ``side`` x ``side`` tiles, every tile ``gid`` (0:
+    empty), its tileset's tile colliding or not; its path. 20 layers of 4096 x 4096 is a 1.7 MB file holding
+    335 million tiles."""
+    import array
+    import base64
+    import zlib
+
+    packed = base64.b64encode(zlib.compress((array.array("I", [gid]) * (side * side)).tobytes(), 9)).decode()
+    tile = [{"id": 0, "properties": [{"name": "solid", "type": "bool", "value": True}]}] if collides else []
+    data = {"type": "map", "orientation": "orthogonal", "tilewidth": 16, "tileheight": 16, "width": side,
+            "height": side, "tilesets": [{"firstgid": 1, "name": "floor", "tilewidth": 16, "tileheight": 16,
+                                          "tilecount": 1, "tiles": tile}],
+            "layers": [{"type": "tilelayer", "name": f"floor {i + 1}", "width": side, "height": side,
+                        "encoding": "base64", "compression": "zlib", "data": packed} for i in range(layers)]}
+    return write(tmp_path, name, data)
