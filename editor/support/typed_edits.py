@@ -16,6 +16,12 @@ anything. Undo and Redo call :func:`finish_typing` themselves too (editor/tools/
 A widget that holds typed text in its own way has a ``finish_typing()`` method (found on the focused widget
 or the nearest of its parents that has one); otherwise an item view's open cell editor is committed as Enter
 would commit it, and a modified line edit is finished as leaving it would finish it.
+
+Undo and Redo (Ctrl+Z, Ctrl+Shift+Z) act on the level whenever the focused field shows the level's value, as in
+Tiled and Godot: a line edit takes those keys for its own text by default, so after Enter in a field Ctrl+Z only
+put the old text back and the next click applied it as a new step. Only a field holding typing not yet applied
+undoes its own text (:func:`holds_typing`); once that text is back to the level's value, the next Ctrl+Z goes to
+the level.
 """
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ from typing import Optional
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QApplication, QComboBox, QLineEdit, QWidget
 
 from level_editor.editor.support.guard import guarded
@@ -66,6 +73,24 @@ def finish_typing(widget: Optional[QWidget] = None) -> None:
         widget.editingFinished.emit()
 
 
+def holds_typing(widget: Optional[QWidget] = None) -> bool:
+    """``widget`` (default: the focused widget) holds typed text not yet applied to the level.
+
+    A line edit's own undo history outlives Enter; what counts is whether its text differs from the value
+    it was given (Qt's "modified", which its own Undo clears again on reaching that value).
+    """
+    widget = widget if widget is not None else QApplication.focusWidget()
+    if widget is None or not shiboken6.isValid(widget):
+        return False
+    return isinstance(widget, QLineEdit) and not widget.isReadOnly() and widget.isModified()
+
+
+def _field_would_take(event) -> bool:
+    """A key the focused line edit would take as its own Undo or Redo instead of the window's."""
+    focused = QApplication.focusWidget()
+    return isinstance(focused, QLineEdit) and (event.matches(QKeySequence.Undo) or event.matches(QKeySequence.Redo))
+
+
 def _inside(widget: QWidget, holder: QWidget) -> bool:
     return widget is holder or holder.isAncestorOf(widget)
 
@@ -79,6 +104,11 @@ class _FinishTypingFirst(QObject):
             self._pressed(watched)
         elif kind == QEvent.Shortcut:
             self._finish()
+        elif kind == QEvent.ShortcutOverride and _field_would_take(event) and not holds_typing():
+            # the field shows the level's value: its Undo would only bring back text already applied, so the key
+            # is left to the window's Undo and Redo, which act on the level
+            event.ignore()
+            return True
         return False  # the event goes on as it came
 
     @guarded("applying a typed value")
