@@ -143,6 +143,7 @@ def test_a_spawn_dragged_far_off_after_typing_records_each_state(window, nested)
     assert levels[2].player.spawn == levels[0].player.spawn != levels[3].player.spawn
 
 
+@pytest.mark.nested_push_expected
 def test_a_push_inside_another_change_waits_and_is_logged_for_developers_only(window, caplog):
     from dataclasses import replace
 
