@@ -130,6 +130,11 @@ class ValueField(QLineEdit):
         """Apply what is typed, as Enter would (editor/support/typed_edits.py)."""
         self._finished()
 
+    def drop_typing(self) -> None:
+        """Drop what is typed, as Esc would (the level it was typed for is being replaced)."""
+        if self.isModified():
+            self.restore()
+
     @guarded("typing a value")
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key_Escape:

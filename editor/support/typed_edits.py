@@ -36,6 +36,8 @@ from level_editor.editor.support.guard import guarded
 
 #: Presses that start something: a click, a double click (the wheel only scrolls and zooms).
 _PRESSES = (QEvent.MouseButtonPress, QEvent.MouseButtonDblClick)
+#: The keys that apply a cell's typing.
+_ENTER_KEYS = (Qt.Key_Return, Qt.Key_Enter)
 
 
 def _item_view_of(editor: QWidget) -> Optional[QAbstractItemView]:
@@ -68,9 +70,45 @@ def finish_typing(widget: Optional[QWidget] = None) -> None:
         delegate = view.itemDelegateForIndex(view.currentIndex()) or view.itemDelegate()
         delegate.commitData.emit(widget)
         delegate.closeEditor.emit(widget, QAbstractItemDelegate.NoHint)
+        # A change that rebuilds the view's rows lets the editor go while it is being applied, and Qt's commit
+        # then gives the editor back its delegate's ear: the focus leaving it later applied it again, to a view
+        # that no longer knew it ("commitData called with an editor that does not belong to this view").
+        if shiboken6.isValid(widget):
+            widget.removeEventFilter(delegate)
         return
     if isinstance(widget, QLineEdit) and widget.isModified() and not widget.isReadOnly():
         widget.editingFinished.emit()
+
+
+def drop_typing(widget: Optional[QWidget] = None) -> None:
+    """Drop what is being typed into ``widget`` (default: the focused widget), as Esc would: nothing is applied.
+
+    For when the level it was typed for is about to be replaced: applied later, it would land on the next one.
+    """
+    widget = widget if widget is not None else QApplication.focusWidget()
+    if widget is None or not shiboken6.isValid(widget):
+        return
+    holder = widget
+    while holder is not None:
+        drop = getattr(holder, "drop_typing", None)
+        if callable(drop):
+            drop()
+            return
+        holder = holder.parentWidget()
+    view = _item_view_of(widget)
+    if view is not None:
+        delegate = view.itemDelegateForIndex(view.currentIndex()) or view.itemDelegate()
+        delegate.closeEditor.emit(widget, QAbstractItemDelegate.RevertModelCache)
+        return
+    if isinstance(widget, QLineEdit) and widget.isModified():
+        widget.setModified(False)  # not applied when left: the panel shows the next level's value over it
+
+
+def typing_in(window: QWidget) -> list[QWidget]:
+    """The widgets that may hold typing for ``window``'s level: the application's focus and the window's own
+    (a layer's name being typed in the main window while a dialog of it has the focus)."""
+    return [w for w in dict.fromkeys((QApplication.focusWidget(), window.focusWidget()))
+            if w is not None and shiboken6.isValid(w)]
 
 
 def holds_typing(widget: Optional[QWidget] = None) -> bool:
@@ -102,6 +140,14 @@ class _FinishTypingFirst(QObject):
         kind = event.type()
         if kind in _PRESSES and isinstance(watched, QWidget):
             self._pressed(watched)
+        elif kind == QEvent.KeyPress and event.key() in _ENTER_KEYS and isinstance(watched, QWidget) \
+                and _item_view_of(watched) is not None:
+            # Qt's item delegate applies a cell's typing a moment after Enter (a queued call): a click or a new
+            # level in that moment applied it first, or replaced the view's rows, and Qt then applied an editor
+            # its view no longer knew ("commitData called with an editor that does not belong to this view").
+            # Applied here and now, as every other way of finishing the typing does.
+            self._finish_cell(watched)
+            return True
         elif kind == QEvent.Shortcut:
             self._finish()
         elif kind == QEvent.ShortcutOverride and _field_would_take(event) and not holds_typing():
@@ -129,6 +175,10 @@ class _FinishTypingFirst(QObject):
     @guarded("applying a typed value")
     def _finish(self) -> None:
         finish_typing()
+
+    @guarded("applying a typed value")
+    def _finish_cell(self, editor: QWidget) -> None:
+        finish_typing(editor)
 
 
 _filter: Optional[_FinishTypingFirst] = None
