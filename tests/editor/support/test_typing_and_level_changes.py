@@ -96,6 +96,18 @@ def _level_name(window, qtbot) -> QLineEdit:
     return field
 
 
+def _type_name(window, qtbot) -> QLineEdit:
+    dialog = window.show_types_editor()  # Edit > Object Types…: a window of its own, beside the level's
+    qtbot.waitExposed(dialog)
+    dialog.type_list.setCurrentRow(0)
+    qtbot.waitUntil(lambda: dialog.name_field.text() == "enemy")
+    dialog.activateWindow()
+    dialog.name_field.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.name_field)
+    dialog.name_field.selectAll()
+    return dialog.name_field
+
+
 TYPINGS = [
     Typing("layer name", _layer_name, "Renamed", lambda level: level.layers[-1].name == "Renamed"),
     Typing("wall node", _node, "12", lambda level: level.object_by_id("wall-1").points[0].x == 12),
@@ -104,6 +116,8 @@ TYPINGS = [
            cell=False),
     Typing("object id", _object_id, "orc-1", lambda level: level.object_by_id("orc-1") is not None, cell=False),
     Typing("level name", _level_name, "Typed", lambda level: level.name == "Typed", cell=False),
+    Typing("object type name", _type_name, "monster", lambda level: level.object_type("monster") is not None,
+           cell=False),
 ]
 
 
