@@ -10,6 +10,7 @@ temporary folder for the session, inherited by every subprocess a test starts.
 tests/test_isolation.py checks it.
 """
 import atexit
+import logging
 import os
 import shutil
 import tempfile
@@ -60,3 +61,38 @@ def user_environment() -> dict:
     For tools that need the user's own configuration, like pip finding its index; never for the editor.
     """
     return dict(USER_ENVIRONMENT)
+
+
+class _NestedPushes(logging.Handler):
+    """What EditorContext.push logs when a command is pushed while another change is being made."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.pushes: list[tuple[str, str]] = []
+
+    def emit(self, record):
+        nested = getattr(record, "nested_push", None)
+        if nested:
+            self.pushes.append(nested)
+
+
+@pytest.fixture(autouse=True)
+def no_push_inside_another_change(request):
+    """The tripwire of editor/canvas/context.py: a command pushed while another change (a push, Undo, Redo) is
+    being made fails the test. The app orders such pushes and only logs them for a developer; here each one is
+    a cause to find (a test that makes one on purpose is marked ``nested_push_expected``)."""
+    if request.node.get_closest_marker("nested_push_expected") is not None:
+        yield
+        return
+    logger = logging.getLogger("level-editor")
+    handler, level = _NestedPushes(), logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    if handler.pushes:
+        pytest.fail("pushed while another change was being made: "
+                    + "; ".join(f"{inner!r} inside {outer!r}" for inner, outer in handler.pushes), pytrace=False)

@@ -57,14 +57,16 @@ class EditorContext(QObject):
         runs (see :meth:`changing`), waits until that is done and is pushed after it as a step of its own.
         Pushed inside, it would record its "before" state in the middle of the first change, and undo would
         put back a state that never existed. Nothing should do that (a value typed into a panel is applied
-        before anything else happens, editor/support/typed_edits.py): when it happens anyway it is written to
-        the debug log, for a developer, not shown to the designer.
+        before anything else happens, editor/support/typed_edits.py; the scene gives its tool one event at a
+        time, editor/canvas/tool_events.py): when it happens anyway it is written to the debug log, for a
+        developer, not shown to the designer. It is a tripwire: the record carries ``nested_push``, and the
+        test suite fails any test that leaves one (tests/conftest.py).
         """
         if self.read_only or command.isObsolete():
             return
         if self._pushing:
             log.debug("%r was pushed while %r was being made: it is pushed after it",
-                      command.text(), self._pushing_text)
+                      command.text(), self._pushing_text, extra={"nested_push": (command.text(), self._pushing_text)})
             self._deferred.append(command)
             return
         with self.changing(command.text()):

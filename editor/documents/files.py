@@ -26,6 +26,7 @@ from level_editor.core.level.pictures import pictures_moved
 from level_editor.core.level.problems import LEVEL_ID
 from level_editor.editor.work import long_task
 from level_editor.editor.commands.objects import ChangeLevelPropertiesCommand
+from level_editor.editor.support import typed_edits
 from level_editor.editor.support.guard import describe, guarded
 from level_editor.editor.documents.file_checks import (SAVE_ADVICE, is_tiled_map, not_a_level_file, read_only_reason,
                                                        save_cause, save_reason)
@@ -126,6 +127,10 @@ class FileActions:
         if long_task.busy:
             self.statusBar().showMessage("The level is being saved or read: wait until it is done.", 6000)
             return False
+        # a value still being typed belongs to this level: applied to it now (and saved with it if asked), never
+        # left to land on the level that replaces it (a file dropped or opened from the menu takes no click)
+        for widget in typed_edits.typing_in(self):
+            typed_edits.finish_typing(widget)
         if not self.is_modified():
             return True
         answer = self.ask_unsaved_changes()
@@ -353,6 +358,7 @@ class FileActions:
         Asks nothing: callers that may drop unsaved changes call :meth:`maybe_save` first. A level with
         objects is framed whole; an empty one (a new level) shows at 100% with the spawn in the middle.
         """
+        self.drop_pending_typing()
         self.undo_stack.clear()
         self.document.reset(level, os.path.dirname(path) if path else None)
         self.undo_stack.setClean()
@@ -364,6 +370,15 @@ class FileActions:
         else:
             self.canvas.set_zoom(1.0)
             self.canvas.centerOn(QPointF(*level.player.spawn))
+
+    def drop_pending_typing(self) -> None:
+        """Drop a value still being typed for the open level, before another level replaces it.
+
+        Callers that may drop unsaved changes applied it already (:meth:`maybe_save`); what is left here was
+        typed for a level being thrown away, and applied later it would land on the next one.
+        """
+        for widget in typed_edits.typing_in(self):
+            typed_edits.drop_typing(widget)
 
     def _display_name(self) -> str:
         return os.path.basename(self.path) if self.path else "Untitled"

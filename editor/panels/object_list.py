@@ -284,6 +284,14 @@ class _IdEditor(QLineEdit):
         self.setMaxLength(MAX_NAME_LENGTH)
         self._done = False
 
+    def finish_typing(self) -> None:
+        """Apply the typed id, as Enter would (editor/support/typed_edits.py)."""
+        self._finish(True)
+
+    def drop_typing(self) -> None:
+        """Drop the typed id, as Esc would (the level it was typed for is being replaced)."""
+        self._finish(False)
+
     def _finish(self, ok: bool) -> None:
         if not self._done:
             self._done = True

@@ -106,7 +106,9 @@ class ValueField(QLineEdit):
         text = "" if mixed else text
         self._shown = text
         self._tip = "\n".join(t for t in (_MIXED_TIP if mixed else "", tip) if t)
-        if self.text() != text:
+        if self.text() != text or self.isUndoAvailable() or self.isRedoAvailable():
+            # setText also forgets the field's own undo steps: its Ctrl+Z then takes back only typing not yet
+            # applied, never text already applied (that is the level's Undo, editor/support/typed_edits.py)
             self.setText(text)
         self.setModified(False)
         self._check()
@@ -127,6 +129,11 @@ class ValueField(QLineEdit):
     def finish_typing(self) -> None:
         """Apply what is typed, as Enter would (editor/support/typed_edits.py)."""
         self._finished()
+
+    def drop_typing(self) -> None:
+        """Drop what is typed, as Esc would (the level it was typed for is being replaced)."""
+        if self.isModified():
+            self.restore()
 
     @guarded("typing a value")
     def keyPressEvent(self, event) -> None:

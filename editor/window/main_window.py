@@ -147,6 +147,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         )
 
     def set_level(self, level: Level, path: Optional[str] = None) -> None:
+        self.drop_pending_typing()  # before the scene makes the next level's items (files.py)
         # pictures' paths are relative to the level file: the scene reads them from its folder
         folder = os.path.dirname(os.path.abspath(path)) if path else None
         self.scene.set_base_folder(folder)

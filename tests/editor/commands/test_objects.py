@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from PySide6.QtGui import QUndoStack
 
 from level_editor.core.level.document import LevelDocument
@@ -65,6 +67,7 @@ def test_markers_tile_grids_and_pictures_have_their_own_names():
     assert objects_label("Move", [Image("i", "a.png", (0, 0))]) == "Move reference image"
 
 
+@pytest.mark.nested_push_expected
 def test_a_command_pushed_while_another_is_pushed_waits_its_turn(qtbot):
     """The hostile tester's history: a spawn drag whose push made something commit an edit of its own.
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.support import typed_edits
 from tests.editor.helpers import click, drag, key, make_window, sample_level, undo_texts
+from tests.editor.panels.helpers import retype
 
 
 @pytest.fixture
@@ -142,6 +143,7 @@ def test_a_spawn_dragged_far_off_after_typing_records_each_state(window, nested)
     assert levels[2].player.spawn == levels[0].player.spawn != levels[3].player.spawn
 
 
+@pytest.mark.nested_push_expected
 def test_a_push_inside_another_change_waits_and_is_logged_for_developers_only(window, caplog):
     from dataclasses import replace
 
@@ -210,3 +212,72 @@ def test_a_layer_name_typed_in_a_window_without_the_focus_is_applied_by_a_click_
     levels = levels_by_undo(window)
     assert [[layer.name for layer in lv.layers] for lv in levels] == \
         [[first], [first, "Layer 2"], [first, "Enemies"], [first]]
+
+
+# -- Ctrl+Z and Ctrl+Shift+Z in a field (issue 23 item 2) -------------------------------------------------------------
+
+
+@pytest.fixture
+def game(qtbot, tmp_path):
+    from tests.editor.panels.test_properties import game_level
+
+    w = make_window(qtbot, tmp_path, game_level())
+    click(w, 256, 96)  # goblin-1, health 5 of its own
+    w.activateWindow()
+    qtbot.waitUntil(lambda: "health" in [row.name for row in w.inspector.properties.rows()])
+    return w
+
+
+def health_field(window):
+    return window.inspector.properties.editor("health")
+
+
+def health(window):
+    return window.document.get("goblin-1").properties["health"]
+
+
+def test_ctrl_z_right_after_enter_in_a_field_undoes_the_level_and_redo_redoes_it(game):
+    field = health_field(game)
+    retype(field, "9")
+    assert undo_texts(game) == ["Set health of goblin-1 to 9"] and health(game) == 9
+    assert QApplication.focusWidget() is field
+    QTest.keyClick(field, Qt.Key_Z, Qt.ControlModifier)
+    assert game.undo_stack.index() == 0 and health(game) == 5
+    assert field.text() == "5" and not field.isModified()
+    click(game, 256, 96)  # a click on the canvas records nothing new: the field shows the level's value
+    QApplication.processEvents()
+    assert undo_texts(game) == ["Set health of goblin-1 to 9"] and game.undo_stack.index() == 0
+    field = health_field(game)
+    field.setFocus()
+    QTest.keyClick(field, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    assert game.undo_stack.index() == 1 and health(game) == 9 and health_field(game).text() == "9"
+
+
+def test_ctrl_z_undoes_the_level_step_by_step_with_the_focus_in_a_field_after_a_save(game, tmp_path):
+    field = health_field(game)
+    retype(field, "9")
+    retype(health_field(game), "11")
+    game.path = str(tmp_path / "saved.json")
+    assert game.save() and game.undo_stack.isClean()
+    field = health_field(game)
+    field.setFocus()
+    for expected_index, expected_health in ((1, 9), (0, 5)):
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key_Z, Qt.ControlModifier)
+        assert game.undo_stack.index() == expected_index and health(game) == expected_health
+
+
+def test_a_field_holding_typing_undoes_its_text_first_then_the_level(game):
+    retype(health_field(game), "9")
+    field = retype(health_field(game), "12", enter=False)
+    assert field.isModified()
+    QTest.keyClick(field, Qt.Key_Z, Qt.ControlModifier)  # the typing's own undo: the level is not touched
+    assert undo_texts(game) == ["Set health of goblin-1 to 9"] and game.undo_stack.index() == 1
+    assert health(game) == 9 and field.text() != "12"
+    for _ in range(5):  # the field's own steps back to the level's value (the typing, the delete before it)
+        if not field.isModified():
+            break
+        QTest.keyClick(field, Qt.Key_Z, Qt.ControlModifier)
+        assert game.undo_stack.index() == 1
+    assert field.text() == "9" and not field.isModified()
+    QTest.keyClick(field, Qt.Key_Z, Qt.ControlModifier)  # now the field shows the level's value: the level
+    assert game.undo_stack.index() == 0 and health(game) == 5
