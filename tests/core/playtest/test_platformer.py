@@ -10,7 +10,7 @@ import math
 import pytest
 
 from level_editor.core.collision.planes import SKIN
-from level_editor.core.level.model import Box, Level, OrientedBox, Player, Wall
+from level_editor.core.level.model import Box, Level, OrientedBox, Player, Tiles, Wall
 from level_editor.core.level.motion import MovePath
 from level_editor.core.playtest.platformer import Platformer
 
@@ -384,3 +384,17 @@ def test_the_most_extreme_settings_a_file_may_hold_never_overflow(shape):
         p = body.step((-1) ** (tick // 30), 0, tick % 7 < 3)
         assert math.isfinite(p.x) and math.isfinite(p.y)
         assert min_gap(body) > 0.0
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_running_from_a_tile_floor_onto_boxes_and_back_never_catches_on_the_seams(shape):
+    """Seams between a tile grid's cells, and between a grid and a box beside it (godot #89458, #47148)."""
+    tiles = Tiles("tiles", (0, 60), 16, ("#" * 40, "#" * 40))
+    boxes = [Box(f"b{i}", (640 + i * 16, 60), (16, 32)) for i in range(40)]
+    body = standing(shape, tiles, *boxes, spawn=(20.0, 0.0))
+    xs = []
+    for tick in range(520):
+        body.step(1 if tick < 260 else -1, 0, False)
+        assert body.on_floor
+        xs.append(body.x)
+    assert {round(abs(b - a), 9) for a, b in zip(xs, xs[1:])} == {4.0}
