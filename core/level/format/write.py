@@ -42,7 +42,7 @@ def dict_writer(kinds: Mapping[str, Kind]) -> Callable[[Any], dict]:
     """The function that writes an object of ``kinds`` as its JSON object (:func:`object_to_dict` of every kind)."""
     # per model class: whether it may be non-solid, and what to write of each field
     by_class = {kind.model: (kind.solid, tuple((f.name, f.value.to_json, f.omit_default, f.default)
-                                               for f in kind.fields)) for kind in kinds.values()}
+                                               for f in kind.fields), kind.keys) for kind in kinds.values()}
 
     def object_to_dict(obj) -> dict:
         """The JSON object for one level object: the common keys, its kind's fields, then its unknown keys.
@@ -52,7 +52,7 @@ def dict_writer(kinds: Mapping[str, Kind]) -> Callable[[Any], dict]:
         {'id': 'b', 'kind': 'box', 'layer': 'main', 'origin': [0, 0], 'size': [64, 32.5], 'solid': False}
         """
         try:
-            solid, fields = by_class[obj.__class__]
+            solid, fields, known = by_class[obj.__class__]
         except KeyError:
             raise TypeError(f"not a level object: {type(obj).__name__}") from None
         d: dict[str, Any] = {"id": obj.id, "kind": obj.kind, "layer": obj.layer}
@@ -68,7 +68,8 @@ def dict_writer(kinds: Mapping[str, Kind]) -> Callable[[Any], dict]:
         if obj.properties:
             d["properties"] = properties_to_dict(obj.properties)
         for k, v in obj.extra.items():
-            d.setdefault(k, v)
+            if k not in known:  # custom data under a key the file knows (never read from a file) is not written
+                d[k] = v
         return d
 
     return object_to_dict
@@ -136,7 +137,7 @@ def line_writer(kinds: Mapping[str, Kind], object_to_dict: Callable[[Any], dict]
 def _extra_text(extra: Mapping, known: frozenset) -> Optional[str]:
     """An object's custom data as the end of its line (``, "key": value`` each), or None for the general path.
 
-    None when a key is one the file knows (the dict writer keeps the known value, a subtle rule best left to
+    None when a key is one the file knows (the dict writer leaves such custom data out, a rule best left to
     it) or is not text (json spells those its own way); neither comes from reading a file.
     """
     if not known.isdisjoint(extra) or not all(k.__class__ is str for k in extra):

@@ -204,3 +204,14 @@ def test_a_wall_moved_in_tiled_moves_and_its_outline_edited_there_is_a_note(fmt)
     assert edited.notes == ("object fence (id 1): its outline was changed in Tiled, but a wall is drawn from its "
                             "nodes: the change is left out (move the wall in Tiled, or edit its nodes here)",)
     assert edited.level.objects[0].points == moved.level.objects[0].points
+
+
+@pytest.mark.parametrize("fmt", ["tmj", "tmx"])
+def test_custom_data_under_a_key_the_file_knows_is_not_written_over_the_field(fmt):
+    """Hypothesis found it: custom data {"solid": None} on a solid box was written as the box's "solid" (its own
+    value is left out when it is the default), and the map came back with "solid must be true or false"."""
+    level = Level(objects=(Box("b", (0, 0), (1, 1), extra={"solid": None, "one_way": 3, "path": "x", "loot": 1}),))
+    assert json.loads(dumps_level(level))["objects"][0] == {"id": "b", "kind": "box", "layer": "main",
+                                                            "origin": [0, 0], "size": [1, 1], "loot": 1}
+    back = through(level, fmt)
+    assert back.objects[0].solid and not back.objects[0].one_way and back.objects[0].path is None
