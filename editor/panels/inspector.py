@@ -26,7 +26,7 @@ import functools
 from dataclasses import fields, replace
 from typing import Callable, Optional
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget,
 )
@@ -450,10 +450,8 @@ class Inspector(QWidget):
 
         def show():
             obj = current()
-            if obj is not None and box.isChecked() != obj.one_way:
-                box.blockSignals(True)
-                box.setChecked(obj.one_way)
-                box.blockSignals(False)
+            if obj is not None:
+                _show_quietly(box, box.isChecked, box.setChecked, obj.one_way)
 
         box.clicked.connect(lambda on: clicked(on))
         self._refreshers.append(show)
@@ -505,17 +503,11 @@ class Inspector(QWidget):
         def show():
             obj = current()
             path = obj.path if obj is not None else None
-            for widget, value in ((moves, path is not None),):
-                if widget.isChecked() != value:
-                    widget.blockSignals(True)
-                    widget.setChecked(value)
-                    widget.blockSignals(False)
+            _show_quietly(moves, moves.isChecked, moves.setChecked, path is not None)
             speed.setEnabled(path is not None)
             mode.setEnabled(path is not None)
-            if path is not None and mode.currentIndex() != MODES.index(path.mode):
-                mode.blockSignals(True)
-                mode.setCurrentIndex(MODES.index(path.mode))
-                mode.blockSignals(False)
+            if path is not None:
+                _show_quietly(mode, mode.currentIndex, mode.setCurrentIndex, MODES.index(path.mode))
             points.setText(str(len(path.points)) if path is not None else "—")
 
         moves.clicked.connect(lambda on: clicked(on))
@@ -787,11 +779,8 @@ class Inspector(QWidget):
         self._row("Controller", [controller])
 
         def show_controller():
-            index = Player.CONTROLLERS.index(doc.player.controller)
-            if controller.currentIndex() != index:
-                controller.blockSignals(True)
-                controller.setCurrentIndex(index)
-                controller.blockSignals(False)
+            _show_quietly(controller, controller.currentIndex, controller.setCurrentIndex,
+                          Player.CONTROLLERS.index(doc.player.controller))
 
         self._refreshers.append(show_controller)
         if doc.player.controller != "platformer":
@@ -905,6 +894,13 @@ class Inspector(QWidget):
             return f"the player {problem}"
         self._ctx.push(ChangePlayerCommand(self._doc, old, new, f"Change {noun} of player"))
         return None
+
+
+def _show_quietly(widget, read, show, value) -> None:
+    """Show the document's ``value`` in ``widget`` (``read()``/``show(value)``) without it taking that for an edit."""
+    if read() != value:
+        with QSignalBlocker(widget):
+            show(value)
 
 
 def _level_name_problem(text: str) -> Optional[str]:
