@@ -27,6 +27,9 @@ from operator import attrgetter, itemgetter
 from typing import ClassVar, Iterator, Mapping, Optional, Union
 
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
+from level_editor.core.level.art import (
+    NO_TILE, POLYGON_EDGE_RADIUS, Tileset, cell_shapes, merged_rects, tile_number,
+)
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.motion import MovePath
 
@@ -42,6 +45,7 @@ __all__ = [
     "Tiles",
     "Point",
     "Image",
+    "Sprite",
     "LevelObject",
     "Level",
     "OBJECT_KINDS",
@@ -83,6 +87,8 @@ class Layer:
     visible: bool = True
     locked: bool = False
     extra: Mapping = field(default_factory=dict, hash=False)
+    #: How opaque its art draws, in [0, 1] (Tiled's layer opacity); it changes nothing else.
+    opacity: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,6 +439,11 @@ def _cell_rects(cells: tuple[str, ...]) -> list[tuple[int, int, int, int]]:
 class Tiles:
     """A grid of square cells of side ``cell``; ``cells`` are rows top to bottom, ``#`` solid and ``.`` empty.
 
+    A grid that paints a tileset's tiles (format version 3) names the ``tileset`` and holds ``tiles``: rows of
+    painted cells (:mod:`level_editor.core.level.art`: a tile's number with its flip flags, -1 for none). Its
+    ``cells`` are then made from them (``#`` where a tile is) and it collides through its tiles' collision shapes,
+    read from ``art``, the level's tileset of that id (bound by :class:`Level`; no file holds it).
+
     >>> t = Tiles("tiles-1", (0, 256), 16, ("##..##", "######"))
     >>> [(r.origin.x, r.origin.y, r.size.x, r.size.y) for r in t.collision_shapes()]
     [(0.0, 256.0, 32.0, 16.0), (64.0, 256.0, 32.0, 16.0), (0.0, 272.0, 96.0, 16.0)]
@@ -451,6 +462,11 @@ class Tiles:
     one_way: bool = False
     #: Where it moves (None: it stays put).
     path: Optional[MovePath] = None
+    #: The id of the tileset whose tiles it paints ("": a grid of plain solid cells).
+    tileset: str = ""
+    #: Its painted cells, rows top to bottom (only with a tileset).
+    tiles: tuple = ()
+    art: Optional[Tileset] = field(default=None, compare=False, repr=False)
 
     kind: ClassVar[str] = "tiles"
     #: The field that says where it is: a move shifts it and nothing else (see :func:`anchor`).
@@ -459,7 +475,24 @@ class Tiles:
     def __post_init__(self):
         object.__setattr__(self, "origin", as_vec2(self.origin))
         object.__setattr__(self, "cell", float(self.cell))
-        object.__setattr__(self, "cells", tuple(self.cells))
+        if self.tileset:
+            rows = tuple(row if type(row) is tuple else tuple(row) for row in self.tiles)
+            object.__setattr__(self, "tiles", rows)
+            object.__setattr__(self, "cells", tuple(
+                "".join([EMPTY_CELL if v < 0 else SOLID_CELL for v in row]) for row in rows))
+        else:
+            object.__setattr__(self, "cells", tuple(self.cells))
+
+    @property
+    def painted(self) -> bool:
+        """Whether it paints a tileset's tiles (else its cells are plain solid squares)."""
+        return bool(self.tileset)
+
+    def tile_at(self, col: int, row: int) -> int:
+        """The painted cell at ``(col, row)`` (-1: none, or outside the grid)."""
+        if 0 <= row < len(self.tiles) and 0 <= col < len(self.tiles[row]):
+            return self.tiles[row][col]
+        return NO_TILE
 
     @property
     def columns(self) -> int:
@@ -483,8 +516,50 @@ class Tiles:
         return tuple(Rect(Vec2(o.x + col * c, o.y + row * c), Vec2(n * c, m * c))
                      for col, row, n, m in _cell_rects(self.cells))
 
-    def collision_shapes(self) -> tuple[Rect, ...]:
+    def collision_shapes(self) -> tuple:
+        if self.tileset:
+            return self.art_shapes()
         return self.solid_rects()
+
+    def art_shapes(self) -> tuple:
+        """A painted grid's collision: its tiles' shapes, rectangles joined where they meet (no seams)."""
+        art = self.art
+        if art is None or not any(art.info(t).collision for t in range(art.tile_count())):
+            return ()
+        o, c = self.origin, self.cell
+        rects, others = [], []
+        colliding = {t for t in art.tiles if art.tiles[t].collision}
+        for row, line in enumerate(self.tiles):
+            y = o.y + row * c
+            for col, value in enumerate(line):
+                if value >= 0 and tile_number(value) in colliding:
+                    for shape in cell_shapes(art, value, o.x + col * c, y, c):
+                        (rects if shape.__class__ is Rect else others).append(shape)
+        return tuple(merged_rects(rects)) + tuple(others)
+
+    def with_tiles(self, changes: Mapping[tuple[int, int], int]) -> "Tiles":
+        """The painted grid with the cells ``(col, row) -> tile`` set (-1 clears), grown to hold them and trimmed
+        of empty edges; the origin moves by whole cells, so painted cells stay where they are.
+
+        >>> t = Tiles("t", (0, 0), 10, (), tileset="ts", tiles=((3,),)).with_tiles({(1, 1): 4})
+        >>> t.tiles, t.cells
+        (((3, -1), (-1, 4)), ('#.', '.#'))
+        """
+        painted = {(c, r): v for r, line in enumerate(self.tiles) for c, v in enumerate(line) if v >= 0}
+        for key, value in changes.items():
+            if value >= 0:
+                painted[key] = value
+            else:
+                painted.pop(key, None)
+        if not painted:
+            return replace(self, tiles=())
+        c0 = min(c for c, _ in painted)
+        r0 = min(r for _, r in painted)
+        c1 = max(c for c, _ in painted)
+        r1 = max(r for _, r in painted)
+        rows = tuple(tuple(painted.get((c, r), NO_TILE) for c in range(c0, c1 + 1)) for r in range(r0, r1 + 1))
+        origin = Vec2(self.origin.x + c0 * self.cell, self.origin.y + r0 * self.cell)
+        return replace(self, origin=origin, tiles=rows)
 
     def with_cells(self, changes: Mapping[tuple[int, int], bool]) -> "Tiles":
         """The grid with the cells ``(col, row) -> solid`` set, grown to hold them and trimmed of empty edges.
@@ -602,10 +677,116 @@ class Image:
         return (o.x, o.y, o.x, o.y)
 
 
-LevelObject = Union[Wall, Box, OrientedBox, Pillar, Tiles, Point, Image]
+@dataclass(frozen=True, slots=True)
+class Sprite:
+    """A picture placed as an object (format version 3): a tileset's tile, or a picture file.
+
+    ``center``, ``size`` (the picture is stretched to it), ``rotation`` in degrees about the centre (clockwise on
+    screen), ``flip_x``/``flip_y`` (mirrored before it is turned) and ``opacity``. ``tileset`` and ``tile`` name
+    a tileset's tile; else ``picture`` is a path relative to the level file. Art never collides by itself: a
+    sprite is not ``solid`` unless the file says so, and then it collides as its tile's collision shapes (fitted
+    to its size, flips and rotation) or, when the tile has none, as its whole rectangle.
+
+    >>> Sprite("cloud", (100, 50), (64, 32), picture="cloud.png").collision_shapes()
+    ()
+    >>> Sprite("crate", (100, 50), (64, 32), picture="crate.png", solid=True).collision_shapes()[0].origin
+    Vec2(x=68.0, y=34.0)
+    """
+
+    id: str
+    center: Vec2
+    size: Vec2
+    rotation: float = 0.0
+    flip_x: bool = False
+    flip_y: bool = False
+    opacity: float = 1.0
+    tileset: str = ""
+    tile: int = 0
+    picture: str = ""
+    extra: Mapping = field(default_factory=dict, hash=False)
+    layer: str = DEFAULT_LAYER
+    type: str = ""
+    properties: Mapping = field(default_factory=dict, hash=False)
+    solid: bool = False
+    art: Optional[Tileset] = field(default=None, compare=False, repr=False)
+    folder: Optional[str] = field(default=None, compare=False, repr=False)
+
+    kind: ClassVar[str] = "sprite"
+    #: The field that says where it is: a move shifts it and nothing else (see :func:`anchor`).
+    place: ClassVar[str] = "center"
+
+    def __post_init__(self):
+        object.__setattr__(self, "center", as_vec2(self.center))
+        object.__setattr__(self, "size", as_vec2(self.size))
+        object.__setattr__(self, "rotation", float(self.rotation))
+        object.__setattr__(self, "opacity", float(self.opacity))
+
+    def corners(self) -> tuple[Vec2, Vec2, Vec2, Vec2]:
+        """Its picture's corners where they are drawn: top-left, top-right, bottom-right, bottom-left (unturned)."""
+        return OrientedRect(self.center, Vec2(self.size.x / 2, self.size.y / 2), self.rotation).corners()
+
+    def to_level(self, x: float, y: float) -> Vec2:
+        """The point ``(x, y)`` of its picture (0..width, 0..height of its size, unflipped) where it is drawn."""
+        w, h = self.size.x, self.size.y
+        px, py = x - w / 2, y - h / 2
+        if self.flip_x:
+            px = -px
+        if self.flip_y:
+            py = -py
+        a = math.radians(self.rotation)
+        cos, sin = math.cos(a), math.sin(a)
+        return Vec2(self.center.x + px * cos - py * sin, self.center.y + px * sin + py * cos)
+
+    def collision_shapes(self) -> tuple:
+        if not self.solid:
+            return ()
+        art = self.art
+        info = art.info(self.tile) if art is not None and self.tileset else None
+        if info is None or not info.collision:
+            half = Vec2(self.size.x / 2, self.size.y / 2)
+            if self.rotation % 360.0 == 0.0:
+                return (Rect(Vec2(self.center.x - half.x, self.center.y - half.y), self.size),)
+            return (OrientedRect(self.center, half, self.rotation),)
+        picture = art.tile_picture_size(self.tile)
+        sx, sy = self.size.x / picture.x, self.size.y / picture.y
+        shapes: list = []
+        for shape in info.collision:
+            if shape.kind == "rect" and self.rotation % 90.0 == 0.0:
+                (px, py), (pw, ph) = shape.points
+                a, b = self.to_level(px * sx, py * sy), self.to_level((px + pw) * sx, (py + ph) * sy)
+                shapes.append(Rect(Vec2(min(a.x, b.x), min(a.y, b.y)), Vec2(abs(b.x - a.x), abs(b.y - a.y))))
+            elif shape.kind == "rect":
+                (px, py), (pw, ph) = shape.points
+                c = self.to_level((px + pw / 2) * sx, (py + ph / 2) * sy)
+                shapes.append(OrientedRect(c, Vec2(pw * sx / 2, ph * sy / 2), self.rotation))
+            elif shape.kind == "ellipse" and shape.points[1].x * sx == shape.points[1].y * sy:
+                (px, py), (pw, ph) = shape.points
+                shapes.append(Circle(self.to_level((px + pw / 2) * sx, (py + ph / 2) * sy), pw * sx / 2))
+            else:
+                pts = [self.to_level(p.x * sx, p.y * sy) for p in shape.outline()]
+                shapes.extend(Capsule(pts[i], pts[(i + 1) % len(pts)], POLYGON_EDGE_RADIUS)
+                              for i in range(len(pts)) if pts[i] != pts[(i + 1) % len(pts)])
+        return tuple(shapes)
+
+    def moved(self, dx: float, dy: float) -> "Sprite":
+        return _moved(self, dx, dy)
+
+    def with_id(self, new_id: str) -> "Sprite":
+        return replace(self, id=new_id)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        pts = self.corners()
+        return (min(p.x for p in pts), min(p.y for p in pts), max(p.x for p in pts), max(p.y for p in pts))
+
+
+LevelObject = Union[Wall, Box, OrientedBox, Pillar, Tiles, Point, Image, Sprite]
 
 #: The object classes by the ``kind`` string used in level files.
-OBJECT_KINDS: dict[str, type] = {cls.kind: cls for cls in (Wall, Box, OrientedBox, Pillar, Tiles, Point, Image)}
+OBJECT_KINDS: dict[str, type] = {cls.kind: cls
+                                 for cls in (Wall, Box, OrientedBox, Pillar, Tiles, Point, Image, Sprite)}
+
+#: The kinds that may draw a tileset's tiles (their ``art`` is bound by the level).
+_ART_KINDS = (Tiles, Sprite)
 
 
 @dataclass(frozen=True, slots=True)
@@ -620,11 +801,41 @@ class Level:
     layers: tuple[Layer, ...] = (Layer(DEFAULT_LAYER, "Main"),)
     types: tuple[ObjectType, ...] = ()
     properties: Mapping = field(default_factory=dict, hash=False)
+    #: Its tilesets (format version 3), whose tiles tile grids paint and sprites show.
+    tilesets: tuple[Tileset, ...] = ()
+    #: Its size ``[width, height]`` from ``(0, 0)`` when it has one (a map imported from Tiled keeps its own):
+    #: what ``render`` covers. None: the bounds of what it holds.
+    size: Optional[Vec2] = None
+    #: The colour drawn behind everything (``#rrggbb``), or "" for none.
+    background: str = ""
 
     def __post_init__(self):
         object.__setattr__(self, "objects", tuple(self.objects))
         object.__setattr__(self, "layers", tuple(self.layers))
         object.__setattr__(self, "types", tuple(self.types))
+        object.__setattr__(self, "tilesets", tuple(self.tilesets))
+        if self.size is not None:
+            object.__setattr__(self, "size", as_vec2(self.size))
+        if self.tilesets:
+            self._bind_art()
+
+    def _bind_art(self) -> None:
+        """Give each tile grid and sprite that names a tileset this level's tileset of that id.
+
+        ``art`` is a cache of the level's own value, not part of the object's value (it takes no part in
+        equality and no file holds it), so it is set in place: a level always draws and collides with its own
+        tilesets, and an edit of a tileset reaches every object that uses it.
+        """
+        by_id = {t.id: t for t in self.tilesets}
+        for obj in self.objects:
+            if obj.__class__ in _ART_KINDS and obj.tileset:
+                art = by_id.get(obj.tileset)
+                if obj.art is not art:
+                    object.__setattr__(obj, "art", art)
+
+    def tileset(self, tileset_id: str) -> Optional[Tileset]:
+        """The tileset with this id, or None."""
+        return next((t for t in self.tilesets if t.id == tileset_id), None)
 
     def layer(self, layer_id: str) -> Optional[Layer]:
         """The layer with this id, or None."""
@@ -733,7 +944,7 @@ def _first_node(wall: Wall) -> Vec2:
 
 
 #: :func:`anchor` by class, read in C where the place is a point (a move of 100,000 objects reads every one).
-_ANCHORS = {cls: attrgetter(cls.place) for cls in (Player, Box, OrientedBox, Pillar, Tiles, Point, Image)}
+_ANCHORS = {cls: attrgetter(cls.place) for cls in (Player, Box, OrientedBox, Pillar, Tiles, Point, Image, Sprite)}
 _ANCHORS[Wall] = _first_node
 
 

@@ -26,7 +26,7 @@ def new_layer(layers: Sequence[Layer]) -> Layer:
     """A fresh layer named as Tiled would: ``Layer 2`` (id ``layer-2``) when there is one layer.
 
     >>> new_layer([Layer("main", "Main")])
-    Layer(id='layer-2', name='Layer 2', visible=True, locked=False, extra={})
+    Layer(id='layer-2', name='Layer 2', visible=True, locked=False, extra={}, opacity=1.0)
     >>> new_layer([Layer("main", "Main"), Layer("layer-2", "Art")]).id
     'layer-3'
     """

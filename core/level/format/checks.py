@@ -172,6 +172,28 @@ class Reader:
             rows.append(row)
         return tuple(rows)
 
+    def tile_rows(self, oid: str, key: str, value: Any) -> tuple[tuple[int, ...], ...]:
+        """A painted grid's rows: lists of whole numbers (a tile with its flags, or -1), all as long as the first."""
+        if not isinstance(value, list):
+            self.bad(oid, f"{key} must be a list of rows (lists of tile numbers), not {type_name(value)}")
+            return ()
+        rows: list[tuple[int, ...]] = []
+        for i, row in enumerate(value):
+            if not isinstance(row, list):
+                self.bad(oid, f"{key} row {i + 1} must be a list of tile numbers, not {describe(row)}")
+                continue
+            if not all(v.__class__ is int and -1 <= v <= 0xFFFFFFFF for v in row):
+                col = next(j for j, v in enumerate(row) if not (v.__class__ is int and -1 <= v <= 0xFFFFFFFF))
+                self.bad(oid, f"{key} row {i + 1} has {describe(row[col])} at column {col + 1} (a cell is a tile's "
+                              f"number with its flip flags, or -1 for none)")
+                continue
+            if rows and len(row) != len(rows[0]):
+                self.bad(oid, f"{key} row {i + 1} has {len(row)} cells, row 1 has {len(rows[0])} "
+                              f"(all rows must be as long)")
+                continue
+            rows.append(tuple(row))
+        return tuple(rows)
+
     def custom_data(self, oid: str, extra: dict) -> dict:
         """``extra`` as it is, after a problem for each key holding a NaN or an infinity (not JSON) or nested
         deeper than :data:`~level_editor.core.level.limits.MAX_NESTING` (Python's json could not write it back)."""

@@ -35,7 +35,8 @@ from level_editor.core.level.limits import (
     MAX_COORDINATE, MAX_IMAGE_SCALE, MAX_PATH_POINTS, MAX_SIZE, MAX_SPEED, MAX_WALL_NODES, MIN_SIZE,
 )
 from level_editor.core.level.migrations import CURRENT_VERSION
-from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.core.level.art import FLAGS
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Sprite, Tiles, Wall
 from level_editor.core.level.motion import MODES, MovePath
 from level_editor.core.level.format.text import fmt, one_line, pt
 from level_editor.core.level.number_text import file_number
@@ -219,6 +220,40 @@ class Motion(Value):
         return r.path(oid, key, value)
 
 
+class TileRows(Value):
+    """A painted grid's rows: lists of whole numbers, all as long; each a tile's number with its flip flags
+    (:mod:`level_editor.core.level.art`), or -1 for an empty cell. Whether a tile is in the tileset is checked
+    with the level (:func:`~.read.parse_level`)."""
+
+    @staticmethod
+    def to_json(value):
+        return [list(row) for row in value]
+
+    def read(self, r, oid, key, value, default):
+        return r.tile_rows(oid, key, value)
+
+
+class TileNumber(Value):
+    """A tile's number in its tileset: a whole number, 0 or more."""
+
+    def read(self, r, oid, key, value, default):
+        if value.__class__ is not int or not 0 <= value <= ~FLAGS & 0xFFFFFFFF:
+            r.bad(oid, f"{key} must be a tile's number (a whole number, 0 or more), not {describe_value(value)}")
+            return default
+        return value
+
+
+def describe_value(value) -> str:
+    from level_editor.core.level.format.checks import describe
+    return describe(value)
+
+
+class PlainText(Text):
+    """Non-empty text, written through ``to_json`` (a kind holding it takes the general writer)."""
+
+    text = None
+
+
 POSITION, EXTENT, LENGTH, FLAG, TEXT, MOTION = Position(), Extent(), Length(), Flag(), Text(), Motion()
 #: A rotation in degrees: any finite number (the JSON Schema says no more; turning is periodic).
 ANGLE = Number(limit=sys.float_info.max)
@@ -257,6 +292,9 @@ class Field:
     default: Any = None
     check: Optional[Callable[[Any], Optional[str]]] = None
     omit_default: bool = False
+    #: Left out of the object ``o`` when ``omit(o)`` is true (a painted grid has no ``cells``, a plain one no
+    #: ``tiles``); a kind with such a field is written by the general writer.
+    omit: Optional[Callable[[Any], bool]] = None
 
 
 @dataclass(frozen=True)
@@ -273,6 +311,8 @@ class Kind:
     fields: tuple[Field, ...]
     solid: bool = True
     check: Optional[Callable[[Any, str, dict], None]] = None
+    #: ``solid`` when the file leaves it out (art is not solid unless the file says so).
+    solid_default: bool = True
 
     @property
     def keys(self) -> frozenset:
@@ -284,13 +324,42 @@ def _fraction(value: float) -> Optional[str]:
     return None if 0.0 <= value <= 1.0 else f"must be between 0 and 1 (it is {fmt(value)})"
 
 
+#: ``cells`` left out: said only of a grid that paints no tileset (a painted grid's cells are its tiles).
+NO_CELLS = ("no cells",)
+
+
 def _grid_fits(r, oid: str, values: dict) -> None:
-    """A tile grid no larger than the largest size allowed (its longer side, in cells, times the cell)."""
-    rows, cell = values["cells"], values["cell"]
+    """A grid's cells or tiles, as its tileset says; no larger than the largest size allowed (its longer side,
+    in cells, times the cell)."""
+    if values["tileset"]:
+        if values["cells"] is not NO_CELLS:
+            r.bad(oid, f"cells: a grid that paints tileset {values['tileset']!r} has no 'cells' (its 'tiles' say "
+                       f"where its tiles are)")
+        values["cells"] = ()
+        rows = values["tiles"]
+        if not rows:
+            r.bad(oid, f"missing 'tiles' (the rows of tiles of tileset {values['tileset']!r} it paints)")
+    else:
+        if values["tiles"]:
+            r.bad(oid, "tiles: a grid without a 'tileset' paints no tiles (name the tileset, or give 'cells')")
+            values["tiles"] = ()
+        if values["cells"] is NO_CELLS:
+            r.bad(oid, 'missing \'cells\' (rows of "#" (solid) and "." (empty))')
+            values["cells"] = ()
+        rows = values["cells"]
+    cell = values["cell"]
     if rows and max(len(rows), len(rows[0])) * cell > MAX_SIZE:
         r.bad(oid, f"the grid is {len(rows[0])} x {len(rows)} cells of {fmt(cell)}, larger than the largest size "
                    f"allowed, {fmt(MAX_SIZE)}")
         values["cells"] = ()
+
+
+def _sprite_picture(r, oid: str, values: dict) -> None:
+    """A sprite shows one picture: a tileset's tile, or a picture file."""
+    if values["tileset"] and values["picture"]:
+        r.bad(oid, "a sprite shows a tileset's tile or a picture, not both ('tileset' and 'picture' are given)")
+    elif not values["tileset"] and not values["picture"]:
+        r.bad(oid, "missing 'picture' or 'tileset' and 'tile' (what the sprite shows)")
 
 
 #: Version 3's fields of the kinds that may have them, written only when set (objects without them save as
@@ -335,8 +404,10 @@ KINDS: dict[str, Kind] = {k.kind: k for k in (
     Kind("tiles", Tiles, (
         Field("origin", POSITION, "its top-left corner [x, y]", _ORIGIN),
         Field("cell", LENGTH, "the side of a cell, > 0", 16.0),
-        Field("cells", Cells(), 'rows of "#" (solid) and "." (empty)', ()),
+        Field("cells", Cells(), default=NO_CELLS, omit=lambda o: bool(o.tileset)),
         _ONE_WAY, _PATH,
+        Field("tileset", TEXT, default="", omit_default=True),
+        Field("tiles", TileRows(), default=(), omit=lambda o: not o.tileset),
     ), check=_grid_fits),
     Kind("point", Point, (
         Field("position", POSITION, "[x, y]", _ORIGIN),
@@ -347,6 +418,17 @@ KINDS: dict[str, Kind] = {k.kind: k for k in (
         Field("scale", Length(limit=MAX_IMAGE_SCALE), default=1.0),
         Field("opacity", Number(), default=1.0, check=_fraction),
     ), solid=False),
+    Kind("sprite", Sprite, (
+        Field("center", POSITION, "[x, y]", _ORIGIN),
+        Field("size", EXTENT, "[width, height]", _UNIT),
+        Field("rotation", ANGLE, default=0.0, omit_default=True),
+        Field("flip_x", FLAG, default=False, omit_default=True),
+        Field("flip_y", FLAG, default=False, omit_default=True),
+        Field("opacity", Number(), default=1.0, check=_fraction, omit_default=True),
+        Field("tileset", PlainText(), default="", omit_default=True),
+        Field("tile", TileNumber(), default=0, omit_default=True),
+        Field("picture", PlainText(), default="", omit_default=True),
+    ), check=_sprite_picture, solid_default=False),
 )}
 
 # ---------------------------------------------------------------------------
@@ -414,7 +496,7 @@ KIND_OF: dict[type, Kind] = {k.model: k for k in KINDS.values()}
 #: The model's attributes every object has besides its kind's fields (``solid`` on the kinds that collide).
 MODEL_COMMON = ("id", "extra", "layer", "type", "properties", "solid")
 #: What the model keeps of an object that no file holds (a picture's folder: see ``Image.folder``).
-MODEL_ONLY = ("folder",)
+MODEL_ONLY = ("folder", "art")
 
 
 def check_against_the_model(kinds: dict[str, Kind]) -> None:

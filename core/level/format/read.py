@@ -33,6 +33,8 @@ import msgspec
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.format.checks import Reader, describe, type_name
+from level_editor.core.level.art import tile_number
+from level_editor.core.level.format.tilesets import parse_tilesets
 from level_editor.core.level.format.fields import FORMAT, KIND_OF, KINDS, ONLY_ON, PLAYER_SETTINGS, VERSION, Kind
 from level_editor.core.level.limits import MAX_GRID, MAX_LEVEL_NODES, MAX_NESTING, MAX_SPEED, MAX_TILE_CELLS
 from level_editor.core.level.migrations import CURRENT_VERSION, OBJECTS_AS_CURRENT_FROM, MigrationError, migrate
@@ -45,9 +47,10 @@ __all__ = ["load_level", "loads_level", "parse_level", "read_object", "struct_ty
 #: msgspec, the fast reader; the tests set this to None to read everything the checking way (the same level).
 _msgspec = msgspec
 
-_TOP_KEYS = ("format", "version", "name", "grid", "properties", "types", "layers", "player", "objects", "hulls")
+_TOP_KEYS = ("format", "version", "name", "grid", "properties", "types", "layers", "tilesets", "size", "background",
+             "player", "objects", "hulls")
 _PLAYER_KEYS = ("spawn", "shape", "radius", "size", "speed", "controller") + tuple(s.name for s in PLAYER_SETTINGS)
-_LAYER_KEYS = ("id", "name", "visible", "locked")
+_LAYER_KEYS = ("id", "name", "visible", "locked", "opacity")
 _TYPE_KEYS = ("name", "color", "properties")
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -261,6 +264,12 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
     properties = reader.properties(LEVEL_ID, "properties", data.get("properties", {}))
     types = _parse_types(data.get("types", []), reader)
     layers = _parse_layers(data.get("layers"), reader)
+    tilesets = parse_tilesets(data["tilesets"], reader) if "tilesets" in data else []
+    size = reader.point(LEVEL_ID, "size", data["size"], positive=True) if "size" in data else None
+    background = data.get("background", "")
+    if background != "" and (not isinstance(background, str) or not _COLOR.fullmatch(background)):
+        reader.bad(LEVEL_ID, f"background must be \"#rrggbb\", not {describe(background)}")
+        background = ""
 
     player = Player()
     if "player" not in data:
@@ -278,11 +287,44 @@ def parse_level(data: Any, source: str = "<level>") -> Level:
         objects = _read_objects(raw_objects, layers, reader)
 
     _check_level_totals(objects, reader)
+    _check_art(objects, tilesets, reader)
     extra = reader.custom_data(LEVEL_ID, {k: v for k, v in data.items() if k not in _TOP_KEYS})
     if problems:
         raise LevelFileError(source, problems)
     return Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
-                 layers=tuple(layers), types=tuple(types), properties=properties)
+                 layers=tuple(layers), types=tuple(types), properties=properties, tilesets=tuple(tilesets),
+                 size=size, background=background)
+
+
+def _check_art(objects: list, tilesets: list, r: Reader) -> None:
+    """Every tileset an object names exists, and holds the tiles it paints or shows."""
+    by_id = {t.id: t for t in tilesets}
+    for obj in objects:
+        name = getattr(obj, "tileset", "")
+        if not name or obj.kind not in ("tiles", "sprite"):
+            continue
+        tileset = by_id.get(name)
+        if tileset is None:
+            known = ", ".join(repr(i) for i in sorted(by_id)) or "none"
+            r.bad(obj.id, f"tileset {name!r} does not exist (the level's tilesets: {known})")
+            continue
+        if obj.kind == "sprite":
+            if not tileset.has_tile(obj.tile):
+                r.bad(obj.id, f"tile {obj.tile} is not in tileset {name!r} ({_has(tileset)})")
+            continue
+        for i, row in enumerate(obj.tiles):
+            bad = next((v for v in row if v >= 0 and not tileset.has_tile(tile_number(v))), None)
+            if bad is not None:
+                r.bad(obj.id, f"tiles row {i + 1} paints tile {tile_number(bad)}, which is not in tileset {name!r} "
+                              f"({_has(tileset)})")
+                break
+
+
+def _has(tileset) -> str:
+    if tileset.is_collection:
+        return f"its pictures are tiles {', '.join(str(t) for t in sorted(tileset.tiles)[:8])}" + \
+            ("..." if len(tileset.tiles) > 8 else "") if tileset.tiles else "it has no pictures"
+    return f"it has {tileset.count} tiles"
 
 
 _MODEL_CLASSES = frozenset(KIND_OF)
@@ -370,8 +412,14 @@ def _parse_layers(raw: Any, r: Reader) -> list[Layer]:
         name = r.text(label, "name", item["name"]) if r.require(label, item, "name", "text") else lid
         visible = r.boolean(label, "visible", item.get("visible", True), True)
         locked = r.boolean(label, "locked", item.get("locked", False), False)
+        opacity = 1.0
+        if "opacity" in item:
+            opacity = r.number(label, "opacity", item["opacity"], 1.0)
+            if not 0.0 <= opacity <= 1.0:
+                r.bad(label, f"opacity must be between 0 and 1 (it is {opacity:g})")
+                opacity = 1.0
         extra = r.custom_data(label, {k: v for k, v in item.items() if k not in _LAYER_KEYS})
-        layers.append(Layer(lid, name, visible, locked, extra))
+        layers.append(Layer(lid, name, visible, locked, extra, opacity))
     return layers
 
 
@@ -482,7 +530,7 @@ def read_object(index: int, raw: Any, r: Reader, kinds: Mapping[str, Kind] = KIN
     if "properties" in raw:
         values["properties"] = r.properties(oid, "properties", raw["properties"])
     if kind.solid:
-        values["solid"] = r.boolean(oid, "solid", raw.get("solid", True), True)
+        values["solid"] = r.boolean(oid, "solid", raw.get("solid", kind.solid_default), kind.solid_default)
     for field in kind.fields:
         if field.name not in raw:
             if field.missing is not None:
@@ -517,7 +565,7 @@ def struct_types(kinds: Mapping[str, Kind]) -> dict[str, type]:
     """
     types = {}
     for kind in kinds.values():
-        if any(f.value.struct is None for f in kind.fields):
+        if any(f.value.struct is None for f in kind.fields) or not kind.solid_default:
             continue
         fields = [(f.name, f.value.struct, None if f.missing is not None else f.default) for f in kind.fields]
         if kind.solid:

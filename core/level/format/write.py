@@ -13,6 +13,7 @@ from typing import Any, Callable, Optional
 
 from level_editor.core.level.atomic import LevelSaveError, write_blocks_atomic
 from level_editor.core.level.collector import paused_collector
+from level_editor.core.level.format.tilesets import tileset_to_dict
 from level_editor.core.level.format.fields import FORMAT, KINDS, PLAYER_SETTINGS, VERSION, Kind
 from level_editor.core.level.number_text import file_number
 from level_editor.core.level.format.text import (
@@ -41,8 +42,9 @@ def properties_to_dict(properties) -> dict:
 def dict_writer(kinds: Mapping[str, Kind]) -> Callable[[Any], dict]:
     """The function that writes an object of ``kinds`` as its JSON object (:func:`object_to_dict` of every kind)."""
     # per model class: whether it may be non-solid, and what to write of each field
-    by_class = {kind.model: (kind.solid, tuple((f.name, f.value.to_json, f.omit_default, f.default)
-                                               for f in kind.fields), kind.keys) for kind in kinds.values()}
+    by_class = {kind.model: (kind.solid, tuple((f.name, f.value.to_json, f.omit_default, f.default, f.omit)
+                                               for f in kind.fields), kind.keys, kind.solid_default)
+                for kind in kinds.values()}
 
     def object_to_dict(obj) -> dict:
         """The JSON object for one level object: the common keys, its kind's fields, then its unknown keys.
@@ -52,19 +54,19 @@ def dict_writer(kinds: Mapping[str, Kind]) -> Callable[[Any], dict]:
         {'id': 'b', 'kind': 'box', 'layer': 'main', 'origin': [0, 0], 'size': [64, 32.5], 'solid': False}
         """
         try:
-            solid, fields, known = by_class[obj.__class__]
+            solid, fields, known, solid_default = by_class[obj.__class__]
         except KeyError:
             raise TypeError(f"not a level object: {type(obj).__name__}") from None
         d: dict[str, Any] = {"id": obj.id, "kind": obj.kind, "layer": obj.layer}
         if obj.type:
             d["type"] = obj.type
-        for name, to_json, omit_default, default in fields:
+        for name, to_json, omit_default, default, omit in fields:
             value = getattr(obj, name)
-            if omit_default and value == default:
+            if (omit_default and value == default) or (omit is not None and omit(obj)):
                 continue
             d[name] = value if to_json is None else to_json(value)
-        if solid and not obj.solid:
-            d["solid"] = False
+        if solid and obj.solid != solid_default:
+            d["solid"] = obj.solid
         if obj.properties:
             d["properties"] = properties_to_dict(obj.properties)
         for k, v in obj.extra.items():
@@ -98,7 +100,7 @@ def line_writer(kinds: Mapping[str, Kind], object_to_dict: Callable[[Any], dict]
              """            line += f', "type": {quote(obj.type)}'"""]
     branch = "if"
     for i, kind in enumerate(kinds.values()):
-        if any(f.value.text is None for f in kind.fields):
+        if any(f.value.text is None or f.omit is not None for f in kind.fields) or not kind.solid_default:
             continue
         for f in kind.fields:
             scope.update(f.value.scope)
@@ -179,6 +181,8 @@ def player_to_dict(player: Player) -> dict:
 
 def layer_to_dict(layer: Layer) -> dict:
     d: dict[str, Any] = {"id": layer.id, "name": layer.name, "visible": layer.visible, "locked": layer.locked}
+    if layer.opacity != 1.0:
+        d["opacity"] = file_number(layer.opacity)
     for k, v in layer.extra.items():
         d.setdefault(k, v)
     return d
@@ -206,10 +210,19 @@ def _level_dict(level: Level, objects: list, hulls: Optional[dict]) -> dict:
         "properties": properties_to_dict(level.properties),
         "types": [type_to_dict(t) for t in level.types],
         "layers": [layer_to_dict(layer) for layer in level.layers],
+    }
+    # version 3's art, written only when there is some (a level without it saves as before)
+    if level.tilesets:
+        d["tilesets"] = [tileset_to_dict(t) for t in level.tilesets]
+    if level.size is not None:
+        d["size"] = pt(level.size)
+    if level.background:
+        d["background"] = level.background
+    d.update({
         "player": player_to_dict(level.player),
         "objects": objects,
         "hulls": hulls if hulls is not None else {},
-    }
+    })
     for k, v in level.extra.items():
         d.setdefault(k, v)
     return d
@@ -280,7 +293,7 @@ def _level_blocks(level: Level, hulls: Optional[Mapping]) -> Iterator[str | byte
     parts = ["{"]
     try:
         for k, v in d.items():
-            if k in ("types", "layers") and v:
+            if k in ("types", "layers", "tilesets") and v:
                 # one type and one layer per line, as objects: a diff shows which one changed
                 parts.append(f"  {one_line(k)}: [")
                 parts.append(",\n".join("    " + one_line(item) for item in v))
