@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import os
-import stat
 from typing import Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QImageReader, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen
 
 from level_editor.core.level.model import Image
 from level_editor.editor.items.object_item import ObjectItem, draw_screen_text, label_font
+from level_editor.editor.painting.pictures import forget_pictures, full_path, load_picture
+
+__all__ = ["ImageItem", "PLACEHOLDER_SIZE", "picture_path", "load_picture", "forget_pictures"]
 
 #: The size a picture that cannot be shown stands in with (pixels, times its scale).
 PLACEHOLDER_SIZE = 128
@@ -20,10 +22,6 @@ _PLACEHOLDER_EDGE = QPen(QColor(230, 110, 110), 1.5, Qt.DashLine)
 _PLACEHOLDER_EDGE.setCosmetic(True)
 _PLACEHOLDER_TEXT = QColor(255, 214, 214)
 
-#: Pictures by their full path, shared by every item showing the same file; None for one that cannot be read.
-_pictures: dict[str, tuple[Optional[QImage], str]] = {}
-
-
 def picture_path(value: Image, base_folder: Optional[str]) -> Optional[str]:
     """The picture's full path: ``path`` is relative to the level file's folder (None when there is none yet).
 
@@ -32,51 +30,7 @@ def picture_path(value: Image, base_folder: Optional[str]) -> Optional[str]:
     >>> picture_path(Image("i", "art/a.png", (0, 0)), None) is None
     True
     """
-    if os.path.isabs(value.path):
-        return os.path.normpath(value.path)
-    if base_folder is None:
-        return None
-    return os.path.normpath(os.path.join(base_folder, *value.path.split("/")))
-
-
-def load_picture(path: Optional[str]) -> tuple[Optional[QImage], str]:
-    """The picture at ``path`` and ``""``, or None and why not ("missing", "not a file", "too large",
-    "unreadable"). Never raises, never waits on a named pipe or reads a device.
-
-    "too large" is a picture whose header claims more pixels than Qt decodes
-    (:meth:`QImageReader.allocationLimit`, 256 MB): a PNG that says it is
-    100000 x 100000 pixels is never unpacked.
-    """
-    if path is None:
-        return None, "missing"
-    found = _pictures.get(path)
-    if found is None:
-        found = _read_picture(path)
-        _pictures[path] = found
-    return found
-
-
-def _read_picture(path: str) -> tuple[Optional[QImage], str]:
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError):  # ValueError: a NUL in the path
-        return None, "missing"
-    if not stat.S_ISREG(info.st_mode):  # a folder, a named pipe (opening it would wait for a writer), a device
-        return None, "not a file"
-    reader = QImageReader(path)
-    size = reader.size()
-    limit = QImageReader.allocationLimit() * 2**20
-    if size.isValid() and limit and size.width() * size.height() * 4 > limit:
-        return None, "too large"
-    picture = reader.read()
-    if picture.isNull():
-        return None, "unreadable"
-    return picture.convertToFormat(QImage.Format_ARGB32_Premultiplied), ""
-
-
-def forget_pictures() -> None:
-    """Read pictures from disk again the next time they are shown (a level was opened or saved elsewhere)."""
-    _pictures.clear()
+    return full_path(value.path, base_folder)
 
 
 class ImageItem(ObjectItem):
