@@ -29,6 +29,8 @@ class EditorContext(QObject):
     message = Signal(str)
     #: The layer new objects go to changed (its id).
     current_layer_changed = Signal(str)
+    #: The tiles picked in the Tilesets dock changed (:attr:`tile_pick`).
+    tile_pick_changed = Signal()
 
     def __init__(self, document: LevelDocument, scene: QGraphicsScene, undo_stack: QUndoStack | None = None,
                  parent: QObject | None = None):
@@ -39,10 +41,18 @@ class EditorContext(QObject):
         self.selection = Selection(document, self)
         self.snapper = Snapper(document, scene, self)
         self._current_layer = document.level.layers[-1].id
+        #: The tiles picked in the Tilesets dock (a TilePick), or None: the tile brush paints plain solid cells.
+        self.tile_pick = None
         self._pushing = False
         self._pushing_text = ""
         self._deferred: list[QUndoCommand] = []
         subscribe_while_alive(document, self, self._on_document_changed)
+
+    def set_tile_pick(self, pick) -> None:
+        """Pick the tiles the tile brush paints and the sprite tool places (None: plain solid cells)."""
+        if pick != self.tile_pick:
+            self.tile_pick = pick
+            self.tile_pick_changed.emit()
 
     #: Set while a play-test runs (editor/playtest): commands are dropped unrun, so the level cannot change.
     read_only = False

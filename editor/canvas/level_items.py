@@ -11,7 +11,7 @@ from typing import Iterator, Optional
 
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Sprite, Tiles, Wall
 from level_editor.editor.canvas.layer_stack import LayerStack, drawing_order
 from level_editor.editor.items.box_item import BoxItem
 from level_editor.editor.items.image_item import ImageItem
@@ -19,11 +19,12 @@ from level_editor.editor.items.object_item import LookState, ObjectItem
 from level_editor.editor.items.oriented_box_item import OrientedBoxItem
 from level_editor.editor.items.pillar_item import PillarItem
 from level_editor.editor.items.point_item import PointItem
+from level_editor.editor.items.sprite_item import SpriteItem
 from level_editor.editor.items.tiles_item import TilesItem
 from level_editor.editor.items.wall_item import WallItem
 
 ITEM_CLASSES = {Wall: WallItem, Box: BoxItem, OrientedBox: OrientedBoxItem, Pillar: PillarItem, Tiles: TilesItem,
-                Point: PointItem, Image: ImageItem}
+                Point: PointItem, Image: ImageItem, Sprite: SpriteItem}
 
 _SET_PARENT = QGraphicsItem.setParentItem
 

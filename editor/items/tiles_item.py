@@ -6,6 +6,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from level_editor.core.level.model import Tiles
 from level_editor.editor.items.object_item import ObjectItem
+from level_editor.editor.painting.tiles import paint_tiles
 
 #: The cell grid is drawn only when a cell is at least this many pixels on screen (else it is a grey wash).
 GRID_PIXELS = 6.0
@@ -28,7 +29,14 @@ class TilesItem(ObjectItem):
     _grid_pens: dict = {}
 
     def shape_key(self, value: Tiles):
-        return value.cell, value.cells
+        return value.cell, value.cells, value.tiles, value.art
+
+    def padding(self, value: Tiles) -> float:
+        # tiles larger than a cell (or shifted by their tileset's offset) draw beyond the grid's cells
+        art = value.art if value.tileset else None
+        if art is None:
+            return super().padding(value)
+        return max(art.tile_size.x, art.tile_size.y) + abs(art.offset.x) + abs(art.offset.y)
 
     def build_outline(self, value: Tiles) -> QPainterPath:
         o = value.origin
@@ -59,6 +67,16 @@ class TilesItem(ObjectItem):
         return any(v.is_solid(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
 
     def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
+        value = self.value
+        if value.tileset:
+            # the art as the game draws it; the outline of its cells only when selected or hovered
+            exposed = painter.worldTransform().inverted()[0].mapRect(QRectF(painter.viewport()))
+            paint_tiles(painter, value, self.looks.base_folder, exposed)
+            if self.look_state() != self.NORMAL:
+                painter.setPen(look[0])
+                painter.setBrush(QColor(0, 0, 0, 0))
+                painter.drawPath(self._outline)
+            return
         painter.setPen(look[0])
         painter.setBrush(look[1])
         painter.drawPath(self._outline)

@@ -1,0 +1,52 @@
+"""SpriteItem: a picture placed as an object, drawn as the game draws it, stretched, mirrored and turned."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+
+from level_editor.core.collision.geometry import rotation_cos_sin
+from level_editor.core.level.model import Sprite
+from level_editor.editor.items.object_item import ObjectItem
+from level_editor.editor.painting.sprites import paint_sprite
+
+_MISSING = QBrush(QColor(220, 90, 90, 150), Qt.BDiagPattern)
+_MISSING_EDGE = QPen(QColor(230, 110, 110), 1.5, Qt.DashLine)
+_MISSING_EDGE.setCosmetic(True)
+
+
+class SpriteItem(ObjectItem):
+    """A sprite drawn from its centre (the item's position); hit anywhere on its picture's rectangle."""
+
+    FILL = QColor(120, 140, 200)
+    EDGE = QColor(40, 60, 120)
+
+    def shape_key(self, value: Sprite):
+        return value.size, value.rotation
+
+    def build_outline(self, value: Sprite) -> QPainterPath:
+        c = value.center
+        path = QPainterPath()
+        path.addPolygon(QPolygonF([QPointF(p.x - c.x, p.y - c.y) for p in value.corners()]))
+        path.closeSubpath()
+        return path
+
+    def hit(self, scene_pos: QPointF, tolerance: float) -> bool:
+        v = self.value
+        cos, sin = rotation_cos_sin(v.rotation)
+        dx, dy = scene_pos.x() - v.center.x, scene_pos.y() - v.center.y
+        lx, ly = dx * cos + dy * sin, -dx * sin + dy * cos
+        return abs(lx) <= v.size.x / 2 + tolerance and abs(ly) <= v.size.y / 2 + tolerance
+
+    def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
+        painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
+        if not paint_sprite(painter, self.value, self.looks.base_folder):
+            painter.setPen(_MISSING_EDGE)
+            painter.setBrush(_MISSING)
+            painter.drawPath(self._outline)
+        if self.look_state() != self.NORMAL:
+            painter.setPen(look[0])
+            painter.setBrush(Qt.NoBrush)
+            painter.drawPath(self._outline)
+
+    def drawn_rect(self, value: Sprite, outline: QPainterPath) -> QRectF:
+        return outline.boundingRect()
