@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from level_editor.core.level.art import FLIP_X, NO_TILE, flipped_x, flipped_y, turned
+from level_editor.core.level.art import NO_TILE, flipped_x, flipped_y, turned
 
 __all__ = ["TilePick"]
 
