@@ -4,6 +4,7 @@ A pick is a block of painted cells of one tileset (a tile, or a rectangle of til
 (:mod:`level_editor.core.level.art`). X, Y and Z flip and turn the whole block, as Tiled's stamp does: the
 cells change places and each cell is flipped or turned with it.
 
+>>> from level_editor.core.level.art import FLIP_X
 >>> pick = TilePick("ground", ((0, 1),))
 >>> pick.flipped_x().cells == ((1 | FLIP_X, 0 | FLIP_X),)
 True
