@@ -426,7 +426,7 @@ def _objects_at(level: Level, o: LevelOutlines, pieces: Pieces, shape) -> list[i
             continue
         if pieces.polygon[k]:
             obj = o.objects[owner]
-            if isinstance(obj, Tiles):
+            if isinstance(obj, Tiles) and not obj.tileset:
                 x0, y0, x1, y1 = shapely.bounds(pieces.skeletons[k])
                 shapes = (Rect(Vec2(x0, y0), Vec2(x1 - x0, y1 - y0)),)
             else:

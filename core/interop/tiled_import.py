@@ -52,6 +52,7 @@ from typing import Callable, Optional
 
 from level_editor.core.interop.tiled_common import (
     BOOKKEEPING,
+    GID_MASK,
     LEVEL_MARK,
     ImportCancelled,
     PLAYER_TYPE,
@@ -65,6 +66,7 @@ from level_editor.core.interop.tiled_common import (
     text_of,
     whole,
 )
+from level_editor.core.interop.tiled_art import colour, tileset_of
 from level_editor.core.interop.tiled_files import Files, load_document
 from level_editor.core.interop.tiled_tiles import (
     MAX_LAYER_TILES, MAX_MAP_TILES, Tilesets, layer_size, layer_tiles, read_tileset,
@@ -86,6 +88,7 @@ from level_editor.core.level.model import (
     ObjectType,
     OrientedBox,
     Pillar,
+    Sprite,
     Player,
     Point,
     Ref,
@@ -113,7 +116,7 @@ _SOLID_KINDS = {"wall", "box", "oriented_box", "circle", "tiles"}
 #: The kinds that may be one-way floors and that may move along a path (format version 3).
 _ONE_WAY_KINDS = {"wall", "box", "oriented_box", "tiles"}
 _MOVING_KINDS = _SOLID_KINDS
-_CLASSES = {"wall": Wall, "box": Box, "oriented_box": OrientedBox, "circle": Pillar, "tiles": Tiles,
+_CLASSES = {"sprite": Sprite, "wall": Wall, "box": Box, "oriented_box": OrientedBox, "circle": Pillar, "tiles": Tiles,
             "point": Point, "image": Image}
 _ALIGN = {"topleft": (0, 0), "top": (0.5, 0), "topright": (1, 0), "left": (0, 0.5), "center": (0.5, 0.5),
           "right": (1, 0.5), "bottomleft": (0, 1), "bottom": (0.5, 1), "bottomright": (1, 1)}
@@ -277,7 +280,9 @@ class _Importer:
         while lid in self.layer_ids:
             lid, n = f"{base}-{n}", n + 1
         self.layer_ids.add(lid)
-        self.layers.append(Layer(lid, name, ctx.visible, ctx.locked, extra if isinstance(extra, dict) else {}))
+        opacity = min(max(ctx.opacity, 0.0), 1.0)
+        self.layers.append(Layer(lid, name, ctx.visible, ctx.locked, extra if isinstance(extra, dict) else {},
+                                 opacity))
         return lid
 
     def walk(self, layers, ctx: _Context) -> None:
@@ -480,34 +485,47 @@ class _Importer:
         return True
 
     def _tile_object(self, found: _Found, obj: dict, tilesets: Tilesets, x, y, w, h, rot) -> bool:
+        """A tile object as a sprite: its tile's picture, stretched, flipped and turned as Tiled draws it.
+
+        It is a body (solid) when its tile has collision shapes, or the object (or its tile) says so with a true
+        ``solid``, ``collides`` or ``collision`` property, or a ``bodyType`` of ``static`` (as sticker-knight's
+        loader reads it); everything else is art the player passes."""
         gid = whole(obj.get("gid"), 0)
         hit = tilesets.find(gid) if gid > 0 else None
-        if hit is not None:
-            ts, local = hit
-            tw, th = ts.size(local)
-            if w == 0 and h == 0 and finite(tw, th):
-                w, h = tw, th
-            if not found.type:
-                found.type = ts.tile_type(local)
-            alignment = ts.alignment
-        else:
-            alignment = "unspecified"
+        art = self._art_for(hit[0]) if hit is not None else None
+        if art is None or not art.has_tile(hit[1]):
+            self.notes.append(f"{found.label}: its tile (gid {gid & GID_MASK}) is in no tileset the map has; left out")
+            return False
+        ts, local = hit
+        tw, th = ts.size(local)
+        if w == 0 and h == 0 and finite(tw, th):
+            w, h = tw, th
+        if not found.type:
+            found.type = ts.tile_type(local)
         if not (w > 0 and h > 0):
             self.notes.append(f"{found.label}: a tile object of no size is left out")
             return False
-        ax, ay = _ALIGN.get(alignment, (0, 1))  # "unspecified" is bottom-left on orthogonal maps
+        ax, ay = _ALIGN.get(ts.alignment, (0, 1))  # "unspecified" is bottom-left on orthogonal maps
         dx, dy = rotated((0.5 - ax) * w, (0.5 - ay) * h, rot)
         cx, cy = _tidy(x + dx), _tidy(y + dy)
         if not finite(cx, cy):
             self.notes.append(f"{found.label}: its position is too large to compute with; left out")
             return False
-        if rot == 0:
-            found.kind, found.fields = "box", {"origin": (_tidy(cx - w / 2), _tidy(cy - h / 2)), "size": (w, h)}
-        else:
-            found.kind = "oriented_box"
-            found.fields = {"center": (cx, cy), "half_extents": (w / 2, h / 2), "rotation": rot}
-        shape = "a box" if rot == 0 else "an oriented box"
-        self.notes.append(f"{found.label}: a tile object: its picture is left out, its bounds became {shape}")
+        if gid & 0x20000000:
+            self.notes.append(f"{found.label}: a tile object flipped about its diagonal is drawn unflipped that way")
+        found.kind = "sprite"
+        found.fields = {"center": (cx, cy), "size": (w, h), "rotation": rot,
+                        "flip_x": bool(gid & 0x80000000), "flip_y": bool(gid & 0x40000000),
+                        "tileset": art.id, "tile": local}
+        tile_props = ts.tiles.get(local, {}).get("properties") if isinstance(ts.tiles.get(local), dict) else None
+        merged = {p["name"]: p for p in _listed(tile_props) if isinstance(p, dict) and isinstance(p.get("name"), str)}
+        merged.update(found.props)
+        said = [_bool_prop(merged, key) for key in ("solid", "collides", "collision")]
+        body = merged.get("bodyType", {}).get("value") if isinstance(merged.get("bodyType"), dict) else None
+        if isinstance(body, str) and body.strip().lower() in ("dynamic", "kinematic"):
+            self.notes.append(f"{found.label}: a {body.strip().lower()} body is art here (only static bodies collide)")
+        found.solid = (False not in said) and (True in said or bool(art.info(local).collision)
+                                               or (isinstance(body, str) and body.strip().lower() == "static"))
         return True
 
     # -- tile grids ---------------------------------------------------------------------------------
@@ -577,6 +595,9 @@ class _Importer:
         return out
 
     def _tile_layer(self, layer: dict, props: dict, book: dict, ctx: _Context, name: str, where: str) -> None:
+        if not (self.ours and whole(book.get("order")) is not None and book.get("painted") is not True):
+            self._painted_layer(layer, props, book, ctx, name, where)
+            return
         solid_prop = _bool_prop(props, "solid")
         collides_prop = _bool_prop(props, "collides")
         if solid_prop is False:
@@ -648,6 +669,68 @@ class _Importer:
             if f.kind == "tiles":
                 f.name, f.order, f.exact_name = f"{name}-{i + 2}", None, True
         self.found.extend(found)
+
+    def _painted_layer(self, layer: dict, props: dict, book: dict, ctx: _Context, name: str, where: str) -> None:
+        """A tile layer as it is drawn: one painted grid per tileset it uses, each cell its tile and flip flags.
+
+        A grid collides through its tiles' collision shapes only (a ``solid: false`` layer never collides)."""
+        if not self._read_layer(layer, "all", where):
+            return
+        cell = self.tile_w
+        if self.tile_w != self.tile_h and not self.noted_cells:
+            self.noted_cells = True
+            self.notes.append(f"the map's tiles are {self.tile_w:g}x{self.tile_h:g}, not square: tile grids have "
+                              f"square cells, so rows are {self.tile_w:g} px apart")
+        solid = _bool_prop(props, "solid") is not False
+        by_set: dict = {}  # our tileset id -> {(col, row): value}
+        unknown = 0
+        meaning: dict = {}
+        for col, row, gid in layer_tiles(layer, f"{self.source}: {where}", self.stop):
+            seen = meaning.get(gid, ())
+            if seen == ():
+                hit = self.tilesets.find(gid)
+                art = self._art_for(hit[0]) if hit is not None else None
+                seen = None if art is None else (art.id, hit[1] | (gid & _FLIPS))
+                if len(meaning) < _MEANINGS:
+                    meaning[gid] = seen
+            if seen is None:
+                unknown += 1
+                continue
+            cells = by_set.setdefault(seen[0], {})
+            cells[(col, row)] = seen[1]
+            if len(cells) > MAX_TILE_CELLS:
+                raise TiledImportError(f"{self.source}: {where}: more than {MAX_TILE_CELLS:,} tiles, the most cells a "
+                                       f"level may have; refused")
+        if unknown:
+            self.notes.append(f"{where}: {unknown} tiles have ids that no tileset holds; left out")
+        order = whole(book.get("order")) if self.ours else None
+        for n, (set_id, cells) in enumerate(sorted(by_set.items(), key=lambda kv: self.art_order[kv[0]])):
+            c0, r0 = min(c for c, _ in cells), min(r for _, r in cells)
+            c1, r1 = max(c for c, _ in cells), max(r for _, r in cells)
+            rows = tuple(tuple(cells.get((c, r), -1) for c in range(c0, c1 + 1)) for r in range(r0, r1 + 1))
+            origin = (_tidy(ctx.ox + c0 * cell), _tidy(ctx.oy + r0 * cell))
+            f = _Found("tiles", name if n == 0 else f"{name}-{n + 1}", where, self._where_to(ctx),
+                       {"origin": origin, "cell": cell, "cells": (), "tileset": set_id, "tiles": rows},
+                       text_of(book.get("type")) if self.ours else "", dict(props), solid,
+                       book if self.ours else {}, None, order if n == 0 else None, n > 0)
+            self.found.append(f)
+
+    def _art_for(self, ts):
+        """The level's tileset made of the Tiled tileset ``ts`` (one per tileset file), or None."""
+        key = ts.source or id(ts)
+        if key in self.art_by_source:
+            return self.art_by_source[key]
+        base = _slug(ts.name) or "tileset"
+        tid, n = base, 2
+        while tid in self.art_order:
+            tid, n = f"{base}-{n}", n + 1
+        art = None if ts.missing else tileset_of(ts, tid, self.level_dir, lambda props, where: self._values(
+            props, where, {}), self.notes.append)
+        self.art_by_source[key] = art
+        if art is not None:
+            self.art_order[tid] = len(self.art_order)
+            self.art.append(art)
+        return art
 
     def _read_layer(self, layer: dict, mode: str, where: str) -> bool:
         """Whether to read the tile layer: False (with a note) for one that adds nothing to a map over
@@ -731,8 +814,11 @@ class _Importer:
             self.notes.append(f"{where}: scale {scale:g} is not a positive number: 1 it is")
             scale = 1.0
         path = relocate_path(source, self.map_dir, self.level_dir)
+        # a map's image layer draws at its layer's opacity, which its level layer has (the export's images carry
+        # their own)
+        opacity = ctx.opacity if self.ours else 1.0
         found = _Found("image", name, where, self._where_to(ctx), {
-            "path": path, "origin": (ctx.ox, ctx.oy), "scale": scale, "opacity": ctx.opacity},
+            "path": path, "origin": (ctx.ox, ctx.oy), "scale": scale, "opacity": opacity},
             text_of(book.get("type")) if self.ours else "", props, True, book if self.ours else {}, None,
             whole(book.get("order")) if self.ours else None)
         self.found.append(found)
@@ -909,6 +995,18 @@ class _Importer:
             self.notes.append(f"{why}: the player starts at {default.x:g}, {default.y:g}")
         return level
 
+    def _size(self):
+        """The map's size in pixels (a map this program wrote: the level's own size, when it had one)."""
+        if self.ours:
+            size = self.book.get("size")
+            ok = isinstance(size, list) and len(size) == 2 and all(is_number(v) and 0 < v <= MAX_SIZE for v in size)
+            return tuple(size) if ok else None
+        w, h = number(self.data.get("width")), number(self.data.get("height"))
+        if self.data.get("infinite") is True or not (finite(w, h) and w > 0 and h > 0):
+            return None
+        size = (w * self.tile_w, h * self.tile_h)
+        return size if all(MIN_SIZE <= v <= MAX_SIZE for v in size) else None
+
     def _types(self) -> tuple:
         if self.ours and "types" not in self.book:
             return ()
@@ -944,6 +1042,13 @@ class _Importer:
                 if ts is not None:
                     tilesets.append(ts)
         self.tilesets = Tilesets(tilesets)
+        self.art: list = []
+        self.art_order: dict = {}
+        self.art_by_source: dict = {}
+        self.noted_cells = False
+        if not self.ours:  # every tileset of the map, in the map's order, used or not (the export's own: if used)
+            for ts in tilesets:
+                self._art_for(ts)
         self.any_tile_collides = any(ts.any_collides() for ts in tilesets)
         self.over_cap = _map_tiles(data.get("layers", []), 0) > MAX_MAP_TILES
 
@@ -981,7 +1086,7 @@ class _Importer:
                 props = _in_order(props, f.book.get("own_order"))
             extra = f.book.get("extra") if self.ours and isinstance(f.book.get("extra"), dict) else {}
             kwargs = dict(f.fields, layer=f.layer, type=f.type, properties=props, extra=extra)
-            if f.kind in _SOLID_KINDS:
+            if f.kind in _SOLID_KINDS or f.kind == "sprite":
                 kwargs["solid"] = f.solid
             kwargs.update(self._motion(f))
             objects.append(_CLASSES[f.kind](oid, **kwargs))
@@ -999,7 +1104,8 @@ class _Importer:
             grid = DEFAULT_GRID
         extra = self.book.get("extra") if self.ours and isinstance(self.book.get("extra"), dict) else {}
         level = Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
-                      layers=tuple(self.layers), types=types, properties=properties)
+                      layers=tuple(self.layers), types=types, properties=properties, tilesets=tuple(self.art),
+                      size=self._size(), background=colour(data.get("backgroundcolor")))
         return level if default_spawn is None else self._free_spawn(level, default_spawn)
 
 
@@ -1051,6 +1157,8 @@ _STOP_OBJECTS = 1024
 _MEANINGS = 1 << 16
 #: Columns and rows below this take the quick way to their cell (their products with a tile size stay exact).
 _FAST = 1 << 32
+#: A global tile id's flip flags (mirrored left to right, upside down, about the diagonal): a painted cell's.
+_FLIPS = 0xE0000000
 
 
 def _phase(x: float, y: float, w: float, h: Optional[float] = None) -> tuple[float, float]:

@@ -40,6 +40,11 @@ class Tileset:
     alignment: str = "unspecified"
     tiles: dict = field(default_factory=dict)  # local id -> TMJ tile dict
     missing: bool = False
+    #: The tileset's own TMJ dict (an external one's file), and the folder its pictures are relative to.
+    raw: dict = field(default_factory=dict)
+    base_dir: str = "."
+    #: Where it was read from (an external tileset's file), so that a template's tileset is the map's own.
+    source: str = ""
 
     def size(self, local: int) -> tuple[float, float]:
         tile = self.tiles.get(local, {})
@@ -78,14 +83,18 @@ def read_tileset(raw: dict, base_dir: str, files: Files, firstgid: Optional[int]
         return None
     data = raw
     missing = False
+    own_dir, source = base_dir, ""
     if isinstance(raw.get("source"), str):
+        source = os.path.normpath(os.path.join(base_dir, raw["source"]))
         loaded = files.load(os.path.join(base_dir, raw["source"]), "tileset", raw["source"])
         if loaded is None:
             missing = True
             data = {}
         else:
             data = loaded
-    ts = Tileset(first, text_of(data.get("name")) or text_of(raw.get("source")), missing=missing)
+            own_dir = os.path.dirname(source)
+    ts = Tileset(first, text_of(data.get("name")) or text_of(raw.get("source")), missing=missing, raw=data,
+                 base_dir=own_dir, source=source)
     ts.tilewidth, ts.tileheight = number(data.get("tilewidth", 0)), number(data.get("tileheight", 0))
     off = data.get("tileoffset")
     if isinstance(off, dict):

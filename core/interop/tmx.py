@@ -433,6 +433,8 @@ def _layers(el: ET.Element, depth: int = 0) -> list:
         elif kind == "imagelayer":
             image = child.find("image")
             layer["image"] = image.get("source", "") if image is not None else ""
+            if image is not None and image.get("trans"):
+                layer["transparentcolor"] = "#" + image.get("trans").lstrip("#")
         else:
             layer["layers"] = _layers(child, depth + 1)
         out.append(layer)
@@ -451,6 +453,11 @@ def tsx_tileset(el: ET.Element) -> dict:
     image = el.find("image")
     if image is not None:
         ts["image"] = image.get("source", "")
+        for key in ("width", "height"):
+            if image.get(key):
+                ts[f"image{key}"] = _integer(image.get(key))
+        if image.get("trans"):
+            ts["transparentcolor"] = "#" + image.get("trans").lstrip("#")
     tiles = []
     for t in el.findall("tile"):
         tile = _attrs(t)

@@ -153,8 +153,8 @@ def test_the_sticker_knight_map_with_templates_and_tile_objects_comes_through(tm
     by_id = {o.id: o for o in result.level.objects}
     assert by_id["hero"].type == "hero" and tuple(by_id["hero"].size) == (128, 160)  # from templates/hero.tx
     assert sum(o.type == "coin" for o in result.level.objects) >= 3  # diamond.tx instances
-    assert any(o.kind == "oriented_box" for o in result.level.objects)  # turned tile objects
-    assert all("tile object" in n or "already called" in n or "player_spawn" in n for n in result.notes)
+    assert any(o.kind == "sprite" and o.rotation for o in result.level.objects)  # turned tile objects, as sprites
+    assert all("body is art" in n or "already called" in n or "player_spawn" in n for n in result.notes)
 
 
 def _pixel_at(bmp: bytes, x: int, y: int) -> bytes:
