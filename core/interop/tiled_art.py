@@ -128,6 +128,8 @@ def tileset_of(ts: TiledTileset, tileset_id: str, level_dir: Optional[str], valu
             note(f"{where}: its picture {image} holds no whole tile; its tiles are left out")
             return None
         path = relocate_path(image, ts.base_dir, level_dir) if not os.path.isabs(image) else image
+    else:  # a collection (or a tileset of no pictures, whose tiles only collide)
+        count = whole(data.get("tilecount"), 0) or 0
     tiles: dict[int, TileInfo] = {}
     for local, tile in sorted(ts.tiles.items()):
         if not isinstance(tile, dict) or local < 0:
@@ -138,12 +140,13 @@ def tileset_of(ts: TiledTileset, tileset_id: str, level_dir: Optional[str], valu
         group = tile.get("objectgroup")
         shapes = tile_shapes(group.get("objects") if isinstance(group, dict) else None, note, twhere)
         props = values(_named(tile.get("properties")), twhere)
+        if not shapes and _said_solid(tile.get("properties")):
+            # a tile marked solid (as many games mark their walls) collides as its whole square
+            shapes = (TileShape("rect", (Vec2(0.0, 0.0), Vec2(tw, th))),)
         kind = text_of(tile.get("type")) or text_of(tile.get("class"))
         own, own_size = "", None
-        if not image:
-            source = tile.get("image")
-            if not isinstance(source, str) or not source.strip():
-                continue
+        source = tile.get("image")
+        if not image and isinstance(source, str) and source.strip():
             full = os.path.normpath(os.path.join(ts.base_dir, source))
             own = relocate_path(source, ts.base_dir, level_dir) if not os.path.isabs(source) else source
             w, h = number(tile.get("imagewidth", 0)), number(tile.get("imageheight", 0))
@@ -151,11 +154,23 @@ def tileset_of(ts: TiledTileset, tileset_id: str, level_dir: Optional[str], valu
                 found = picture_size(full)
                 w, h = found if found is not None else (tw, th)
             own_size = Vec2(float(w), float(h))
+        elif not image and not shapes and not props and not kind:
+            continue
         if shapes or props or kind or own:
             tiles[local] = TileInfo(shapes, props, kind, own, own_size)
     offset = ts.offset if finite(*ts.offset) else (0.0, 0.0)
     return Tileset(tileset_id, ts.name or tileset_id, Vec2(tw, th), path, image_size, margin, spacing, columns,
                    count, Vec2(*offset), colour(data.get("transparentcolor")), tiles)
+
+
+def _said_solid(props) -> bool:
+    """Whether a tile's Tiled properties mark it solid: a true ``solid``, ``collides`` or ``collision``."""
+    for p in props if isinstance(props, list) else ():
+        if isinstance(p, dict) and p.get("name") in ("solid", "collides", "collision"):
+            v = p.get("value")
+            if v is True or (isinstance(v, str) and v.strip().lower() == "true"):
+                return True
+    return False
 
 
 def _named(props) -> dict:

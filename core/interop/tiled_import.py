@@ -595,11 +595,20 @@ class _Importer:
         return out
 
     def _tile_layer(self, layer: dict, props: dict, book: dict, ctx: _Context, name: str, where: str) -> None:
-        if not (self.ours and whole(book.get("order")) is not None and book.get("painted") is not True):
-            self._painted_layer(layer, props, book, ctx, name, where)
-            return
         solid_prop = _bool_prop(props, "solid")
         collides_prop = _bool_prop(props, "collides")
+        if not (self.ours and whole(book.get("order")) is not None and book.get("painted") is not True):
+            if self.tile_w != self.tile_h:
+                # a level's tile grids have square cells: the tiles' collision is read as boxes, their art left out
+                self.notes.append(f"{where}: the map's tiles are {self.tile_w:g}x{self.tile_h:g}, not square: its "
+                                  f"tiles' pictures are left out")
+            else:
+                self._painted_layer(layer, props, book, ctx, name, where, solid_prop is not False)
+                if not (solid_prop or collides_prop):
+                    return
+                # a layer marked solid collides where it has tiles, whatever they are: a grid of plain cells too
+                name = f"{name}-solid"
+            self.tiles_read -= layer_size(layer)  # read twice, counted once
         if solid_prop is False:
             mode = "area"
         elif solid_prop or collides_prop:
@@ -670,18 +679,15 @@ class _Importer:
                 f.name, f.order, f.exact_name = f"{name}-{i + 2}", None, True
         self.found.extend(found)
 
-    def _painted_layer(self, layer: dict, props: dict, book: dict, ctx: _Context, name: str, where: str) -> None:
+    def _painted_layer(self, layer: dict, props: dict, book: dict, ctx: _Context, name: str, where: str,
+                       solid: bool) -> None:
         """A tile layer as it is drawn: one painted grid per tileset it uses, each cell its tile and flip flags.
 
         A grid collides through its tiles' collision shapes only (a ``solid: false`` layer never collides)."""
-        if not self._read_layer(layer, "all", where):
+        # over the cap, a layer none of whose tiles can collide is left out unread (a hostile map's art)
+        if not self._read_layer(layer, "collision" if solid else "area", where):
             return
         cell = self.tile_w
-        if self.tile_w != self.tile_h and not self.noted_cells:
-            self.noted_cells = True
-            self.notes.append(f"the map's tiles are {self.tile_w:g}x{self.tile_h:g}, not square: tile grids have "
-                              f"square cells, so rows are {self.tile_w:g} px apart")
-        solid = _bool_prop(props, "solid") is not False
         by_set: dict = {}  # our tileset id -> {(col, row): value}
         unknown = 0
         meaning: dict = {}
@@ -690,7 +696,7 @@ class _Importer:
             if seen == ():
                 hit = self.tilesets.find(gid)
                 art = self._art_for(hit[0]) if hit is not None else None
-                seen = None if art is None else (art.id, hit[1] | (gid & _FLIPS))
+                seen = None if art is None or not art.has_tile(hit[1]) else (art.id, hit[1] | (gid & _FLIPS))
                 if len(meaning) < _MEANINGS:
                     meaning[gid] = seen
             if seen is None:
@@ -1045,7 +1051,6 @@ class _Importer:
         self.art: list = []
         self.art_order: dict = {}
         self.art_by_source: dict = {}
-        self.noted_cells = False
         if not self.ours:  # every tileset of the map, in the map's order, used or not (the export's own: if used)
             for ts in tilesets:
                 self._art_for(ts)

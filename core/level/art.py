@@ -208,12 +208,12 @@ class Tileset:
     def tile_count(self) -> int:
         """How many tiles it has (a collection: one more than its highest tile number)."""
         if self.is_collection:
-            return max(self.tiles, default=-1) + 1
+            return max(max(self.tiles, default=-1) + 1, self.count)
         return self.count
 
     def has_tile(self, tile: int) -> bool:
-        if self.is_collection:
-            return tile in self.tiles and bool(self.tiles[tile].image)
+        if self.is_collection:  # its tiles with pictures, or (a tileset of no pictures at all) its count
+            return tile in self.tiles or 0 <= tile < self.count
         return 0 <= tile < self.count
 
     def info(self, tile: int) -> TileInfo:

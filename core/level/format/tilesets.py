@@ -64,7 +64,7 @@ def _shape(r: Reader, label: str, raw: Any) -> TileShape | None:
     return TileShape(kind, points) if len(r.problems) == before else None
 
 
-def _tile(r: Reader, label: str, raw: Any, collection: bool) -> tuple[int, TileInfo] | None:
+def _tile(r: Reader, label: str, raw: Any) -> tuple[int, TileInfo] | None:
     if not isinstance(raw, dict):
         r.bad(label, f"each tile must be a JSON object, not {type_name(raw)}")
         return None
@@ -87,8 +87,6 @@ def _tile(r: Reader, label: str, raw: Any, collection: bool) -> tuple[int, TileI
         image = r.text(label, "image", raw["image"], non_empty=True)
         if r.require(label, raw, "image_size", "the size [width, height] of its picture"):
             image_size = r.point(label, "image_size", raw["image_size"], positive=True)
-    elif collection:
-        r.bad(label, "missing 'image' (a tile of a collection of pictures names its picture)")
     extra = r.custom_data(label, {k: v for k, v in raw.items() if k not in _TILE_KEYS})
     return tile, TileInfo(tuple(collision), properties, kind, image, image_size, extra)
 
@@ -129,6 +127,8 @@ def parse_tilesets(raw: Any, r: Reader) -> list[Tileset]:
                 columns = _whole(r, label, item, "columns", 1, MAX_TILES, 1)
             if r.require(label, item, "count", "how many tiles its picture has"):
                 count = _whole(r, label, item, "count", 0, MAX_TILES, 0)
+        elif "count" in item:  # a tileset of no pictures (its tiles only collide)
+            count = _whole(r, label, item, "count", 0, MAX_TILES, 0)
         offset = r.point(label, "offset", item["offset"]) if "offset" in item else Vec2(0.0, 0.0)
         transparent = item.get("transparent", "")
         if transparent != "" and (not isinstance(transparent, str) or not _COLOR.fullmatch(transparent)):
@@ -140,7 +140,7 @@ def parse_tilesets(raw: Any, r: Reader) -> list[Tileset]:
             r.bad(label, f"tiles must be a list of tiles, not {type_name(raw_tiles)}")
             raw_tiles = []
         for raw_tile in raw_tiles:
-            got = _tile(r, label, raw_tile, collection=not image)
+            got = _tile(r, label, raw_tile)
             if got is None:
                 continue
             number, info = got

@@ -216,6 +216,8 @@ def tileset_to_dict(tileset: Tileset) -> dict:
     d["tile_size"] = pt(tileset.tile_size)
     if tileset.image:
         d.update(margin=tileset.margin, spacing=tileset.spacing, columns=tileset.columns, count=tileset.count)
+    elif tileset.count:
+        d["count"] = tileset.count
     if tileset.offset != Vec2(0.0, 0.0):
         d["offset"] = pt(tileset.offset)
     if tileset.transparent:

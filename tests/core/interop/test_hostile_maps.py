@@ -109,7 +109,7 @@ def test_a_layer_of_more_solid_tiles_than_a_level_may_have_is_refused_while_it_i
     layer = {"type": "tilelayer", "name": "floor", "width": 10, "height": 10, "encoding": "base64",
              "compression": "zlib", "data": packed}
     assert refusal(write(tmp_path, "m.tmj", tmj([layer], [SOLID_TILESET]))) == (
-        "layer floor: more than 99 solid tiles, the most cells a level may have; refused")
+        "layer floor: more than 99 tiles, the most cells a level may have; refused")
     layer["data"] = base64.b64encode(zlib.compress(b"\1\0\0\0" * 99 + b"\0" * 4)).decode()
     level = read_tiled(write(tmp_path, "ok.tmj", tmj([layer], [SOLID_TILESET]))).level
     assert sum(row.count("#") for row in level.objects[0].cells) == 99
@@ -122,7 +122,9 @@ def test_tiles_of_the_maps_size_land_in_the_same_cells_as_any_other_tile():
     layer = {"type": "tilelayer", "name": "t", "width": 3, "height": 2, "offsetx": 8.5, "offsety": -40,
              "data": [1, 0, 1, 0, 1, 0]}
     grid = tiled_to_level(tmj([layer], tilesets)).level.objects[0]
-    assert (grid.kind, tuple(grid.origin), grid.cell, grid.cells) == ("tiles", (11.5, -45.0), 16.0, ("#.#", ".#."))
+    assert (grid.kind, tuple(grid.origin), grid.cell, grid.cells) == ("tiles", (8.5, -40.0), 16.0, ("#.#", ".#."))
+    # the tileset's offset moves its tiles, and their collision with them
+    assert [tuple(r.origin) for r in grid.collision_shapes()] == [(11.5, -45.0), (43.5, -45.0), (27.5, -29.0)]
 
 
 def test_tiles_too_far_away_to_compute_with_are_left_out_with_a_note():

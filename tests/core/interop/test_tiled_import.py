@@ -13,7 +13,8 @@ import zlib
 import pytest
 
 from level_editor.core.interop.tiled_import import read_tiled, tiled_to_level
-from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Ref, Tiles, Wall
+from level_editor.core.collision.shapes import Rect, Vec2
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Ref, Sprite, Wall
 
 
 def tmj(layers, tilesets=(), properties=(), **more) -> dict:
@@ -108,7 +109,7 @@ def test_what_a_level_cannot_hold_is_named_one_line_per_object():
     assert objs["line"].thickness == 8
 
 
-def test_tile_objects_become_boxes_of_their_bounds_flipped_or_turned():
+def test_tile_objects_become_sprites_placed_flipped_and_turned_as_tiled_draws_them():
     tileset = {"firstgid": 1, "name": "sprites", "tilewidth": 32, "tileheight": 32, "tilecount": 1, "columns": 1,
                "tiles": [{"id": 0, "type": "coin"}]}
     flipped = 1 | 0x80000000 | 0x40000000
@@ -119,19 +120,21 @@ def test_tile_objects_become_boxes_of_their_bounds_flipped_or_turned():
         {"id": 4, "name": "sized-by-tile", "gid": 1, "x": 0, "y": 32},
     ])], [tileset]))
     objs = by_id(result.level)
-    assert objs["coin"] == Box("coin", (10, 18), (32, 32), layer="things", type="coin")  # x, y is the bottom-left
-    assert objs["mirrored"] == Box("mirrored", (100, 84), (64, 16), layer="things", type="coin")
+    # x, y is the bottom-left corner; the sprite keeps its centre
+    assert objs["coin"] == Sprite("coin", (26, 34), (32, 32), tileset="sprites", tile=0, layer="things", type="coin")
+    assert objs["mirrored"] == Sprite("mirrored", (132, 92), (64, 16), flip_x=True, flip_y=True, tileset="sprites",
+                                      tile=0, layer="things", type="coin")
     tilted = objs["tilted"]
-    assert isinstance(tilted, OrientedBox) and tilted.rotation == 90
+    assert isinstance(tilted, Sprite) and tilted.rotation == 90
     assert (tilted.center.x, tilted.center.y) == (pytest.approx(5), pytest.approx(10))
     assert objs["sized-by-tile"].size.x == 32
-    assert result.notes[0] == "object coin (id 1): a tile object: its picture is left out, its bounds became a box"
-    assert "its bounds became an oriented box" in result.notes[2]
+    assert not any(o.solid for o in result.level.objects)  # art: no collision shapes, no body
+    assert result.level.tileset("sprites").tile_count() == 1
 
 
 @pytest.mark.parametrize("encoding, compression", [
     ("csv", None), ("base64", None), ("base64", "zlib"), ("base64", "gzip"), ("array", None)])
-def test_tile_layers_in_every_encoding_become_tile_grids_where_tiles_collide(encoding, compression):
+def test_tile_layers_in_every_encoding_become_painted_grids_that_collide_where_their_tiles_do(encoding, compression):
     gids = [0, 1, 1, 0,
             0, 2, 3, 0,   # tile 2 (gid 2) has no collision, tile 3 (gid 3) collides by property
             0, 0, 0, 0]
@@ -143,11 +146,13 @@ def test_tile_layers_in_every_encoding_become_tile_grids_where_tiles_collide(enc
         layer["compression"] = compression
     result = read(tmj([layer], [SOLID_TILESET]))
     (grid,) = result.level.objects
-    assert grid == Tiles("Ground", (16, 0), 16, ("##", ".#"), layer="ground")
+    assert (grid.tileset, tuple(grid.origin), grid.cell, grid.tiles) == ("t", (16, 0), 16, ((0, 0), (1, 2)))
+    assert grid.layer == "ground" and grid.solid
+    assert grid.collision_shapes() == (Rect(Vec2(16, 0), Vec2(32, 16)), Rect(Vec2(32, 16), Vec2(16, 16)))
 
 
 def test_a_tile_layer_in_tmx_csv_base64_and_old_xml(tmp_path):
-    gids = [0, 1, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0]
+    gids = [0, 1, 1, 0, 0, 0, 3 | 0x80000000, 0, 0, 0, 0, 0]
     tileset = ('<tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="4" columns="4">'
                '<tile id="0"><objectgroup><object id="1" x="0" y="0" width="16" height="16"/></objectgroup></tile>'
                '<tile id="2"><properties><property name="solid" type="bool" value="true"/></properties></tile>'
@@ -163,7 +168,9 @@ def test_a_tile_layer_in_tmx_csv_base64_and_old_xml(tmp_path):
             f'height="3" tilewidth="16" tileheight="16">{tileset}<layer id="1" name="Floor" width="4" height="3">'
             f'{data}</layer></map>')
         (grid,) = read_tiled(tmp_path / f"{name}.tmx").level.objects
-        assert (grid.origin.x, grid.origin.y, grid.cells) == (16, 0, ("##", ".#")), name
+        # the flip flag is kept in the cell, as Tiled keeps it in the id
+        assert (grid.origin.x, grid.origin.y, grid.tiles) == (16, 0, ((0, 0), (-1, 2 | 0x80000000))), name
+        assert grid.cells == ("##", ".#")
 
 
 def test_a_layer_property_makes_every_tile_solid_or_an_area():
@@ -179,12 +186,13 @@ def test_a_layer_property_makes_every_tile_solid_or_an_area():
     assert not objs["Water"].solid and objs["Water"].properties == {"depth": 3}
 
 
-def test_decoration_tiles_are_left_out_with_a_note():
+def test_decoration_tiles_are_art_that_never_collides():
     layer = {"type": "tilelayer", "name": "Grass", "width": 4, "height": 3, "data": [2] * 12}
     result = read(tmj([layer], [SOLID_TILESET]))
-    assert result.level.objects == ()
-    assert result.notes[0] == ("layer Grass: no tile collides (no collision shapes, no solid or collides property): "
-                               "its tiles are left out")
+    (grid,) = result.level.objects
+    assert grid.tiles == ((1,) * 4,) * 3
+    assert grid.collision_shapes() == ()
+    assert result.notes == ("no object of type player_spawn: the player starts at 64, 64",)
 
 
 def test_an_infinite_map_is_read_from_its_chunks():
@@ -197,19 +205,21 @@ def test_an_infinite_map_is_read_from_its_chunks():
     layer2 = {"type": "tilelayer", "name": "Far", "chunks": [far], "encoding": "base64", "compression": "zlib",
               "width": 16, "height": 16}
     objs = by_id(read(tmj([layer, layer2], [SOLID_TILESET], infinite=True)).level)
-    assert objs["Ground"].origin == (-256, 256) and objs["Ground"].cells == ("#.", ".#")
-    assert objs["Far"].origin == (512, 0) and objs["Far"].cells == ("#",)
+    assert objs["Ground"].origin == (-256, 256) and objs["Ground"].tiles == ((0, -1), (-1, 0))
+    assert objs["Far"].origin == (512, 0) and objs["Far"].tiles == ((0,),)
 
 
 def test_bigger_tiles_and_tile_offsets_are_placed_as_tiled_draws_them():
     big = {"firstgid": 1, "name": "big", "tilewidth": 32, "tileheight": 32, "tilecount": 1, "columns": 1,
-           "tileoffset": {"x": 0, "y": 0},
+           "tileoffset": {"x": 4, "y": 2},
            "tiles": [{"id": 0, "objectgroup": {"objects": [{"id": 1, "x": 0, "y": 0, "width": 32, "height": 32}]}}]}
     gids = [0] * 12
-    gids[1 * 4 + 2] = 1  # map cell (2, 1): a 32 px tile drawn with its bottom-left at (32, 32)
-    objs = by_id(read(tmj([{"type": "tilelayer", "name": "Big", "width": 4, "height": 3, "data": gids}], [big]))
-                 .level)
-    assert objs["Big"].cell == 32 and tuple(objs["Big"].origin) == (32, 0) and objs["Big"].cells == ("#",)
+    gids[1 * 4 + 2] = 1  # map cell (2, 1): a 32 px tile drawn with its bottom-left at (32, 32), shifted by (4, 2)
+    level = read(tmj([{"type": "tilelayer", "name": "Big", "width": 4, "height": 3, "data": gids}], [big])).level
+    grid = by_id(level)["Big"]
+    assert grid.cell == 16 and tuple(grid.origin) == (32, 16) and grid.tiles == ((0,),)
+    assert tuple(level.tileset("big").offset) == (4, 2)
+    assert grid.collision_shapes() == (Rect(Vec2(36, 2), Vec2(32, 32)),)
 
 
 def test_tiles_that_are_not_square_become_boxes_with_a_note():
@@ -220,7 +230,8 @@ def test_tiles_that_are_not_square_become_boxes_with_a_note():
                       tilewidth=32))
     boxes = [(tuple(o.origin), tuple(o.size)) for o in result.level.objects]
     assert boxes == [((0, 0), (32, 16)), ((64, 0), (64, 16))]
-    assert "its tiles are 32x16, not square: 2 boxes instead of a tile grid" in result.notes[0]
+    assert result.notes[0] == "layer Shelf: the map's tiles are 32x16, not square: its tiles' pictures are left out"
+    assert "its tiles are 32x16, not square: 2 boxes instead of a tile grid" in result.notes[1]
 
 
 def test_groups_nest_their_layers_and_offsets():
@@ -240,7 +251,9 @@ def test_image_layers_become_reference_images_relative_to_the_level(tmp_path):
     path = tmp_path / "maps" / "m.tmj"
     path.write_text(json.dumps(data))
     (image,) = read_tiled(path, level_dir=str(tmp_path / "levels")).level.objects
-    assert image == Image("Sketch", "../art/sketch.png", (8, 4), 2.0, 0.5, layer="sketch")
+    # the layer's opacity is the level layer's: the picture draws at it once
+    assert image == Image("Sketch", "../art/sketch.png", (8, 4), 2.0, 1.0, layer="sketch")
+    assert read_tiled(path).level.layers[0].opacity == 0.5
     (image,) = read_tiled(path, level_dir=str(tmp_path)).level.objects
     assert image.path == "art/sketch.png"
 
@@ -273,12 +286,15 @@ def test_templates_and_external_tilesets_are_resolved(tmp_path):
         '</objectgroup></map>')
     result = read_tiled(tmp_path / "map.tmx")
     objs = by_id(result.level)
-    assert (tuple(objs["Floor"].origin), objs["Floor"].cells) == ((0, 0), ("#",))  # tile 1 collides, tile 0 not
+    floor = objs["Floor"]
+    assert (tuple(floor.origin), floor.tiles, floor.tileset) == ((0, 0), ((1, 0),), "tiles")
+    assert floor.collision_shapes() == (Rect(Vec2(0, 0), Vec2(16, 16)),)  # tile 1 collides, tile 0 not
+    assert result.level.tileset("tiles").image == "tiles.png"
     assert objs["door"] == Box("door", (40, 0), (8, 48), layer="things", type="door",
                                properties={"locked": True, "key": "blue"})
     assert objs["back door"].size == (10, 48) and objs["back door"].properties == {"locked": True, "key": "red"}
     # the template's tile is in the template's own tileset, which aligns tile objects at their centre
-    assert objs["lamp"] == Box("lamp", (68, 84), (64, 32), layer="things")
+    assert objs["lamp"] == Sprite("lamp", (100, 100), (64, 32), tileset="sprites", tile=0, layer="things")
 
 
 def test_missing_templates_and_tilesets_are_notes_not_failures(tmp_path):
@@ -288,7 +304,8 @@ def test_missing_templates_and_tilesets_are_notes_not_failures(tmp_path):
                [{"firstgid": 1, "source": "gone.tsx"}])
     result = read(data, tmp_path)
     assert [o.id for o in result.level.objects] == ["crate"]
-    assert result.notes[:3] == ("tileset gone.tsx is missing: its tiles count as not solid",
+    assert result.notes[:4] == ("tileset gone.tsx is missing: its tiles count as not solid",
+                                "layer Floor: 1 tiles have ids that no tileset holds; left out",
                                 "template nowhere.tx is missing",
                                 "object (unnamed) (id 1): its template nowhere.tx cannot be read; left out")
 
@@ -302,7 +319,8 @@ def test_a_missing_file_with_a_gzip_beside_it_is_read_from_there(tmp_path):
                [{"firstgid": 1, "source": "t.tsx"}])
     result = read(data, tmp_path)
     assert result.notes == ("no object of type player_spawn: the player starts at 64, 64",)
-    assert result.level.objects[0].cells == ("#",)
+    grid = result.level.objects[0]
+    assert grid.tiles == ((0,),) and grid.collision_shapes() == (Rect(Vec2(0, 0), Vec2(16, 16)),)
 
 
 def test_the_player_spawn_object_is_the_player():
