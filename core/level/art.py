@@ -40,9 +40,10 @@ FLAGS = FLIP_X | FLIP_Y | FLIP_D
 #: An empty cell of a painted grid.
 NO_TILE = -1
 
-#: A polygon's sides collide as capsules this thick either way (the core has no polygon shape; its capsules
-#: sweep exactly, so nothing tunnels through them).
-POLYGON_EDGE_RADIUS = 0.5
+#: A polygon's sides collide as capsules of this radius: segments (the core has no polygon shape; its capsules
+#: sweep exactly, so nothing tunnels through them, and a radius of 0 leaves no lip where a slope tile meets the
+#: floor beside it: a box walks onto it).
+POLYGON_EDGE_RADIUS = 0.0
 
 TILE_SHAPE_KINDS = ("rect", "ellipse", "polygon")
 
