@@ -1,0 +1,261 @@
+"""Exporting a level's art to Tiled: its tilesets, painted grids and sprites, drawn by Tiled's own renderer
+(tmxrasterizer) where our model says they are, and read back by pytmx, Tiled itself and our import."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from level_editor.core.interop.tiled_export import level_to_tiled, write_tiled
+from level_editor.core.interop.tiled_import import read_tiled
+from level_editor.core.interop.tmx import parse_xml, tmx_map
+from level_editor.core.level.art import FLIP_D, FLIP_X, FLIP_Y, TileInfo, TileShape, Tileset, cell_matrix
+from level_editor.core.level.model import Layer, Level, Player, Sprite, Tiles
+
+from tests.core.interop.art_maps import (BLUE, GREEN, MARGIN, MARK, RED, SPACING, TILE, png, rasterize,
+                                         tileset_picture)
+from tests.core.interop.helpers import assert_same_level, needs_tiled, run_tiled
+
+np = pytest.importorskip("numpy")
+
+EIGHT = (0, FLIP_X, FLIP_Y, FLIP_X | FLIP_Y, FLIP_D, FLIP_D | FLIP_X, FLIP_D | FLIP_Y, FLIP_D | FLIP_X | FLIP_Y)
+
+
+def marks(**more) -> Tileset:
+    """The tileset of ``art_maps.tileset_picture``: tile 0 marked, 1 green, 2 a half-height floor."""
+    tiles = {0: TileInfo(type="marker", properties={"weight": 2.5, "name": "mark"}),
+             1: TileInfo(collision=(TileShape("rect", ((0, 0), (16, 16))),)),
+             2: TileInfo(collision=(TileShape("rect", ((0, 8), (16, 8))), TileShape("ellipse", ((2, 2), (4, 4))),
+                                    TileShape("polygon", ((0, 0), (8, 0), (0, 8)))))}
+    return Tileset("marks", "Marks", (TILE, TILE), image="tiles.png", margin=MARGIN, spacing=SPACING, columns=2,
+                   count=4, transparent="#ff00ff", tiles=tiles, **more)
+
+
+def pixels(path: Path) -> "np.ndarray":
+    from tests.picture_diff import picture_array
+    return picture_array(path)
+
+
+def colour_at(picture, x: float, y: float) -> tuple:
+    return tuple(int(v) for v in picture[int(y), int(x)])
+
+
+def is_(colour, expected, tolerance=40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+
+
+def drawn(level: Level, folder: Path, fmt: str = "tmx"):
+    tileset_picture(folder)
+    path = folder / f"art.{fmt}"
+    notes = write_tiled(level, path, level_dir=str(folder))
+    return pixels(rasterize(path, folder / "drawn.png")), notes
+
+
+def cell_point(value: int, x: float, y: float, left: float, bottom: float) -> tuple[float, float]:
+    """Where the tile's own point (x, y) lands when the cell ``value`` draws it with its bottom-left corner at
+    (left, bottom): the model's matrix, about the tile's centre."""
+    a, b, c, d = cell_matrix(value)
+    h = TILE / 2
+    px, py = x - h, y - h
+    return left + h + a * px + b * py, bottom - TILE + h + c * px + d * py
+
+
+@pytest.mark.parametrize("cell", [16, 24], ids=["tile layer", "tile objects"])
+def test_each_flip_and_turn_puts_the_marked_corner_where_the_model_says(tmp_path, cell):
+    """A grid on the map's tiles is a tile layer (its origin off the tiles: the layer's offset); a grid of other
+    cells becomes tile objects. Either way Tiled draws each of the 8 flags as our model does."""
+    row = []
+    for flags in EIGHT:
+        row += [flags, -1]
+    grid = Tiles("floor", (8, 24), cell, (), tileset="marks", tiles=(tuple(row),))
+    # two grids of 16 px elsewhere make 16 px the map's tile size (the most common cell) beside one of 24 px
+    others = tuple(Tiles(f"other-{i}", (32 * i, 200), 16, (), tileset="marks", tiles=((1,),)) for i in range(2))
+    level = Level(objects=(grid, *others), tilesets=(marks(),), size=(420, 240), player=Player(spawn=(400, 220)))
+    picture, notes = drawn(level, tmp_path)
+    assert any("floor" in n and "tile objects" in n for n in notes) == (cell != 16)
+    for i, flags in enumerate(EIGHT):
+        left, bottom = 8 + 2 * i * cell, 24 + cell
+        on_mark = cell_point(flags, MARK[0] / 2, MARK[1] / 2, left, bottom)
+        across = cell_point(flags, MARK[1] / 2, MARK[0] - 0.5, left, bottom)  # the mark turned would be here
+        far = cell_point(flags, TILE - 3, TILE - 3, left, bottom)
+        assert is_(colour_at(picture, *on_mark), RED), (i, on_mark)
+        assert is_(colour_at(picture, *across), BLUE), (i, across)
+        assert is_(colour_at(picture, *far), BLUE), (i, far)
+
+
+def test_a_turned_flipped_stretched_sprite_lands_on_the_models_corners(tmp_path):
+    (tmp_path / "crate.png").write_bytes(png(20, 10, lambda x, y: RED if x < 10 else GREEN))
+    sprites = (Sprite("marked", (110, 70), (48, 32), rotation=30, flip_x=True, tileset="marks", tile=0),
+               Sprite("crate", (240, 90), (60, 40), rotation=-45, flip_y=True, picture="crate.png"),
+               Sprite("upside", (330, 60), (32, 32), rotation=180, flip_x=True, flip_y=True, tileset="marks", tile=0))
+    level = Level(objects=sprites, tilesets=(marks(),), size=(400, 160), player=Player(spawn=(390, 150)))
+    picture, notes = drawn(level, tmp_path)
+    assert notes == ()
+    marked, crate, upside = sprites
+    for sprite in (marked, upside):
+        sx, sy = sprite.size.x / TILE, sprite.size.y / TILE
+        assert is_(colour_at(picture, *sprite.to_level(MARK[0] / 2 * sx, MARK[1] / 2 * sy)), RED), sprite.id
+        assert is_(colour_at(picture, *sprite.to_level(MARK[1] / 2 * sx, (MARK[0] + 2) * sy)), BLUE), sprite.id
+        assert is_(colour_at(picture, *sprite.to_level((TILE - 2) * sx, (TILE - 2) * sy)), BLUE), sprite.id
+    for x, y, expected in ((8, 20, RED), (52, 20, GREEN), (4, 4, RED), (56, 36, GREEN)):
+        assert is_(colour_at(picture, *crate.to_level(x, y)), expected), (x, y)
+    outside = marked.to_level(-4, -4)
+    assert colour_at(picture, *outside)[3] == 0  # nothing beyond the sprite's corners
+
+
+def test_layer_opacity_halves_the_alpha_and_a_hidden_layer_is_not_drawn(tmp_path):
+    layers = (Layer("ground", "Ground", opacity=0.5), Layer("ghosts", "Ghosts", visible=False), Layer("top", "Top"))
+    objects = (Tiles("half", (0, 0), 16, (), tileset="marks", tiles=((1, 1),), layer="ground"),
+               Tiles("hidden", (0, 32), 16, (), tileset="marks", tiles=((1, 1),), layer="ghosts"),
+               Sprite("shown", (72, 40), (16, 16), tileset="marks", tile=1, layer="top"),
+               Sprite("gone", (104, 40), (16, 16), tileset="marks", tile=1, layer="ghosts"))
+    level = Level(objects=objects, tilesets=(marks(),), layers=layers, size=(160, 64), player=Player(spawn=(150, 60)))
+    picture, _ = drawn(level, tmp_path)
+    assert abs(colour_at(picture, 8, 8)[3] - 128) <= 3 and is_(colour_at(picture, 8, 8)[:3], GREEN[:3])
+    assert colour_at(picture, 8, 40)[3] == 0 and colour_at(picture, 104, 40)[3] == 0
+    assert colour_at(picture, 72, 40) == GREEN
+
+
+@needs_tiled
+def test_the_background_colour_and_the_levels_size_make_the_maps(tmp_path):
+    """Tiled keeps the colour (its 1.8 tmxrasterizer draws no map background, so Tiled's own re-save is asked)."""
+    level = Level(objects=(Sprite("s", (8, 8), (16, 16), tileset="marks", tile=1),), tilesets=(marks(),),
+                  size=(100, 50), background="#336699", player=Player(spawn=(90, 40)))
+    data = level_to_tiled(level).data
+    assert (data["width"], data["height"], data["tilewidth"]) == (7, 4, 16)  # 100 x 50 px, rounded up
+    picture, _ = drawn(level, tmp_path)
+    assert picture.shape[:2] == (64, 112) and colour_at(picture, 8, 8) == GREEN
+    run_tiled(tmp_path / "art.tmx", tmp_path / "again.tmj")
+    assert json.loads((tmp_path / "again.tmj").read_text())["backgroundcolor"] == "#336699"
+
+
+def art_level() -> Level:
+    collection = Tileset("props", "Props", (20, 10), tiles={
+        3: TileInfo(image="crate.png", image_size=(20, 10), type="crate",
+                    collision=(TileShape("rect", ((0, 0), (20, 10))),))})
+    objects = (Tiles("floor", (0, 48), 16, (), tileset="marks", tiles=((2, 2 | FLIP_X, -1), (1, -1, 0 | FLIP_D))),
+               Tiles("deco", (5, 7), 16, (), tileset="marks", tiles=((0,),)),
+               Sprite("box", (100, 20), (40, 20), rotation=15, tileset="props", tile=3, solid=True, opacity=0.5),
+               Sprite("pic", (150, 30), (20, 10), picture="crate.png", flip_y=True))
+    return Level(objects=objects, tilesets=(marks(offset=(2, -3)), collection), size=(200, 100),
+                 background="#102030", player=Player(spawn=(180, 20)))
+
+
+def test_tilesets_are_written_with_their_pictures_shapes_types_and_properties(tmp_path):
+    tileset_picture(tmp_path)
+    (tmp_path / "crate.png").write_bytes(png(20, 10, lambda x, y: RED))
+    (tmp_path / "maps").mkdir()
+    for fmt in ("tmj", "tmx"):
+        out = tmp_path / "maps" / f"art.{fmt}"
+        assert write_tiled(art_level(), out, level_dir=str(tmp_path)) == ()
+        data = json.loads(out.read_text()) if fmt == "tmj" else tmx_map(parse_xml(out.read_bytes(), "art.tmx"))
+        marks_ts, props_ts, pictures = data["tilesets"][:3]
+        assert (marks_ts["firstgid"], props_ts["firstgid"], pictures["firstgid"]) == (1, 5, 9)
+        if fmt == "tmx":  # our TMX reader keeps only the picture's path: the rest from the element
+            image = _tmx_image(out)
+            marks_ts.update(imagewidth=int(image.get("width")), imageheight=int(image.get("height")),
+                            transparentcolor="#" + image.get("trans"))
+        assert marks_ts["image"] == "../tiles.png" and (marks_ts["imagewidth"], marks_ts["imageheight"]) == (36, 36)
+        assert [marks_ts[k] for k in ("tilewidth", "tileheight", "margin", "spacing", "columns", "tilecount")] == [
+            16, 16, 1, 2, 2, 4]
+        assert marks_ts["tileoffset"] == {"x": 2, "y": -3}
+        assert marks_ts["transparentcolor"] == "#ff00ff"
+        tiles = {t["id"]: t for t in marks_ts["tiles"]}
+        assert tiles[0]["type"] == "marker"
+        assert {p["name"]: (p["type"], str(p["value"])) for p in tiles[0]["properties"]} == {
+            "weight": ("float", "2.5"), "name": ("string", "mark")}
+        shapes = tiles[2]["objectgroup"]["objects"]
+        assert [(float(s["y"]), float(s["height"])) for s in shapes[:1]] == [(8, 16 / 2)]
+        assert shapes[1].get("ellipse") is True and [(float(p["x"]), float(p["y"])) for p in shapes[2]["polygon"]] == [
+            (0, 0), (8, 0), (0, 8)]
+        assert props_ts["columns"] == 0 and props_ts["tiles"][0]["id"] == 3
+        assert props_ts["tiles"][0]["image"] == "../crate.png" and float(props_ts["tiles"][0]["imagewidth"]) == 20
+        assert pictures["tiles"] == [{"id": 0, "image": "../crate.png", "imagewidth": 20, "imageheight": 10}]
+        group = data["layers"][0]
+        floor = group["layers"][0]
+        assert floor["name"] == "floor"
+        gids = [int(g) for g in (floor["data"] if fmt == "tmj" else floor["data"].replace("\n", "").split(","))]
+        width = data["width"]
+        assert gids[3 * width:3 * width + 3] == [3, 3 | FLIP_X, 0] and gids[4 * width:4 * width + 3] == [2, 0, 1 | FLIP_D]
+        objects = [o for layer in group["layers"] if layer["type"] == "objectgroup" for o in layer["objects"]]
+        box, pic = [o for o in objects if o["name"] in ("box", "pic")]
+        assert int(box["gid"]) == 5 + 3 and int(pic["gid"]) == 9 | FLIP_Y
+        box_props = {p["name"]: str(p["value"]).lower() for p in box["properties"]}
+        assert box_props["solid"] == "true" and box_props["opacity"] == "0.5"
+
+
+def _tmx_image(tmx: Path):
+    import xml.etree.ElementTree as ET
+    return ET.parse(tmx).getroot().find("tileset/image")
+
+
+def test_several_grids_on_one_layer_are_one_tile_layer_each_named_by_their_ids():
+    level = art_level()
+    data = level_to_tiled(level).data
+    names = [(child["type"], child["name"]) for child in data["layers"][0]["layers"]]
+    assert names[:2] == [("tilelayer", "floor"), ("tilelayer", "deco")]
+    deco = data["layers"][0]["layers"][1]
+    assert (deco["offsetx"], deco["offsety"]) == (5, 7)  # an origin off the map's tiles
+
+
+def test_a_missing_tileset_picture_still_exports_with_a_note_naming_it(tmp_path):
+    level = Level(objects=(Tiles("floor", (0, 0), 16, (), tileset="marks", tiles=((1,),)),),
+                  tilesets=(marks(),), player=Player(spawn=(40, 40)))
+    notes = write_tiled(level, tmp_path / "art.tmj", level_dir=str(tmp_path))
+    assert len(notes) == 1 and "tileset marks" in notes[0] and "'tiles.png' is missing" in notes[0]
+    ts = json.loads((tmp_path / "art.tmj").read_text())["tilesets"][0]
+    assert (ts["image"], ts["imagewidth"], ts["imageheight"]) == ("tiles.png", 36, 36)  # what its tiles need
+
+
+def test_pytmx_loads_the_art_and_tiled_resaves_it(tmp_path):
+    pytmx = pytest.importorskip("pytmx")
+    logging.getLogger("pytmx").setLevel(logging.CRITICAL)
+    tileset_picture(tmp_path)
+    (tmp_path / "crate.png").write_bytes(png(20, 10, lambda x, y: RED))
+    for fmt in ("tmx", "tmj"):
+        out = tmp_path / f"art.{fmt}"
+        write_tiled(art_level(), out, level_dir=str(tmp_path))
+        if fmt == "tmx":
+            tiled = pytmx.TiledMap(str(out))
+            floor = tiled.get_layer_by_name("floor")
+            assert sum(1 for _x, _y, gid in floor.iter_data() if gid) == 4
+            box = tiled.get_object_by_name("box")
+            assert box.properties["solid"] is True and box.properties["opacity"] == 0.5
+            assert tiled.get_tile_properties_by_gid(box.gid)["type"] == "crate"
+    if shutil.which("tiled") is None:
+        pytest.skip("Tiled is not installed here")
+    for fmt in ("tmx", "tmj"):
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        r = subprocess.run([shutil.which("tiled"), "--export-map", str(tmp_path / f"art.{fmt}"),
+                            str(tmp_path / f"again{fmt}.tmj")], capture_output=True, text=True, env=env, timeout=120)
+        assert r.returncode == 0, r.stderr
+        again = json.loads((tmp_path / f"again{fmt}.tmj").read_text())
+        assert [t["name"] for t in again["tilesets"]][:3] == ["Marks", "Props", "level-editor pictures"]
+
+
+def test_the_current_import_brings_back_what_collides_of_a_painted_grid(tmp_path):
+    """Until the import reads art, a painted grid comes back as the cells whose tiles collide."""
+    tileset_picture(tmp_path)
+    level = Level(objects=(Tiles("floor", (0, 48), 16, (), tileset="marks", tiles=((2, 0, 1), (-1, 1, 0))),),
+                  tilesets=(marks(),), player=Player(spawn=(100, 20)))
+    write_tiled(level, tmp_path / "art.tmx", level_dir=str(tmp_path))
+    back = read_tiled(tmp_path / "art.tmx", level_dir=str(tmp_path)).level
+    floor = back.object_by_id("floor")
+    assert floor.origin == (0, 48) and floor.cells[:2] == ("#.#", ".#.")
+
+
+@pytest.mark.xfail(strict=False, reason="the import of art (tilesets, painted grids, sprites) is not on main yet")
+@pytest.mark.parametrize("fmt", ["tmx", "tmj"])
+def test_a_level_with_art_comes_back_as_itself(tmp_path, fmt):
+    tileset_picture(tmp_path)
+    (tmp_path / "crate.png").write_bytes(png(20, 10, lambda x, y: RED))
+    level = art_level()
+    write_tiled(level, tmp_path / f"art.{fmt}", level_dir=str(tmp_path))
+    back = read_tiled(tmp_path / f"art.{fmt}", level_dir=str(tmp_path)).level
+    assert_same_level(back, level)
+    assert back.tilesets == level.tilesets and back.size == level.size and back.background == level.background
