@@ -455,7 +455,11 @@ class _Exporter:
             # Tiled places a tile object by its bottom-left corner and turns it about that corner; the flips
             # mirror the picture inside its box, as ours do before the turn
             w, h = obj.size.x, obj.size.y
-            dx, dy = rotated(-w / 2, h / 2, obj.rotation)
+            left, bottom = -w / 2, h / 2
+            art = self.level.tileset(obj.tileset) if obj.tileset else None
+            if art is not None:  # Tiled shifts a tile object by its tileset's offset (turned with it); ours are not
+                left, bottom = left - art.offset.x, bottom - art.offset.y
+            dx, dy = rotated(left, bottom, obj.rotation)
             d.update(gid=self._sprite_gid(obj), x=file_number(obj.center.x + dx), y=file_number(obj.center.y + dy),
                      width=file_number(w), height=file_number(h), rotation=file_number(obj.rotation))
             if obj.solid:

@@ -259,3 +259,63 @@ def test_a_level_with_art_comes_back_as_itself(tmp_path, fmt):
     back = read_tiled(tmp_path / f"art.{fmt}", level_dir=str(tmp_path)).level
     assert_same_level(back, level)
     assert back.tilesets == level.tilesets and back.size == level.size and back.background == level.background
+
+
+def ours(level: Level, folder: Path, width: int, height: int):
+    """The level drawn by our own painters (the canvas's and ``render``'s), layer by layer, in file order."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QImage, QPainter
+
+    from level_editor.editor.painting.sprites import paint_sprite
+    from level_editor.editor.painting.tiles import paint_tiles
+
+    image = QImage(width, height, QImage.Format_ARGB32_Premultiplied)
+    image.fill(Qt.transparent)
+    painter = QPainter(image)
+    for obj in level.drawing_order():
+        layer = level.layer(obj.layer)
+        if not layer.visible:
+            continue
+        painter.save()
+        painter.setOpacity(layer.opacity)
+        if isinstance(obj, Tiles):
+            painter.translate(obj.origin.x, obj.origin.y)
+            paint_tiles(painter, obj, str(folder))
+        elif isinstance(obj, Sprite):
+            painter.translate(obj.center.x, obj.center.y)
+            paint_sprite(painter, obj, str(folder))
+        painter.restore()
+    painter.end()
+    return image
+
+
+@pytest.mark.parametrize("offset", [(0, 0), (2, -3)], ids=["no tile offset", "tile offset"])
+def test_tiled_draws_our_export_as_we_draw_the_level(tmp_path, qapp, offset):
+    """Grids on the map's tiles and off them, tiles of another size than their cells, the 8 flags, sprites of a
+    tileset and of a picture file, turned, flipped and stretched, and a translucent layer, in file order."""
+    from tests.picture_diff import differing_share
+
+    (tmp_path / "crate.png").write_bytes(png(20, 10, lambda x, y: RED if x < 10 else GREEN))
+    layers = (Layer("back", "Back", opacity=0.6), Layer("front", "Front"))
+    row = tuple(v for flags in EIGHT for v in (flags, 1 | flags))
+    objects = (Tiles("floor", (8, 24), 16, (), tileset="marks", tiles=(row, tuple(reversed(row))), layer="back"),
+               Tiles("coarse", (3, 90), 20, (), tileset="marks", tiles=(row,), layer="front"),
+               Sprite("marked", (110, 150), (48, 32), rotation=30, flip_x=True, tileset="marks", tile=0,
+                      layer="front"),
+               Tiles("over", (96, 144), 16, (), tileset="marks", tiles=((2, 2, 2),), layer="front"),
+               Sprite("crate", (240, 150), (60, 40), rotation=-45, flip_y=True, picture="crate.png", layer="front"))
+    level = Level(objects=objects, tilesets=(marks(offset=offset),), layers=layers, size=(340, 200),
+                  player=Player(spawn=(330, 190)))
+    tileset_picture(tmp_path)
+    write_tiled(level, tmp_path / "art.tmx", level_dir=str(tmp_path))
+    r = subprocess.run([shutil.which("tmxrasterizer") or "tmxrasterizer", "--hide-layer", "Player",
+                        str(tmp_path / "art.tmx"), str(tmp_path / "tiled.png")], capture_output=True, text=True,
+                       env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=120) if shutil.which(
+        "tmxrasterizer") else pytest.skip("tmxrasterizer (it comes with Tiled) is not installed here")
+    assert r.returncode == 0, r.stderr
+    theirs = pixels(tmp_path / "tiled.png")
+    height, width = theirs.shape[:2]
+    mine = ours(level, tmp_path, width, height)
+    mine.save(str(tmp_path / "ours.png"))
+    assert (pixels(tmp_path / "ours.png")[..., 3] > 0).mean() > 0.1  # there is art to compare
+    assert differing_share(tmp_path / "tiled.png", mine) < 0.01
