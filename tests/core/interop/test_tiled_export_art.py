@@ -26,13 +26,13 @@ np = pytest.importorskip("numpy")
 EIGHT = (0, FLIP_X, FLIP_Y, FLIP_X | FLIP_Y, FLIP_D, FLIP_D | FLIP_X, FLIP_D | FLIP_Y, FLIP_D | FLIP_X | FLIP_Y)
 
 
-def marks(**more) -> Tileset:
+def marks(image: str = "tiles.png", **more) -> Tileset:
     """The tileset of ``art_maps.tileset_picture``: tile 0 marked, 1 green, 2 a half-height floor."""
     tiles = {0: TileInfo(type="marker", properties={"weight": 2.5, "name": "mark"}),
              1: TileInfo(collision=(TileShape("rect", ((0, 0), (16, 16))),)),
              2: TileInfo(collision=(TileShape("rect", ((0, 8), (16, 8))), TileShape("ellipse", ((2, 2), (4, 4))),
                                     TileShape("polygon", ((0, 0), (8, 0), (0, 8)))))}
-    return Tileset("marks", "Marks", (TILE, TILE), image="tiles.png", margin=MARGIN, spacing=SPACING, columns=2,
+    return Tileset("marks", "Marks", (TILE, TILE), image=image, margin=MARGIN, spacing=SPACING, columns=2,
                    count=4, transparent="#ff00ff", tiles=tiles, **more)
 
 
@@ -319,3 +319,43 @@ def test_tiled_draws_our_export_as_we_draw_the_level(tmp_path, qapp, offset):
     mine.save(str(tmp_path / "ours.png"))
     assert (pixels(tmp_path / "ours.png")[..., 3] > 0).mean() > 0.1  # there is art to compare
     assert differing_share(tmp_path / "tiled.png", mine) < 0.01
+
+
+def test_level_editor_export_writes_the_art_with_pictures_named_from_the_maps_folder(tmp_path, capsys):
+    """As a user runs it: a saved level with art in its own folder, exported into another; Tiled finds the pictures
+    (its drawing shows them), and a missing picture is a warning line naming it, the map still written."""
+    from level_editor.core.cli import main
+    from level_editor.core.level.file_format import dumps_level
+
+    levels, maps = tmp_path / "levels", tmp_path / "maps"
+    (levels / "art").mkdir(parents=True)
+    maps.mkdir()
+    tileset_picture(levels / "art")
+    ghosts = Tileset("ghosts", "Ghosts", (16, 16), tiles={0: TileInfo(image="art/ghost.png", image_size=(16, 16))})
+    level = Level(objects=(Tiles("floor", (0, 32), 16, (), tileset="marks", tiles=((1, 1, 1),)),
+                           Tiles("haunt", (64, 0), 16, (), tileset="ghosts", tiles=((0,),))),
+                  tilesets=(marks(image="art/tiles.png"), ghosts), size=(96, 48), player=Player(spawn=(80, 40)))
+    (levels / "hall.json").write_text(dumps_level(level))
+    code = main(["export", str(levels / "hall.json"), "-o", str(maps / "hall.tmx")])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "tileset ghosts tile 0: the picture 'art/ghost.png' is missing" in err
+    root = parse_xml((maps / "hall.tmx").read_bytes(), "hall.tmx")
+    assert [i.get("source") for i in root.iter("image")] == ["../levels/art/tiles.png", "../levels/art/ghost.png"]
+    picture = pixels(rasterize(maps / "hall.tmx", tmp_path / "hall.png"))
+    assert all(colour_at(picture, x, 40) == GREEN for x in (8, 24, 40))
+
+
+def test_art_the_level_does_not_hold_is_refused_naming_the_object():
+    """Loading refuses these; a level made in code is still checked, each problem on its own line."""
+    from level_editor.core.interop.tiled_common import TiledExportError
+
+    level = Level(objects=(Sprite("lost", (8, 8), (16, 16), tileset="nowhere", tile=0),
+                           Sprite("beyond", (8, 8), (16, 16), tileset="marks", tile=9),
+                           Tiles("floor", (0, 0), 16, (), tileset="gone", tiles=((0, 0),))),
+                  tilesets=(marks(),))
+    with pytest.raises(TiledExportError) as caught:
+        level_to_tiled(level)
+    assert caught.value.problems == ["lost: tileset 'nowhere' does not exist",
+                                     "beyond: tile 9 is not in tileset 'marks'",
+                                     "floor: tileset 'gone' does not exist"]
