@@ -6,8 +6,13 @@ pictures of its generated tilesets, and notes; :func:`write_tiled` writes them
 
 How a level becomes a map:
 
-- The map's tile size is the level's grid (rounded when the grid is not a whole
-  number of pixels; the grid itself is kept in the bookkeeping).
+- The map's tile size is the most common cell of the level's painted grids, so
+  most of them are tile layers; without painted grids it is the level's grid
+  (rounded when the grid is not a whole number of pixels; the grid itself is
+  kept in the bookkeeping). The map covers the level's ``size`` (rounded up to
+  whole tiles, the exact size in the bookkeeping), else what the level holds;
+  ``background`` is the map's ``backgroundcolor``; a layer's opacity is its
+  Tiled layer's.
 - Each level layer is one Tiled layer, in order, with its name, ``visible`` and
   ``locked``: an object layer, or a group layer when the level layer holds
   reference images or tile grids (the group holds an image layer per image, a
@@ -28,6 +33,31 @@ How a level becomes a map:
   layer's ``offsetx``/``offsety`` carry an origin that is not on a cell
   boundary. A grid whose cell is no whole multiple of the map's tile size
   becomes an object layer of tile objects instead, one per solid cell.
+- The level's art (format version 3). Each tileset is a tileset embedded in
+  the map, in order from firstgid 1: its picture named from the map's folder,
+  the picture's size (from the level, else its PNG header, else the least that
+  holds the tiles), tile size, margin, spacing, columns, count, ``tileoffset``
+  and ``transparentcolor``; each tile's ``type``, properties and collision
+  shapes (rectangles, ellipses, polygons: the tile's object group). A
+  collection stays a collection. Its bookkeeping holds its id. The sprites'
+  picture files make one more collection, "level-editor pictures" (bookkeeping
+  ``{"pictures": true}``), one tile per file, sized from the PNG header.
+- A painted grid is a tile layer as a plain grid is (same placement and
+  bookkeeping, plus ``tileset``), its cells the gids of its tiles with their
+  flags in the high bits (ours are Tiled's). A painted grid whose cell is not a
+  whole multiple of the map's tile size is an object layer of tile objects, one
+  per painted cell, each at its tile's size with its bottom-left corner on the
+  cell's (as a tile layer draws it), with a note. A level layer holding art is
+  a group whose children follow the file order: each grid and image a layer of
+  its own, each run of other objects an object layer, so Tiled draws them in
+  the order we do.
+- A sprite is a tile object: the gid of its tile (or of its picture file) with
+  its flips, placed by its bottom-left corner and turned about it as Tiled
+  does, ``width``/``height`` its size (Tiled stretches the tile to it). Tiled
+  shifts a tile object by its tileset's offset and our sprites take none: the
+  offset is taken off. A solid sprite has a bool property ``solid`` = true, and
+  an opacity other than 1 is a float property ``opacity`` (Tiled has no opacity
+  of its own for an object: it draws the sprite opaque).
 - A reference image is an image layer (path relative to the map, offset,
   opacity). Tiled 1.8 image layers cannot be scaled: the scale is a float
   property ``scale``.

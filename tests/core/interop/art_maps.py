@@ -69,9 +69,9 @@ def needs_rasterizer():
     return found
 
 
-def rasterize(map_path: Path, out: Path) -> Path:
-    """Tiled's own drawing of a map (tmxrasterizer, headless)."""
-    r = subprocess.run([needs_rasterizer(), "--no-smoothing", str(map_path), str(out)], capture_output=True,
+def rasterize(map_path: Path, out: Path, *options: str) -> Path:
+    """Tiled's own drawing of a map (tmxrasterizer, headless, with its ``options``)."""
+    r = subprocess.run([needs_rasterizer(), "--no-smoothing", *options, str(map_path), str(out)], capture_output=True,
                        text=True, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=120)
     assert r.returncode == 0 and out.exists(), r.stderr
     return out

@@ -308,12 +308,7 @@ def test_tiled_draws_our_export_as_we_draw_the_level(tmp_path, qapp, offset):
                   player=Player(spawn=(330, 190)))
     tileset_picture(tmp_path)
     write_tiled(level, tmp_path / "art.tmx", level_dir=str(tmp_path))
-    r = subprocess.run([shutil.which("tmxrasterizer") or "tmxrasterizer", "--hide-layer", "Player",
-                        str(tmp_path / "art.tmx"), str(tmp_path / "tiled.png")], capture_output=True, text=True,
-                       env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=120) if shutil.which(
-        "tmxrasterizer") else pytest.skip("tmxrasterizer (it comes with Tiled) is not installed here")
-    assert r.returncode == 0, r.stderr
-    theirs = pixels(tmp_path / "tiled.png")
+    theirs = pixels(rasterize(tmp_path / "art.tmx", tmp_path / "tiled.png", "--hide-layer", "Player"))
     height, width = theirs.shape[:2]
     mine = ours(level, tmp_path, width, height)
     mine.save(str(tmp_path / "ours.png"))
@@ -359,3 +354,99 @@ def test_art_the_level_does_not_hold_is_refused_naming_the_object():
     assert caught.value.problems == ["lost: tileset 'nowhere' does not exist",
                                      "beyond: tile 9 is not in tileset 'marks'",
                                      "floor: tileset 'gone' does not exist"]
+
+
+EXAMPLE_MAPS = ("desert.tmx", "sewers.tmx", "perspective_walls.tmx", "sewer_automap/sewers.tmx",
+                "sticker-knight/map/sandbox.tmx.gz", "sticker-knight/map/sandbox2.tmx.gz")
+
+
+@pytest.mark.xfail(strict=False, reason="needs the import of art (tilesets, tile layers, tile objects as sprites), "
+                                        "which is not on main yet")
+@pytest.mark.parametrize("name", EXAMPLE_MAPS)
+def test_tiled_draws_our_export_of_its_example_maps_as_it_draws_the_originals(tmp_path, name):
+    """Tiled's example maps, imported and exported again: tmxrasterizer draws both alike."""
+    import gzip
+
+    from tests.core.interop.helpers import EXAMPLES
+    from tests.picture_diff import differing_share
+
+    source = EXAMPLES / name
+    if not source.exists():
+        pytest.skip(f"{source} is not installed here (Tiled's example maps come with Debian's tiled package)")
+    folder = tmp_path / "original"
+    shutil.copytree(source.parent, folder)
+    original = folder / source.name
+    if original.name.endswith(".gz"):
+        for packed in folder.glob("*.gz"):
+            packed.with_suffix("").write_bytes(gzip.decompress(packed.read_bytes()))
+        original = original.with_suffix("")
+    level = read_tiled(original, level_dir=str(tmp_path)).level
+    write_tiled(level, tmp_path / "ours.tmx", level_dir=str(tmp_path))
+    theirs = rasterize(original, tmp_path / "theirs.png")
+    ours_ = rasterize(tmp_path / "ours.tmx", tmp_path / "ours.png")
+    assert differing_share(theirs, ours_) < 0.02
+
+
+def level_of_tile_map(path: Path) -> Level:
+    """The level a map of tile layers only is, made here from Tiled's own numbers (not by our import, whose art
+    is another piece of work): each tileset as it is, each layer's tiles of each tileset a painted grid."""
+    from level_editor.core.interop.png import png_size
+    from level_editor.core.interop.tiled_tiles import layer_tiles
+    from level_editor.core.level.art import columns_of
+
+    root = parse_xml(path.read_bytes(), path.name)
+    tw, th = int(root.get("tilewidth")), int(root.get("tileheight"))
+    tilesets, firsts = [], []
+    for el in root.findall("tileset"):
+        folder = path.parent
+        firsts.append(int(el.get("firstgid")))
+        if el.get("source"):
+            folder = (path.parent / el.get("source")).parent
+            el = parse_xml((path.parent / el.get("source")).read_bytes(), el.get("source"))
+        image = el.find("image")
+        picture = os.path.relpath(folder / image.get("source"), path.parent).replace(os.sep, "/")
+        iw, ih = png_size((path.parent / picture).read_bytes()[:24])
+        w, h = int(el.get("tilewidth")), int(el.get("tileheight"))
+        margin, spacing = int(el.get("margin", 0)), int(el.get("spacing", 0))
+        columns = columns_of(iw, w, margin, spacing)
+        count = columns * columns_of(ih, h, margin, spacing)
+        offset = el.find("tileoffset")
+        tilesets.append(Tileset(f"ts-{len(tilesets)}", el.get("name"), (w, h), image=picture, image_size=(iw, ih),
+                                margin=margin, spacing=spacing, columns=columns, count=count,
+                                offset=(int(offset.get("x")), int(offset.get("y"))) if offset is not None else (0, 0),
+                                transparent="#" + image.get("trans") if image.get("trans") else ""))
+    layers, objects = [], []
+    for i, (el, layer) in enumerate(zip(root.findall("layer"), tmx_map(root)["layers"])):
+        layers.append(Layer(f"layer-{i}", el.get("name"), visible=el.get("visible", "1") != "0",
+                            opacity=float(el.get("opacity", 1))))
+        cells: dict[int, dict] = {}
+        for col, row, gid in layer_tiles(layer, path.name):
+            plain = gid & 0x0FFFFFFF
+            k = max(j for j, first in enumerate(firsts) if first <= plain)
+            cells.setdefault(k, {})[(col, row)] = (plain - firsts[k]) | (gid & 0xE0000000)
+        for k, painted in sorted(cells.items()):
+            grid = Tiles(f"layer-{i}-{k}", (0, 0), tw, (), tileset=tilesets[k].id, tiles=((-1,),), layer=layers[-1].id)
+            objects.append(grid.with_tiles(painted))
+    width, height = int(root.get("width")) * tw, int(root.get("height")) * th
+    return Level(objects=objects, tilesets=tuple(tilesets), layers=tuple(layers), size=(width, height),
+                 player=Player(spawn=(-1000, -1000)))
+
+
+@pytest.mark.parametrize("name", ["desert.tmx", "sewers.tmx", "perspective_walls.tmx", "sewer_automap/sewers.tmx"])
+def test_tiled_draws_our_export_of_its_tile_maps_as_it_draws_the_originals(tmp_path, name):
+    """Tiled's example tile maps made into levels here, exported: tmxrasterizer draws the export as the original
+    (tile sizes other than the map's, tile offsets, margins and spacing, a transparent colour, layer opacity)."""
+    from tests.core.interop.helpers import EXAMPLES
+    from tests.picture_diff import differing_share
+
+    source = EXAMPLES / name
+    if not source.exists():
+        pytest.skip(f"{source} is not installed here (Tiled's example maps come with Debian's tiled package)")
+    folder = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, folder)  # sewer_automap's map names a picture in the folder above it
+    original = folder / name
+    level = level_of_tile_map(original)
+    write_tiled(level, original.parent / "ours.tmx", level_dir=str(original.parent))
+    theirs = rasterize(original, tmp_path / "theirs.png")
+    ours_ = rasterize(original.parent / "ours.tmx", tmp_path / "ours.png", "--hide-layer", "Player")
+    assert differing_share(theirs, ours_) < 0.001
