@@ -235,7 +235,12 @@ def test_pytmx_loads_the_art_and_tiled_resaves_it(tmp_path):
                             str(tmp_path / f"again{fmt}.tmj")], capture_output=True, text=True, env=env, timeout=120)
         assert r.returncode == 0, r.stderr
         again = json.loads((tmp_path / f"again{fmt}.tmj").read_text())
-        assert [t["name"] for t in again["tilesets"]][:3] == ["Marks", "Props", "level-editor pictures"]
+        marks_ts, props_ts, pictures = again["tilesets"]
+        assert (marks_ts["name"], props_ts["name"], pictures["name"]) == ("Marks", "Props", "level-editor pictures")
+        tiles = {t["id"]: t for t in marks_ts["tiles"]}
+        assert tiles[0]["type"] == "marker" and props_ts["tiles"][0]["type"] == "crate"  # Tiled 1.8 reads "type"
+        assert len(tiles[2]["objectgroup"]["objects"]) == 3
+        assert (marks_ts["tileoffset"], marks_ts["transparentcolor"]) == ({"x": 2, "y": -3}, "#ff00ff")
 
 
 def test_the_current_import_brings_back_what_collides_of_a_painted_grid(tmp_path):
