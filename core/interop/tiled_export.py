@@ -345,7 +345,8 @@ class _Exporter:
         w, h = max(1, round(ts.tile_size.x)), max(1, round(ts.tile_size.y))
         owner = f"tileset {ts.id}"
         d: dict[str, Any] = {"firstgid": firstgid, "name": ts.name or ts.id, "tilewidth": w, "tileheight": h,
-                             "tilecount": ts.tile_count(), "columns": 0 if ts.is_collection else ts.columns,
+                             "tilecount": sum(1 for t in ts.tiles.values() if t.image),
+                             "columns": 0 if ts.is_collection else ts.columns,
                              "margin": ts.margin, "spacing": ts.spacing}
         if not ts.is_collection:
             d["tilecount"] = ts.count
@@ -401,9 +402,9 @@ class _Exporter:
             return 0
         firstgid = self.art_gids.get(tileset_id)
         if firstgid is None:
-            self.problems.append(f"{owner}: tileset {tileset_id!r} does not exist")
-            self.art_gids[tileset_id] = firstgid = 0  # said once
-        if not firstgid:
+            problem = f"{owner}: tileset {tileset_id!r} does not exist"
+            if problem not in self.problems[-1:]:  # once for a grid, not once per cell
+                self.problems.append(problem)
             return 0
         return (firstgid + tile_number(value)) | (value & 0xE0000000)
 
