@@ -488,8 +488,11 @@ class _Exporter:
             w, h = obj.size.x, obj.size.y
             left, bottom = -w / 2, h / 2
             art = self.level.tileset(obj.tileset) if obj.tileset else None
-            if art is not None:  # Tiled shifts a tile object by its tileset's offset (turned with it); ours are not
-                left, bottom = left - art.offset.x, bottom - art.offset.y
+            if art is not None and (art.offset.x or art.offset.y):
+                # Tiled shifts a tile object by its tileset's offset, stretched and turned with it; ours take none
+                picture = art.tile_picture_size(obj.tile)
+                left -= art.offset.x * w / picture.x
+                bottom -= art.offset.y * h / picture.y
             dx, dy = rotated(left, bottom, obj.rotation)
             d.update(gid=self._sprite_gid(obj), x=file_number(obj.center.x + dx), y=file_number(obj.center.y + dy),
                      width=file_number(w), height=file_number(h), rotation=file_number(obj.rotation))

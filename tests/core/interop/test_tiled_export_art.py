@@ -318,7 +318,7 @@ def test_tiled_draws_our_export_as_we_draw_the_level(tmp_path, qapp, offset):
     mine = ours(level, tmp_path, width, height)
     mine.save(str(tmp_path / "ours.png"))
     assert (pixels(tmp_path / "ours.png")[..., 3] > 0).mean() > 0.1  # there is art to compare
-    assert differing_share(tmp_path / "tiled.png", mine) < 0.01
+    assert differing_share(tmp_path / "tiled.png", mine) < 0.001
 
 
 def test_level_editor_export_writes_the_art_with_pictures_named_from_the_maps_folder(tmp_path, capsys):
