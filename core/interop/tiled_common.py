@@ -73,6 +73,7 @@ _KIND_RESERVED = {
     "circle": ("solid",),
     "tiles": ("solid", "one_way"),
     "image": ("scale",),
+    "sprite": ("solid", "opacity"),
     "point": (),
 }
 

@@ -6,8 +6,13 @@ pictures of its generated tilesets, and notes; :func:`write_tiled` writes them
 
 How a level becomes a map:
 
-- The map's tile size is the level's grid (rounded when the grid is not a whole
-  number of pixels; the grid itself is kept in the bookkeeping).
+- The map's tile size is the most common cell of the level's painted grids, so
+  most of them are tile layers; without painted grids it is the level's grid
+  (rounded when the grid is not a whole number of pixels; the grid itself is
+  kept in the bookkeeping). The map covers the level's ``size`` (rounded up to
+  whole tiles, the exact size in the bookkeeping), else what the level holds;
+  ``background`` is the map's ``backgroundcolor``; a layer's opacity is its
+  Tiled layer's.
 - Each level layer is one Tiled layer, in order, with its name, ``visible`` and
   ``locked``: an object layer, or a group layer when the level layer holds
   reference images or tile grids (the group holds an image layer per image, a
@@ -28,6 +33,31 @@ How a level becomes a map:
   layer's ``offsetx``/``offsety`` carry an origin that is not on a cell
   boundary. A grid whose cell is no whole multiple of the map's tile size
   becomes an object layer of tile objects instead, one per solid cell.
+- The level's art (format version 3). Each tileset is a tileset embedded in
+  the map, in order from firstgid 1: its picture named from the map's folder,
+  the picture's size (from the level, else its PNG header, else the least that
+  holds the tiles), tile size, margin, spacing, columns, count, ``tileoffset``
+  and ``transparentcolor``; each tile's ``type``, properties and collision
+  shapes (rectangles, ellipses, polygons: the tile's object group). A
+  collection stays a collection. Its bookkeeping holds its id. The sprites'
+  picture files make one more collection, "level-editor pictures" (bookkeeping
+  ``{"pictures": true}``), one tile per file, sized from the PNG header.
+- A painted grid is a tile layer as a plain grid is (same placement and
+  bookkeeping, plus ``tileset``), its cells the gids of its tiles with their
+  flags in the high bits (ours are Tiled's). A painted grid whose cell is not a
+  whole multiple of the map's tile size is an object layer of tile objects, one
+  per painted cell, each at its tile's size with its bottom-left corner on the
+  cell's (as a tile layer draws it), with a note. A level layer holding art is
+  a group whose children follow the file order: each grid and image a layer of
+  its own, each run of other objects an object layer, so Tiled draws them in
+  the order we do.
+- A sprite is a tile object: the gid of its tile (or of its picture file) with
+  its flips, placed by its bottom-left corner and turned about it as Tiled
+  does, ``width``/``height`` its size (Tiled stretches the tile to it). Tiled
+  shifts a tile object by its tileset's offset and our sprites take none: the
+  offset is taken off. A solid sprite has a bool property ``solid`` = true, and
+  an opacity other than 1 is a float property ``opacity`` (Tiled has no opacity
+  of its own for an object: it draws the sprite opaque).
 - A reference image is an image layer (path relative to the map, offset,
   opacity). Tiled 1.8 image layers cannot be scaled: the scale is a float
   property ``scale``.
@@ -49,11 +79,12 @@ import json
 import math
 import os
 import re
+from collections import Counter
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
-from level_editor.core.interop.png import png_tiles
+from level_editor.core.interop.png import png_size, png_tiles
 from level_editor.core.interop.map_text import let_go, text_blocks
 from level_editor.core.interop.tmx import tmx_blocks
 from level_editor.core.interop.wall_outline import outline_sums, wall_polygons
@@ -72,6 +103,8 @@ from level_editor.core.interop.tiled_common import (
     rotated,
     same_value,
 )
+from level_editor.core.level.art import FLIP_X, FLIP_Y, TileShape, Tileset, tile_number
+from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.atomic import write_blocks_atomic, write_bytes_atomic
 from level_editor.core.level.file_format import VERSION, type_to_dict
 from level_editor.core.level.format.fields import MOTION, PLAYER_SETTINGS
@@ -88,6 +121,7 @@ from level_editor.core.level.model import (
     Player,
     Point,
     Ref,
+    Sprite,
     Tiles,
     Wall,
 )
@@ -142,11 +176,7 @@ class _Exporter:
         self.level_dir, self.map_dir = level_dir, map_dir
         self.problems: list[str] = []
         self.notes: list[str] = []
-        grid = level.grid
-        if grid == int(grid) and 1 <= grid <= _MAX_TILE_PX:
-            self.tile = int(grid)
-        else:
-            self.tile = max(1, min(_MAX_TILE_PX, round(grid)))
+        self.tile = _map_tile(level)
         # Tiled object ids follow file order, so the import can give the objects back in the same order;
         # tile grids and images (layers in Tiled) keep their number in their bookkeeping.
         self.seq = {obj.id: i + 1 for i, obj in enumerate(level.objects)}
@@ -154,6 +184,11 @@ class _Exporter:
         self.next_object_id = len(level.objects) + 2
         self.next_layer_id = 1
         self.tilesets: dict[int, int] = {}  # tile size in px -> firstgid
+        # the level's tilesets first, in order, then the sprites' picture files, then the generated tilesets
+        self.art_gids: dict[str, int] = {}  # tileset id -> firstgid
+        self.art_tilesets: list[dict] = []
+        self.picture_gids: dict[tuple[str, Optional[str]], int] = {}  # (picture, folder) -> gid
+        self.next_gid = 1
 
     # -- properties ---------------------------------------------------------------------------------
 
@@ -225,7 +260,8 @@ class _Exporter:
 
     def _tileset_gid(self, size: int, solid: bool) -> int:
         if size not in self.tilesets:
-            self.tilesets[size] = 1 + 2 * len(self.tilesets)
+            self.tilesets[size] = self.next_gid
+            self.next_gid += 2
         return self.tilesets[size] + (TILE_SOLID if solid else TILE_AREA)
 
     def _png_name(self, size: int) -> str:
@@ -252,6 +288,125 @@ class _Exporter:
                 ],
             })
         return tilesets, files
+
+    # -- the level's art: its tilesets, and the sprites' picture files ---------------------------------
+
+    def _picture_path(self, path: str, folder: Optional[str]) -> str:
+        """A picture's path as the map names it: relative to the map's folder (``folder``: where ``path`` is
+        relative to when known, else the level's)."""
+        return relocate_path(path, folder or self.level_dir, self.map_dir)
+
+    def _picture_size(self, owner: str, path: str, folder: Optional[str]) -> Optional[tuple[int, int]]:
+        """The size a picture file's PNG header gives, or None (with a note) when it cannot be read."""
+        base = folder or self.level_dir
+        if not os.path.isabs(path) and not base:
+            return None  # a level without a folder: nothing to look in
+        full = os.path.normpath(path if os.path.isabs(path) else os.path.join(base, *path.split("/")))
+        try:
+            with open(full, "rb") as f:
+                head = f.read(24)
+        except (OSError, ValueError):
+            self.notes.append(f"{owner}: the picture {path!r} is missing: it is exported as it is named, and "
+                              f"Tiled will draw nothing for it")
+            return None
+        try:
+            return png_size(head)
+        except ValueError:
+            self.notes.append(f"{owner}: the picture {path!r} is not a PNG file: its size is taken from the level")
+            return None
+
+    def _art_tilesets(self) -> None:
+        """Each of the level's tilesets as a Tiled tileset, firstgids in order, then a collection of the sprites'
+        picture files (one tile per file)."""
+        for ts in self.level.tilesets:
+            self.art_gids[ts.id] = self.next_gid
+            self.art_tilesets.append(self._art_tileset(ts, self.next_gid))
+            self.next_gid += max(1, ts.tile_count())
+        pictures: dict[tuple[str, Optional[str]], Sprite] = {}
+        for obj in self.level.objects:
+            if isinstance(obj, Sprite) and not obj.tileset and obj.picture:
+                pictures.setdefault((obj.picture, obj.folder), obj)
+        if not pictures:
+            return
+        tiles, widest, tallest = [], 1, 1
+        for i, ((path, folder), sprite) in enumerate(pictures.items()):
+            size = self._picture_size(sprite.id, path, folder)
+            w, h = size if size is not None else (max(1, round(sprite.size.x)), max(1, round(sprite.size.y)))
+            widest, tallest = max(widest, w), max(tallest, h)
+            tiles.append({"id": i, "image": self._picture_path(path, folder), "imagewidth": w, "imageheight": h})
+            self.picture_gids[(path, folder)] = self.next_gid + i
+        self.art_tilesets.append({
+            "firstgid": self.next_gid, "name": "level-editor pictures", "tilewidth": widest, "tileheight": tallest,
+            "tilecount": len(tiles), "columns": 0, "margin": 0, "spacing": 0, "tiles": tiles,
+            "properties": [{"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text({"pictures": True})}]})
+        self.next_gid += len(tiles)
+
+    def _art_tileset(self, ts: Tileset, firstgid: int) -> dict:
+        w, h = max(1, round(ts.tile_size.x)), max(1, round(ts.tile_size.y))
+        owner = f"tileset {ts.id}"
+        d: dict[str, Any] = {"firstgid": firstgid, "name": ts.name or ts.id, "tilewidth": w, "tileheight": h,
+                             "tilecount": sum(1 for t in ts.tiles.values() if t.image),
+                             "columns": 0 if ts.is_collection else ts.columns,
+                             "margin": ts.margin, "spacing": ts.spacing}
+        if not ts.is_collection:
+            d["tilecount"] = ts.count
+            d["image"] = self._picture_path(ts.image, ts.folder)
+            found = self._picture_size(owner, ts.image, ts.folder)
+            if ts.image_size is not None:
+                iw, ih = round(ts.image_size.x), round(ts.image_size.y)
+            elif found is not None:
+                iw, ih = found
+            else:  # the least picture that holds its tiles
+                columns = max(1, ts.columns)
+                rows = max(1, math.ceil(ts.count / columns))
+                iw = 2 * ts.margin + columns * w + (columns - 1) * ts.spacing
+                ih = 2 * ts.margin + rows * h + (rows - 1) * ts.spacing
+            d["imagewidth"], d["imageheight"] = iw, ih
+        if ts.offset.x or ts.offset.y:
+            d["tileoffset"] = {"x": file_number(ts.offset.x), "y": file_number(ts.offset.y)}
+        if ts.transparent:
+            d["transparentcolor"] = ts.transparent
+        tiles = []
+        for number_ in sorted(ts.tiles):
+            info = ts.tiles[number_]
+            tile: dict[str, Any] = {"id": number_}
+            if info.type:
+                tile["type"] = info.type
+            if ts.is_collection and info.image:
+                tile["image"] = self._picture_path(info.image, ts.folder)
+                found = self._picture_size(f"{owner} tile {number_}", info.image, ts.folder)
+                size = info.image_size or (Vec2(*found) if found is not None else ts.tile_size)
+                tile["imagewidth"], tile["imageheight"] = round(size.x), round(size.y)
+            props = [self._property(f"{owner} tile {number_}", k, v) for k, v in info.properties.items()]
+            if info.extra:
+                props.append({"name": BOOKKEEPING, "type": "string",
+                              "value": bookkeeping_text({"extra": dict(info.extra)})})
+            if props:
+                tile["properties"] = props
+            if info.collision:
+                tile["objectgroup"] = {"draworder": "index", "id": 2, "name": "", "type": "objectgroup",
+                                       "visible": True, "opacity": 1, "x": 0, "y": 0,
+                                       "objects": [_shape_object(i + 1, s) for i, s in enumerate(info.collision)]}
+            tiles.append(tile)
+        if tiles:
+            d["tiles"] = tiles
+        book: dict[str, Any] = {"tileset": ts.id}
+        if ts.extra:
+            book["extra"] = dict(ts.extra)
+        d["properties"] = [{"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)}]
+        return d
+
+    def _cell_gid(self, owner: str, tileset_id: str, value: int) -> int:
+        """The global tile id of a painted cell (its flags kept in the high bits, which are Tiled's), 0 for none."""
+        if value < 0:
+            return 0
+        firstgid = self.art_gids.get(tileset_id)
+        if firstgid is None:
+            problem = f"{owner}: tileset {tileset_id!r} does not exist"
+            if problem not in self.problems[-1:]:  # once for a grid, not once per cell
+                self.problems.append(problem)
+            return 0
+        return (firstgid + tile_number(value)) | (value & 0xE0000000)
 
     # -- object types -------------------------------------------------------------------------------
 
@@ -327,6 +482,24 @@ class _Exporter:
         elif isinstance(obj, Point):
             d.update(x=file_number(obj.position.x), y=file_number(obj.position.y), width=0, height=0, rotation=0,
                      point=True)
+        elif isinstance(obj, Sprite):
+            # Tiled places a tile object by its bottom-left corner and turns it about that corner; the flips
+            # mirror the picture inside its box, as ours do before the turn
+            w, h = obj.size.x, obj.size.y
+            left, bottom = -w / 2, h / 2
+            art = self.level.tileset(obj.tileset) if obj.tileset else None
+            if art is not None and (art.offset.x or art.offset.y):
+                # Tiled shifts a tile object by its tileset's offset, stretched and turned with it; ours take none
+                picture = art.tile_picture_size(obj.tile)
+                left -= art.offset.x * w / picture.x
+                bottom -= art.offset.y * h / picture.y
+            dx, dy = rotated(left, bottom, obj.rotation)
+            d.update(gid=self._sprite_gid(obj), x=file_number(obj.center.x + dx), y=file_number(obj.center.y + dy),
+                     width=file_number(w), height=file_number(h), rotation=file_number(obj.rotation))
+            if obj.solid:
+                extra.append({"name": "solid", "type": "bool", "value": True})
+            if obj.opacity != 1:  # Tiled has no opacity of its own for an object: a game (and our import) reads it
+                extra.append({"name": "opacity", "type": "float", "value": obj.opacity})
         else:  # pragma: no cover - the caller sorts kinds
             raise TypeError(type(obj).__name__)
         if not obj.solid and obj.kind in ("wall", "box", "oriented_box", "circle"):
@@ -336,6 +509,15 @@ class _Exporter:
         if props:
             d["properties"] = props
         return d
+
+    def _sprite_gid(self, sprite: Sprite) -> int:
+        flags = (FLIP_X if sprite.flip_x else 0) | (FLIP_Y if sprite.flip_y else 0)
+        if not sprite.tileset:
+            return self.picture_gids[(sprite.picture, sprite.folder)] | flags
+        ts = self.level.tileset(sprite.tileset)
+        if ts is not None and not ts.has_tile(sprite.tile):
+            self.problems.append(f"{sprite.id}: tile {sprite.tile} is not in tileset {sprite.tileset!r}")
+        return self._cell_gid(sprite.id, sprite.tileset, sprite.tile | flags)
 
     def _image_layer(self, img: Image) -> dict:
         book = {"order": self.seq[img.id]}
@@ -381,11 +563,38 @@ class _Exporter:
     def _tiles_extra(self, tiles: Tiles) -> list[dict]:
         return [] if tiles.solid else [{"name": "solid", "type": "bool", "value": False}]
 
+    def _painted_objects(self, tiles: Tiles) -> list[dict]:
+        """A painted grid's cells as tile objects: each tile at its own size, its bottom-left corner on its cell's
+        (as a tile layer draws it), its flips in its gid."""
+        c, o, art = tiles.cell, tiles.origin, tiles.art
+        objects = []
+        for r, line in enumerate(tiles.tiles):
+            for col, value in enumerate(line):
+                gid = self._cell_gid(tiles.id, tiles.tileset, value)
+                if not gid:
+                    continue
+                size = art.tile_picture_size(tile_number(value)) if art is not None else Vec2(c, c)
+                objects.append({"id": self.next_object_id, "name": "", "type": "", "gid": gid,
+                                "x": file_number(o.x + col * c), "y": file_number(o.y + (r + 1) * c),
+                                "width": file_number(size.x), "height": file_number(size.y), "rotation": 0,
+                                "visible": True})
+                self.next_object_id += 1
+        return objects
+
     def _tile_objects_layer(self, tiles: Tiles) -> dict:
-        """A grid whose cells are not map tiles: one tile object per solid cell, scaled to the cell."""
+        """A grid whose cells are not map tiles: one tile object per solid cell, scaled to the cell (a painted
+        grid: per painted cell, its tile as it is drawn)."""
+        c, o = tiles.cell, tiles.origin
+        if tiles.painted:
+            self.notes.append(f"{tiles.id}: its cells ({c:g} px) are not the map's tiles ({self.tile} px): its "
+                              f"tiles are written as tile objects, one per painted cell, on an object layer")
+            objects = self._painted_objects(tiles)
+            book = self._tiles_book(tiles, origin=[file_number(o.x), file_number(o.y)], tiles="objects",
+                                    tileset=tiles.tileset)
+            props = self._object_properties(tiles, self._tiles_extra(tiles), book)
+            return self._layer("objectgroup", tiles.id, properties=props, draworder="index", objects=objects)
         size = max(1, min(_MAX_OBJECT_TILE_PX, round(tiles.cell)))
         gid = self._tileset_gid(size, tiles.solid)
-        c, o = tiles.cell, tiles.origin
         objects = []
         for r, line in enumerate(tiles.cells):
             for col, ch in enumerate(line):
@@ -400,14 +609,26 @@ class _Exporter:
 
     def _tile_layer(self, tiles: Tiles, placement, width: int, height: int) -> dict:
         k, sc, sr, offx, offy = placement
-        gid = self._tileset_gid(int(tiles.cell), tiles.solid)
         data = [0] * (width * height)
-        for r, line in enumerate(tiles.cells):
-            row = (sr + r) * k + k - 1
-            for c, ch in enumerate(line):
-                if ch == SOLID_CELL:
-                    data[row * width + (sc + c) * k] = gid
-        book = self._tiles_book(tiles, start=[sc, sr])
+        if tiles.painted:
+            gids: dict[int, int] = {}
+            for r, line in enumerate(tiles.tiles):
+                row = (sr + r) * k + k - 1
+                for c, value in enumerate(line):
+                    if value >= 0:
+                        gid = gids.get(value)
+                        if gid is None:
+                            gid = gids[value] = self._cell_gid(tiles.id, tiles.tileset, value)
+                        data[row * width + (sc + c) * k] = gid
+            book = self._tiles_book(tiles, start=[sc, sr], tileset=tiles.tileset)
+        else:
+            gid = self._tileset_gid(int(tiles.cell), tiles.solid)
+            for r, line in enumerate(tiles.cells):
+                row = (sr + r) * k + k - 1
+                for c, ch in enumerate(line):
+                    if ch == SOLID_CELL:
+                        data[row * width + (sc + c) * k] = gid
+            book = self._tiles_book(tiles, start=[sc, sr])
         props = self._object_properties(tiles, self._tiles_extra(tiles), book)
         more: dict[str, Any] = {"width": width, "height": height}
         if offx or offy:
@@ -416,9 +637,16 @@ class _Exporter:
         layer["data"] = data  # last: the one long field
         return layer
 
+    def _grid_layer(self, tiles: Tiles, placement, width: int, height: int) -> dict:
+        return self._tile_objects_layer(tiles) if placement is None else self._tile_layer(tiles, placement, width,
+                                                                                         height)
+
     def _map_size(self) -> tuple[int, int, dict]:
         """The map's size in tiles (covering the level from 0, 0 and every tile grid) and each grid's placement."""
-        minx, miny, maxx, maxy = self.level.bounds()
+        if self.level.size is not None:  # the level's own size (a map imported from Tiled keeps its own)
+            maxx, maxy = self.level.size
+        else:
+            minx, miny, maxx, maxy = self.level.bounds()
         w = max(1, math.ceil(max(maxx, 0) / self.tile)) if math.isfinite(maxx) else 1
         h = max(1, math.ceil(max(maxy, 0) / self.tile)) if math.isfinite(maxy) else 1
         if w * h > _CELL_BUDGET:
@@ -472,6 +700,7 @@ class _Exporter:
         for obj in level.objects:
             if obj.layer not in layer_ids:
                 self.problems.append(f"{obj.id}: layer {obj.layer!r} does not exist")
+        self._art_tilesets()
         width, height, placements = self._map_size()
         self.wall_polygons = wall_polygons(o for o in level.objects if isinstance(o, Wall))
 
@@ -482,20 +711,38 @@ class _Exporter:
             if layer.extra:
                 book["extra"] = dict(layer.extra)
             props = [{"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)}]
+            opacity = {"opacity": file_number(layer.opacity)} if layer.opacity != 1 else {}
+            if any(isinstance(o, Sprite) or (isinstance(o, Tiles) and o.painted) for o in objs):
+                # art draws in file order within its layer: each run of objects is an object layer of its own,
+                # between the grids' tile layers and the images
+                children, run = [], []
+                for o in objs:
+                    if isinstance(o, (Tiles, Image)):
+                        if run:
+                            children.append(self._layer("objectgroup", layer.name, draworder="index", objects=run))
+                            run = []
+                        children.append(self._image_layer(o) if isinstance(o, Image)
+                                        else self._grid_layer(o, placements[o.id], width, height))
+                    else:
+                        run.append(self._vector_object(o))
+                if run:
+                    children.append(self._layer("objectgroup", layer.name, draworder="index", objects=run))
+                layers.append(self._layer("group", layer.name, layer.visible, layer.locked, props, layers=children,
+                                          **opacity))
+                continue
             vectors = [self._vector_object(o) for o in objs if not isinstance(o, (Tiles, Image))]
             if any(isinstance(o, (Tiles, Image)) for o in objs):
                 children = [self._image_layer(o) for o in objs if isinstance(o, Image)]
                 for o in objs:
                     if isinstance(o, Tiles):
-                        p = placements[o.id]
-                        children.append(self._tile_objects_layer(o) if p is None
-                                        else self._tile_layer(o, p, width, height))
+                        children.append(self._grid_layer(o, placements[o.id], width, height))
                 if vectors:
                     children.append(self._layer("objectgroup", layer.name, draworder="index", objects=vectors))
-                layers.append(self._layer("group", layer.name, layer.visible, layer.locked, props, layers=children))
+                layers.append(self._layer("group", layer.name, layer.visible, layer.locked, props, layers=children,
+                                          **opacity))
             else:
                 layers.append(self._layer("objectgroup", layer.name, layer.visible, layer.locked, props,
-                                          draworder="index", objects=vectors))
+                                          draworder="index", objects=vectors, **opacity))
         layers.append(self._layer("objectgroup", "Player", properties=[
             {"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text({"player": True})}],
             draworder="index", objects=[self._player(level.player)]))
@@ -503,6 +750,8 @@ class _Exporter:
         book: dict[str, Any] = {"format": LEVEL_MARK, "version": VERSION, "name": level.name}
         if level.grid != self.tile:
             book["grid"] = level.grid
+        if level.size is not None:  # the map's size is in whole tiles
+            book["size"] = [file_number(level.size.x), file_number(level.size.y)]
         if level.types:
             book["types"] = [type_to_dict(t) for t in level.types]
         if level.extra:
@@ -514,6 +763,7 @@ class _Exporter:
         map_props = self._properties("-", level.properties, "level", book)
         map_props.append({"name": BOOKKEEPING, "type": "string", "value": bookkeeping_text(book)})
         tilesets, files = self._tileset_data()
+        tilesets = self.art_tilesets + tilesets
         files.update(self._object_types())
         data = {
             "type": "map", "version": "1.8", "orientation": "orthogonal", "renderorder": "right-down",
@@ -521,6 +771,8 @@ class _Exporter:
             "infinite": False, "nextlayerid": self.next_layer_id, "nextobjectid": self.next_object_id,
             "properties": map_props, "tilesets": tilesets, "layers": layers,
         }
+        if level.background:
+            data["backgroundcolor"] = level.background
         if self.problems:
             raise TiledExportError(self.problems)
         return TiledMap(data, files, tuple(self.notes))
@@ -613,3 +865,38 @@ def write_tiled(level: Level, path: str | os.PathLike, fmt: Optional[str] = None
     write_blocks_atomic(path, blocks)
     let_go(tiled.data)
     return tiled.notes
+
+
+def _map_tile(level: Level) -> int:
+    """The map's tile size: the most common cell of the level's painted grids (a whole number of pixels), so
+    that most of them are tile layers; else the level's grid (rounded when it is not a whole number of pixels).
+
+    >>> _map_tile(Level(grid=10.0))
+    10
+    """
+    cells = Counter(int(o.cell) for o in level.objects
+                    if isinstance(o, Tiles) and o.painted and o.cell == int(o.cell) and 1 <= o.cell <= _MAX_TILE_PX)
+    if cells:
+        return cells.most_common(1)[0][0]
+    grid = level.grid
+    if grid == int(grid) and 1 <= grid <= _MAX_TILE_PX:
+        return int(grid)
+    return max(1, min(_MAX_TILE_PX, round(grid)))
+
+
+def _shape_object(object_id: int, shape: TileShape) -> dict:
+    """A tile's collision shape as an object of the tile's object group (Tiled's collision editor writes these).
+
+    >>> _shape_object(1, TileShape("ellipse", ((0, 8), (16, 8))))["ellipse"]
+    True
+    """
+    d: dict[str, Any] = {"id": object_id, "name": "", "type": "", "rotation": 0, "visible": True}
+    if shape.kind == "polygon":
+        d.update(x=0, y=0, width=0, height=0,
+                 polygon=[{"x": file_number(p.x), "y": file_number(p.y)} for p in shape.points])
+        return d
+    (x, y), (w, h) = shape.points
+    d.update(x=file_number(x), y=file_number(y), width=file_number(w), height=file_number(h))
+    if shape.kind == "ellipse":
+        d["ellipse"] = True
+    return d

@@ -148,18 +148,38 @@ def _write_layer(parent: ET.Element, layer: dict, check: _Checker, streamed: lis
 
 def _write_tileset(parent: ET.Element, ts: dict, check: _Checker) -> None:
     el = ET.SubElement(parent, "tileset")
-    _set(el, ts, ("firstgid", "name", "tilewidth", "tileheight", "tilecount", "columns"))
-    ET.SubElement(el, "image", source=ts["image"], width=_fmt(ts["imagewidth"]), height=_fmt(ts["imageheight"]))
+    check.text(f"tileset {ts['name']!r}", "name", ts["name"])
+    _set(el, ts, ("firstgid", "name", "tilewidth", "tileheight"))
+    _set(el, ts, ("spacing", "margin"), {"spacing": 0, "margin": 0})
+    _set(el, ts, ("tilecount", "columns"))
+    offset = ts.get("tileoffset")
+    if offset:
+        ET.SubElement(el, "tileoffset", x=_fmt(offset["x"]), y=_fmt(offset["y"]))
+    _write_properties(el, ts.get("properties"), check, ts["name"])
+    if ts.get("image"):
+        _write_image(el, ts["image"], ts["imagewidth"], ts["imageheight"], ts.get("transparentcolor"), check,
+                     ts["name"])
     for tile in ts.get("tiles", ()):
         t = ET.SubElement(el, "tile", id=_fmt(tile["id"]))
         if tile.get("type"):
+            check.text(ts["name"], f"type of tile {tile['id']}", tile["type"])
             t.set("type", tile["type"])
         _write_properties(t, tile.get("properties"), check, ts["name"])
+        if tile.get("image"):
+            _write_image(t, tile["image"], tile["imagewidth"], tile["imageheight"], None, check, ts["name"])
         group = tile.get("objectgroup")
         if group:
             g = ET.SubElement(t, "objectgroup", draworder=group.get("draworder", "index"), id=_fmt(group["id"]))
             for obj in group["objects"]:
                 _write_object(g, obj, check)
+
+
+def _write_image(parent: ET.Element, source: str, width, height, transparent: Optional[str], check: _Checker,
+                 where: str) -> None:
+    check.text(where, "picture's path", source)
+    el = ET.SubElement(parent, "image", source=source, width=_fmt(width), height=_fmt(height))
+    if transparent:
+        el.set("trans", transparent.lstrip("#"))  # TMX writes the colour without its "#"
 
 
 def dumps_tmx(data: dict) -> str:
@@ -228,6 +248,8 @@ def _tmx_tree(data: dict, check: _Checker, streamed: list) -> ET.Element:
     root = ET.Element("map")
     _set(root, data, ("version", "orientation", "renderorder", "width", "height", "tilewidth", "tileheight"))
     root.set("infinite", "1" if data.get("infinite") else "0")
+    if data.get("backgroundcolor"):
+        root.set("backgroundcolor", data["backgroundcolor"])
     _set(root, data, ("nextlayerid", "nextobjectid"))
     _write_properties(root, data.get("properties"), check, "-")
     for ts in data.get("tilesets", ()):
