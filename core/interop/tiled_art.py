@@ -91,12 +91,13 @@ def tile_shapes(objects, note: Callable[[str], None], where: str) -> tuple[TileS
     return tuple(shapes)
 
 
-def tileset_of(ts: TiledTileset, tileset_id: str, level_dir: Optional[str], values: Callable[[dict, str], dict],
-               note: Callable[[str], None]) -> Optional[Tileset]:
+def tileset_of(ts: TiledTileset, tileset_id: str, level_dir: Optional[str], values: Callable[[list, str], tuple],
+               note: Callable[[str], None], extra: Optional[dict] = None) -> Optional[Tileset]:
     """The level's tileset of the Tiled tileset ``ts`` (None, with a note, when it cannot be one).
 
-    ``values(props, where)`` turns a tile's Tiled properties into a level's; pictures are made relative to
-    ``level_dir``.
+    ``values(properties, where)`` turns a tile's Tiled property list into a level's properties and custom data
+    (the export's bookkeeping); pictures are made relative to ``level_dir``; ``extra`` is the tileset's own custom
+    data.
     """
     data = ts.raw
     where = f"tileset {ts.name or tileset_id}"
@@ -128,8 +129,8 @@ def tileset_of(ts: TiledTileset, tileset_id: str, level_dir: Optional[str], valu
             note(f"{where}: its picture {image} holds no whole tile; its tiles are left out")
             return None
         path = relocate_path(image, ts.base_dir, level_dir) if not os.path.isabs(image) else image
-    else:  # a collection (or a tileset of no pictures, whose tiles only collide)
-        count = whole(data.get("tilecount"), 0) or 0
+    elif not any(isinstance(t, dict) and t.get("image") for t in ts.tiles.values()):
+        count = whole(data.get("tilecount"), 0) or 0  # a tileset of no pictures, whose tiles only collide
     tiles: dict[int, TileInfo] = {}
     for local, tile in sorted(ts.tiles.items()):
         if not isinstance(tile, dict) or local < 0:
@@ -139,7 +140,7 @@ def tileset_of(ts: TiledTileset, tileset_id: str, level_dir: Optional[str], valu
         twhere = f"{where} tile {local}"
         group = tile.get("objectgroup")
         shapes = tile_shapes(group.get("objects") if isinstance(group, dict) else None, note, twhere)
-        props = values(_named(tile.get("properties")), twhere)
+        props, extra = values(tile.get("properties"), twhere)
         if not shapes and _said_solid(tile.get("properties")):
             # a tile marked solid (as many games mark their walls) collides as its whole square
             shapes = (TileShape("rect", (Vec2(0.0, 0.0), Vec2(tw, th))),)
@@ -154,13 +155,13 @@ def tileset_of(ts: TiledTileset, tileset_id: str, level_dir: Optional[str], valu
                 found = picture_size(full)
                 w, h = found if found is not None else (tw, th)
             own_size = Vec2(float(w), float(h))
-        elif not image and not shapes and not props and not kind:
+        elif not image and not shapes and not props and not kind and not extra:
             continue
-        if shapes or props or kind or own:
-            tiles[local] = TileInfo(shapes, props, kind, own, own_size)
+        if shapes or props or kind or own or extra:
+            tiles[local] = TileInfo(shapes, props, kind, own, own_size, extra)
     offset = ts.offset if finite(*ts.offset) else (0.0, 0.0)
     return Tileset(tileset_id, ts.name or tileset_id, Vec2(tw, th), path, image_size, margin, spacing, columns,
-                   count, Vec2(*offset), colour(data.get("transparentcolor")), tiles)
+                   count, Vec2(*offset), colour(data.get("transparentcolor")), tiles, extra or {})
 
 
 def _said_solid(props) -> bool:

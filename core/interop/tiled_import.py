@@ -493,20 +493,32 @@ class _Importer:
         gid = whole(obj.get("gid"), 0)
         hit = tilesets.find(gid) if gid > 0 else None
         art = self._art_for(hit[0]) if hit is not None else None
-        if art is None or not art.has_tile(hit[1]):
+        picture = ""
+        if art is None and hit is not None and self._tileset_book(hit[0]).get("pictures") is True:
+            # the export's collection of picture files: the sprite shows its file
+            source = hit[0].tiles.get(hit[1], {}).get("image") if isinstance(hit[0].tiles.get(hit[1]), dict) else None
+            if isinstance(source, str) and source.strip():
+                picture = relocate_path(source, hit[0].base_dir, self.level_dir)
+        if picture:
+            pass
+        elif art is None or not art.has_tile(hit[1]):
             self.notes.append(f"{found.label}: its tile (gid {gid & GID_MASK}) is in no tileset the map has; left out")
             return False
         ts, local = hit
         tw, th = ts.size(local)
         if w == 0 and h == 0 and finite(tw, th):
             w, h = tw, th
-        if not found.type:
+        if not found.type and not self.ours:
             found.type = ts.tile_type(local)
         if not (w > 0 and h > 0):
             self.notes.append(f"{found.label}: a tile object of no size is left out")
             return False
         ax, ay = _ALIGN.get(ts.alignment, (0, 1))  # "unspecified" is bottom-left on orthogonal maps
-        dx, dy = rotated((0.5 - ax) * w, (0.5 - ay) * h, rot)
+        # Tiled draws a tile object shifted by its tileset's offset, stretched as the tile is; a sprite has none
+        pw, ph = ts.size(local)
+        ox, oy = ts.offset
+        sx, sy = (w / pw, h / ph) if finite(pw, ph) and pw > 0 and ph > 0 else (1.0, 1.0)
+        dx, dy = rotated((0.5 - ax) * w + ox * sx, (0.5 - ay) * h + oy * sy, rot)
         cx, cy = _tidy(x + dx), _tidy(y + dy)
         if not finite(cx, cy):
             self.notes.append(f"{found.label}: its position is too large to compute with; left out")
@@ -515,8 +527,15 @@ class _Importer:
             self.notes.append(f"{found.label}: a tile object flipped about its diagonal is drawn unflipped that way")
         found.kind = "sprite"
         found.fields = {"center": (cx, cy), "size": (w, h), "rotation": rot,
-                        "flip_x": bool(gid & 0x80000000), "flip_y": bool(gid & 0x40000000),
-                        "tileset": art.id, "tile": local}
+                        "flip_x": bool(gid & 0x80000000), "flip_y": bool(gid & 0x40000000)}
+        found.fields.update({"picture": picture} if picture else {"tileset": art.id, "tile": local})
+        if self.ours:  # the export says what Tiled cannot: a body, and the sprite's own opacity
+            found.solid = _bool_prop(found.props, "solid") is True
+            opacity = _number_prop(found.props, "opacity")
+            if opacity is not None and 0 <= opacity <= 1:
+                found.props.pop("opacity", None)
+                found.fields["opacity"] = opacity
+            return True
         tile_props = ts.tiles.get(local, {}).get("properties") if isinstance(ts.tiles.get(local), dict) else None
         merged = {p["name"]: p for p in _listed(tile_props) if isinstance(p, dict) and isinstance(p.get("name"), str)}
         merged.update(found.props)
@@ -524,7 +543,7 @@ class _Importer:
         body = merged.get("bodyType", {}).get("value") if isinstance(merged.get("bodyType"), dict) else None
         if isinstance(body, str) and body.strip().lower() in ("dynamic", "kinematic"):
             self.notes.append(f"{found.label}: a {body.strip().lower()} body is art here (only static bodies collide)")
-        found.solid = (False not in said) and (True in said or bool(art.info(local).collision)
+        found.solid = (False not in said) and (True in said or (art is not None and bool(art.info(local).collision))
                                                or (isinstance(body, str) and body.strip().lower() == "static"))
         return True
 
@@ -597,7 +616,7 @@ class _Importer:
     def _tile_layer(self, layer: dict, props: dict, book: dict, ctx: _Context, name: str, where: str) -> None:
         solid_prop = _bool_prop(props, "solid")
         collides_prop = _bool_prop(props, "collides")
-        if not (self.ours and whole(book.get("order")) is not None and book.get("painted") is not True):
+        if not (self.ours and whole(book.get("order")) is not None and "tileset" not in book):
             if self.tile_w != self.tile_h:
                 # a level's tile grids have square cells: the tiles' collision is read as boxes, their art left out
                 self.notes.append(f"{where}: the map's tiles are {self.tile_w:g}x{self.tile_h:g}, not square: its "
@@ -710,6 +729,22 @@ class _Importer:
         if unknown:
             self.notes.append(f"{where}: {unknown} tiles have ids that no tileset holds; left out")
         order = whole(book.get("order")) if self.ours else None
+        anchor = _anchor(book, ctx) if order is not None else None
+        if anchor is not None:  # the export's painted grid: its own place and size, empty edges too
+            a_cell, (ax, ay), (cols, rows_n) = anchor
+            placed: dict = {}
+            for cells in by_set.values():
+                for (c, r), value in cells.items():
+                    i = round((ctx.ox + c * self.tile_w - ax) / a_cell)
+                    j = round((ctx.oy + (r + 1) * self.tile_h - a_cell - ay) / a_cell)
+                    if 0 <= i < cols and 0 <= j < rows_n:
+                        placed[(i, j)] = value
+            set_id = next(iter(by_set), None) or self._book_tileset(book)
+            rows = tuple(tuple(placed.get((i, j), -1) for i in range(cols)) for j in range(rows_n))
+            self.found.append(_Found("tiles", name, where, self._where_to(ctx), {
+                "origin": (_tidy(ax), _tidy(ay)), "cell": a_cell, "cells": (), "tileset": set_id, "tiles": rows},
+                text_of(book.get("type")), dict(props), solid, book, None, order))
+            return
         for n, (set_id, cells) in enumerate(sorted(by_set.items(), key=lambda kv: self.art_order[kv[0]])):
             c0, r0 = min(c for c, _ in cells), min(r for _, r in cells)
             c1, r1 = max(c for c, _ in cells), max(r for _, r in cells)
@@ -721,17 +756,40 @@ class _Importer:
                        book if self.ours else {}, None, order if n == 0 else None, n > 0)
             self.found.append(f)
 
+    def _book_tileset(self, book: dict) -> str:
+        """The id of the tileset an exported painted grid paints (its bookkeeping's), made known if need be."""
+        tid = book.get("tileset") if isinstance(book.get("tileset"), str) else ""
+        return tid if tid in self.art_order else ""
+
+    def _tileset_book(self, ts) -> dict:
+        """The export's bookkeeping of a tileset (``{}`` for a map this program did not write)."""
+        if not self.ours:
+            return {}
+        return _split(ts.raw.get("properties"), self.notes, f"tileset {ts.name}")[1]
+
+    def _tile_values(self, props, where: str) -> tuple[dict, dict]:
+        named, book = _split(props, self.notes, where)
+        extra = book.get("extra") if self.ours and isinstance(book.get("extra"), dict) else {}
+        return self._values(named, where, {}), extra
+
     def _art_for(self, ts):
-        """The level's tileset made of the Tiled tileset ``ts`` (one per tileset file), or None."""
+        """The level's tileset made of the Tiled tileset ``ts`` (one per tileset file), or None (also for the
+        export's collection of sprites' picture files, which is no tileset of the level)."""
         key = ts.source or id(ts)
         if key in self.art_by_source:
             return self.art_by_source[key]
-        base = _slug(ts.name) or "tileset"
+        book = self._tileset_book(ts)
+        if book.get("pictures") is True:
+            self.art_by_source[key] = None
+            return None
+        own = book.get("tileset")
+        base = own if isinstance(own, str) and own.strip() else (_slug(ts.name) or "tileset")
         tid, n = base, 2
         while tid in self.art_order:
             tid, n = f"{base}-{n}", n + 1
-        art = None if ts.missing else tileset_of(ts, tid, self.level_dir, lambda props, where: self._values(
-            props, where, {}), self.notes.append)
+        extra = book.get("extra") if isinstance(book.get("extra"), dict) else {}
+        art = None if ts.missing else tileset_of(ts, tid, self.level_dir, self._tile_values, self.notes.append,
+                                                 extra)
         self.art_by_source[key] = art
         if art is not None:
             self.art_order[tid] = len(self.art_order)
@@ -792,6 +850,27 @@ class _Importer:
             self.notes.append(f"{where}: its bookkeeping does not say where its grid is; left out")
             return
         cell, (ox, oy), (cols, rows) = anchor
+        if isinstance(book.get("tileset"), str):  # a painted grid whose cells are not the map's tiles
+            placed: dict = {}
+            set_id = ""
+            for obj in objects:
+                gid = whole(obj.get("gid"), 0) if isinstance(obj, dict) else 0
+                hit = self.tilesets.find(gid) if gid else None
+                art = self._art_for(hit[0]) if hit is not None else None
+                x, y = number(obj.get("x", 0)) + ctx.ox, number(obj.get("y", 0)) + ctx.oy
+                if art is None or not finite(x, y):
+                    if isinstance(obj, dict):
+                        self._object(obj, ctx, False)
+                    continue
+                set_id = art.id
+                i, j = round((x - ox) / cell), round((y - oy) / cell) - 1
+                if 0 <= i < cols and 0 <= j < rows:
+                    placed[(i, j)] = hit[1] | (gid & _FLIPS)
+            base.fields = {"origin": (_tidy(ox), _tidy(oy)), "cell": cell, "cells": (),
+                           "tileset": set_id or book["tileset"],
+                           "tiles": tuple(tuple(placed.get((i, j), -1) for i in range(cols)) for j in range(rows))}
+            self.found.append(base)
+            return
         rel = set()
         for obj in objects:
             if not isinstance(obj, dict):
@@ -822,7 +901,8 @@ class _Importer:
         path = relocate_path(source, self.map_dir, self.level_dir)
         # a map's image layer draws at its layer's opacity, which its level layer has (the export's images carry
         # their own)
-        opacity = ctx.opacity if self.ours else 1.0
+        own = number(layer.get("opacity", 1))
+        opacity = min(max(own, 0.0), 1.0) if self.ours and math.isfinite(own) else 1.0
         found = _Found("image", name, where, self._where_to(ctx), {
             "path": path, "origin": (ctx.ox, ctx.oy), "scale": scale, "opacity": opacity},
             text_of(book.get("type")) if self.ours else "", props, True, book if self.ours else {}, None,

@@ -13,7 +13,7 @@ import pytest
 
 from level_editor.core.interop.tiled_common import TiledImportError
 from level_editor.core.interop.tiled_import import read_tiled
-from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Point, Sprite, Tiles, Wall
 
 ROOT = Path(__file__).resolve().parents[3]
 LEVELS = sorted((ROOT / "levels").glob("*.json"))
@@ -60,6 +60,8 @@ def _geometry(obj) -> list:
         return [obj.position]
     if isinstance(obj, Image):
         return [obj.origin, obj.scale, obj.opacity]
+    if isinstance(obj, Sprite):
+        return list(obj.corners()) + [obj.opacity]
     raise TypeError(type(obj).__name__)
 
 
@@ -98,7 +100,9 @@ def level_differences(a, b, tol: float = 1e-6, ordered: bool = True) -> list[str
     for x, y in zip(a.objects, b.objects):
         same_kind = type(x) is type(y)
         rest = ("layer", "type", "properties", "extra", "solid") + (("closed",) if isinstance(x, Wall) else ()) \
-            + (("cells",) if isinstance(x, Tiles) else ()) + (("path",) if isinstance(x, Image) else ())
+            + (("cells", "tileset", "tiles") if isinstance(x, Tiles) else ()) \
+            + (("path",) if isinstance(x, Image) else ()) \
+            + (("flip_x", "flip_y", "tileset", "tile", "picture") if isinstance(x, Sprite) else ())
         if not same_kind or any(getattr(x, k) != getattr(y, k) for k in rest) or not _same_geometry(x, y, tol):
             diffs.append(f"{x!r}\n  != {y!r}")
     return diffs

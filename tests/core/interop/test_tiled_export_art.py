@@ -142,7 +142,7 @@ def art_level() -> Level:
                Tiles("deco", (5, 7), 16, (), tileset="marks", tiles=((0,),)),
                Sprite("box", (100, 20), (40, 20), rotation=15, tileset="props", tile=3, solid=True, opacity=0.5),
                Sprite("pic", (150, 30), (20, 10), picture="crate.png", flip_y=True))
-    return Level(objects=objects, tilesets=(marks(offset=(2, -3)), collection), size=(200, 100),
+    return Level(objects=objects, tilesets=(marks(offset=(2, -3), image_size=(36, 36)), collection), size=(200, 100),
                  background="#102030", player=Player(spawn=(180, 20)))
 
 
@@ -243,18 +243,6 @@ def test_pytmx_loads_the_art_and_tiled_resaves_it(tmp_path):
         assert (marks_ts["tileoffset"], marks_ts["transparentcolor"]) == ({"x": 2, "y": -3}, "#ff00ff")
 
 
-def test_the_current_import_brings_back_what_collides_of_a_painted_grid(tmp_path):
-    """Until the import reads art, a painted grid comes back as the cells whose tiles collide."""
-    tileset_picture(tmp_path)
-    level = Level(objects=(Tiles("floor", (0, 48), 16, (), tileset="marks", tiles=((2, 0, 1), (-1, 1, 0))),),
-                  tilesets=(marks(),), player=Player(spawn=(100, 20)))
-    write_tiled(level, tmp_path / "art.tmx", level_dir=str(tmp_path))
-    back = read_tiled(tmp_path / "art.tmx", level_dir=str(tmp_path)).level
-    floor = back.object_by_id("floor")
-    assert floor.origin == (0, 48) and floor.cells[:2] == ("#.#", ".#.")
-
-
-@pytest.mark.xfail(strict=False, reason="the import of art (tilesets, painted grids, sprites) is not on main yet")
 @pytest.mark.parametrize("fmt", ["tmx", "tmj"])
 def test_a_level_with_art_comes_back_as_itself(tmp_path, fmt):
     tileset_picture(tmp_path)
@@ -365,8 +353,6 @@ EXAMPLE_MAPS = ("desert.tmx", "sewers.tmx", "perspective_walls.tmx", "sewer_auto
                 "sticker-knight/map/sandbox.tmx.gz", "sticker-knight/map/sandbox2.tmx.gz")
 
 
-@pytest.mark.xfail(strict=False, reason="needs the import of art (tilesets, tile layers, tile objects as sprites), "
-                                        "which is not on main yet")
 @pytest.mark.parametrize("name", EXAMPLE_MAPS)
 def test_tiled_draws_our_export_of_its_example_maps_as_it_draws_the_originals(tmp_path, name):
     """Tiled's example maps, imported and exported again: tmxrasterizer draws both alike."""
