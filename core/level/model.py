@@ -524,11 +524,11 @@ class Tiles:
     def art_shapes(self) -> tuple:
         """A painted grid's collision: its tiles' shapes, rectangles joined where they meet (no seams)."""
         art = self.art
-        if art is None or not any(art.info(t).collision for t in range(art.tile_count())):
+        colliding = {t for t, info in art.tiles.items() if info.collision} if art is not None else ()
+        if not colliding:
             return ()
         o, c = self.origin, self.cell
         rects, others = [], []
-        colliding = {t for t in art.tiles if art.tiles[t].collision}
         for row, line in enumerate(self.tiles):
             y = o.y + row * c
             for col, value in enumerate(line):

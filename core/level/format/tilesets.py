@@ -1,4 +1,5 @@
-"""A level file's ``tilesets`` (format version 3): read with every refusal worded, and written back.
+"""A level file's ``tilesets`` (format version 3), read with every refusal worded (the writer is ``write.py``'s
+:func:`~.write.tileset_to_dict`).
 
 ```json
 {"id": "desert", "name": "Desert", "image": "art/desert.png", "image_size": [265, 199], "tile_size": [32, 32],
@@ -19,10 +20,9 @@ from typing import Any
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.art import TileInfo, TileShape, Tileset
 from level_editor.core.level.format.checks import Reader, describe, type_name
-from level_editor.core.level.format.text import pt
 from level_editor.core.level.limits import MAX_SIZE
 
-__all__ = ["parse_tilesets", "tileset_to_dict", "TILESET_KEYS", "MAX_TILES"]
+__all__ = ["parse_tilesets", "TILESET_KEYS", "MAX_TILES"]
 
 TILESET_KEYS = ("id", "name", "image", "image_size", "tile_size", "margin", "spacing", "columns", "count",
                 "offset", "transparent", "tiles")
@@ -154,43 +154,3 @@ def parse_tilesets(raw: Any, r: Reader) -> list[Tileset]:
         out.append(Tileset(tid, name, tile_size, image, image_size, margin, spacing, columns, count, offset,
                            transparent, tiles, extra))
     return out
-
-
-def _tile_to_dict(number: int, info: TileInfo) -> dict:
-    d: dict[str, Any] = {"tile": number}
-    if info.image:
-        d["image"] = info.image
-        if info.image_size is not None:
-            d["image_size"] = pt(info.image_size)
-    if info.type:
-        d["type"] = info.type
-    if info.collision:
-        d["collision"] = [s.to_json() for s in info.collision]
-    if info.properties:
-        from level_editor.core.level.format.write import properties_to_dict
-        d["properties"] = properties_to_dict(info.properties)
-    for k, v in info.extra.items():
-        d.setdefault(k, v)
-    return d
-
-
-def tileset_to_dict(tileset: Tileset) -> dict:
-    """The tileset as the file's JSON object."""
-    d: dict[str, Any] = {"id": tileset.id, "name": tileset.name}
-    if tileset.image:
-        d["image"] = tileset.image
-        if tileset.image_size is not None:
-            d["image_size"] = pt(tileset.image_size)
-    d["tile_size"] = pt(tileset.tile_size)
-    if tileset.image:
-        d.update(margin=tileset.margin, spacing=tileset.spacing, columns=tileset.columns, count=tileset.count)
-    if tileset.offset != Vec2(0.0, 0.0):
-        d["offset"] = pt(tileset.offset)
-    if tileset.transparent:
-        d["transparent"] = tileset.transparent
-    if tileset.tiles:
-        d["tiles"] = [_tile_to_dict(n, tileset.tiles[n]) for n in sorted(tileset.tiles)]
-    for k, v in tileset.extra.items():
-        d.setdefault(k, v)
-    return d
-

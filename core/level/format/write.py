@@ -13,17 +13,18 @@ from typing import Any, Callable, Optional
 
 from level_editor.core.level.atomic import LevelSaveError, write_blocks_atomic
 from level_editor.core.level.collector import paused_collector
-from level_editor.core.level.format.tilesets import tileset_to_dict
 from level_editor.core.level.format.fields import FORMAT, KINDS, PLAYER_SETTINGS, VERSION, Kind
 from level_editor.core.level.number_text import file_number
 from level_editor.core.level.format.text import (
     TRUE_FALSE, NotPlain, NumberTexts, escape_surrogates, hull_blocks, nodes_text, one_line, pt, quote, rows_text,
 )
 from level_editor.core.level.limits import MAX_NESTING
+from level_editor.core.collision.shapes import Vec2
+from level_editor.core.level.art import TileInfo, Tileset
 from level_editor.core.level.model import Layer, Level, ObjectType, Player, Ref
 
 __all__ = ["dict_writer", "line_writer", "object_to_dict", "object_line", "property_to_json", "properties_to_dict",
-           "player_to_dict", "layer_to_dict", "type_to_dict", "level_to_dict", "level_blocks", "dumps_level",
+           "player_to_dict", "layer_to_dict", "tileset_to_dict", "type_to_dict", "level_to_dict", "level_blocks", "dumps_level",
            "save_level"]
 
 def property_to_json(value) -> Any:
@@ -184,6 +185,44 @@ def layer_to_dict(layer: Layer) -> dict:
     if layer.opacity != 1.0:
         d["opacity"] = file_number(layer.opacity)
     for k, v in layer.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
+def _tile_to_dict(number: int, info: TileInfo) -> dict:
+    d: dict[str, Any] = {"tile": number}
+    if info.image:
+        d["image"] = info.image
+        if info.image_size is not None:
+            d["image_size"] = pt(info.image_size)
+    if info.type:
+        d["type"] = info.type
+    if info.collision:
+        d["collision"] = [s.to_json() for s in info.collision]
+    if info.properties:
+        d["properties"] = properties_to_dict(info.properties)
+    for k, v in info.extra.items():
+        d.setdefault(k, v)
+    return d
+
+
+def tileset_to_dict(tileset: Tileset) -> dict:
+    """The tileset as the file's JSON object."""
+    d: dict[str, Any] = {"id": tileset.id, "name": tileset.name}
+    if tileset.image:
+        d["image"] = tileset.image
+        if tileset.image_size is not None:
+            d["image_size"] = pt(tileset.image_size)
+    d["tile_size"] = pt(tileset.tile_size)
+    if tileset.image:
+        d.update(margin=tileset.margin, spacing=tileset.spacing, columns=tileset.columns, count=tileset.count)
+    if tileset.offset != Vec2(0.0, 0.0):
+        d["offset"] = pt(tileset.offset)
+    if tileset.transparent:
+        d["transparent"] = tileset.transparent
+    if tileset.tiles:
+        d["tiles"] = [_tile_to_dict(n, tileset.tiles[n]) for n in sorted(tileset.tiles)]
+    for k, v in tileset.extra.items():
         d.setdefault(k, v)
     return d
 
