@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QImage
 
 from level_editor.core.level.art import FLIP_D, FLIP_X, FLIP_Y, TileInfo, Tileset
 from level_editor.core.level.file_format import save_level
