@@ -13,8 +13,9 @@ from typing import Optional
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
 
+from level_editor.core.level.art import tile_number
 from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Sprite, Tiles, Wall
-from level_editor.editor.painting.pictures import full_path, load_picture
+from level_editor.editor.painting.pictures import full_path, load_picture, tileset_picture
 from level_editor.editor.painting.sprites import paint_sprite, sprite_picture
 from level_editor.editor.painting.tiles import paint_tiles
 
@@ -133,31 +134,26 @@ def level_rect(level: Level, base_folder: Optional[str]) -> QRectF:
 
 
 def missing_pictures(level: Level, base_folder: Optional[str]) -> list[str]:
-    """One line per shown object whose picture cannot be drawn: ``OBJECT-ID: picture PATH is missing``."""
+    """One line per shown sprite or painted grid whose picture cannot be drawn:
+    ``OBJECT-ID: warning: picture PATH is missing`` (``check`` already names reference pictures that are not
+    there)."""
     lines = []
     for obj in _shown(level):
-        if isinstance(obj, Image):
-            path = full_path(obj.path, obj.folder or base_folder)
-            _, problem = load_picture(path)
-            if problem:
-                lines.append(f"{obj.id}: picture {obj.path} is {problem}")
-        elif isinstance(obj, Sprite):
+        if isinstance(obj, Sprite):
             picture, _, problem = sprite_picture(obj, base_folder)
             if picture is None:
                 what = obj.art.picture_of(obj.tile) if obj.tileset and obj.art is not None else obj.picture
-                lines.append(f"{obj.id}: picture {what} is {problem}" if what else f"{obj.id}: {problem}")
+                lines.append(f"{obj.id}: warning: picture {what} is {problem}" if what
+                             else f"{obj.id}: warning: {problem}")
         elif isinstance(obj, Tiles) and obj.painted:
             lines.extend(_grid_missing(obj, base_folder))
     return lines
 
 
 def _grid_missing(grid: Tiles, base_folder: Optional[str]) -> list[str]:
-    from level_editor.core.level.art import tile_number
-    from level_editor.editor.painting.pictures import tileset_picture
-
     art = grid.art
     if art is None:
-        return [f"{grid.id}: tileset {grid.tileset!r} does not exist"]
+        return [f"{grid.id}: warning: tileset {grid.tileset!r} does not exist"]
     used = {tile_number(v) for row in grid.tiles for v in row if v >= 0}
     said, lines = set(), []
     for tile in sorted(used):
@@ -167,7 +163,7 @@ def _grid_missing(grid: Tiles, base_folder: Optional[str]) -> list[str]:
         picture, problem = tileset_picture(art, tile, base_folder)
         if picture is None:
             said.add(path)
-            lines.append(f"{grid.id}: picture {path} of tileset {art.id!r} is {problem}")
+            lines.append(f"{grid.id}: warning: picture {path} of tileset {art.id!r} is {problem}")
     return lines
 
 

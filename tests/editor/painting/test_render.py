@@ -289,14 +289,19 @@ def test_unreadable_levels_are_exit_2(folder, capsys):
 
 
 def test_a_missing_picture_is_a_warning_and_the_rest_is_drawn(folder, capsys):
-    level = Level(tilesets=(tiles_set(),), objects=(grid(((0,),)), Image("ref", "gone.png", (0, 0)),
-                                                    Box("b", (20, 0), (10, 10))))
+    lost = Tileset("lost", "Lost", (T, T), image="lost.png", image_size=(T, T), columns=1, count=1)
+    level = Level(tilesets=(tiles_set(), lost), objects=(
+        grid(((0,),)), Image("ref", "gone.png", (0, 0)), Box("b", (20, 0), (10, 10)),
+        grid(((0, 0),), id="g2", origin=(0, 20), tileset="lost")))
     path = saved(folder, level)
     out = folder / "out.png"
     assert launcher.main(["render", path, "-o", str(out)]) == 0
-    err = capsys.readouterr().err
-    assert "ref: picture gone.png is missing" in err
-    assert QImage(str(out)).width() == 30
+    lines = capsys.readouterr().err.splitlines()
+    assert lines.count(f"{path}: g2: warning: picture lost.png of tileset 'lost' is missing") == 1
+    assert len([line for line in lines if line.startswith(f"{path}: ref: warning:") and "gone.png" in line]) == 1
+    image = QImage(str(out))
+    assert image.size().toTuple() == (2 * T, 20 + T)  # the grid of the lost tileset still counts
+    assert rgba(image, 1, 1)[:3] == rgb(WHITE) and rgba(image, 25, 5)[:3] == rgb(KIND_COLORS["box"])
 
 
 def test_render_runs_with_no_display(folder):
