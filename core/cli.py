@@ -1,4 +1,5 @@
-"""The headless commands of ``level-editor``: check, export (also to Tiled maps), import and simulate.
+"""The headless commands of ``level-editor``: check, export (also to Tiled maps), import, simulate, and the
+front half of render (reading and checking the level; the editor's painter draws it).
 
 The installed ``level-editor`` command starts in :mod:`level_editor.editor.launcher`, which
 opens the window for ``level-editor [LEVEL.json]`` and hands every other call
@@ -13,6 +14,7 @@ import argparse
 import codecs
 import contextlib
 import json
+import math
 import os
 import re
 import sys
@@ -33,7 +35,7 @@ EXIT_PROBLEMS = 1
 EXIT_UNREADABLE = 2
 
 #: The subcommands; anything else on the command line is a level for the editor to open.
-COMMANDS = ("check", "export", "import", "simulate", "generate")
+COMMANDS = ("check", "export", "import", "simulate", "generate", "render")
 
 _DESCRIPTION = """\
 A 2D level editor with a built-in play-test.
@@ -46,6 +48,8 @@ A 2D level editor with a built-in play-test.
   level-editor simulate LEVEL.json --input REPLAY.json [-o TRACE.json]
                                                   run a play-test headless from a replay
   level-editor generate -n N -o OUT.json          write a generated level of N objects
+  level-editor render LEVEL.json -o OUT.png [--scale S]
+                                                  draw the level as the game sees it into a PNG
 """
 
 
@@ -116,6 +120,18 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--input", required=True, metavar="REPLAY.json")
     p.add_argument("-o", "--output", metavar="TRACE.json")
     p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser("render", help="draw the level as the game sees it into a PNG",
+                       description="Draw LEVEL.json as Tiled's tmxrasterizer draws a map: the art in layer order, "
+                                   "objects without art in their type's colour, hidden layers left out, no grid, "
+                                   "handles or labels; the picture covers the level's size (else its bounds). "
+                                   "A picture that cannot be read is a warning and the rest is drawn. Exit 0 "
+                                   "written, 1 invalid (nothing written), 2 unreadable or bad usage.")
+    p.add_argument("level", metavar="LEVEL.json")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    p.add_argument("--scale", type=_scale, default=1.0, metavar="S",
+                   help="pixels per level unit (default 1)")
+    p.set_defaults(func=_cmd_render)
 
     return parser
 
@@ -351,6 +367,46 @@ def _refuse_over(output: str, *inputs: tuple[str, str]) -> bool:
     return False
 
 
+def _scale(text: str) -> float:
+    try:
+        value = float(text) if len(text) <= 100 else float("x")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {_short(text)}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number more than 0, not {_short(text)}")
+    return value
+
+
+def _cmd_render(args) -> int:
+    draw = getattr(args, "render_with", None)
+    if draw is None:  # core draws nothing: the editor's launcher hands its painter over
+        print("level-editor: render needs the editor's painter (Qt); run it as `level-editor render`",
+              file=sys.stderr)
+        return EXIT_UNREADABLE
+    if _refuse_over(args.output, ("level", args.level)):
+        return EXIT_UNREADABLE
+    level, status = _read(args.level, sys.stderr)
+    if level is None:
+        return status
+    folder = _folder_of(args.level)
+    problems = _shown(check_level(level, base_dir=folder).problems)
+    _print_problems(args.level, problems, sys.stderr)
+    if any(p.is_error for p in problems):
+        print(f"level-editor: {args.level} has errors; nothing written", file=sys.stderr)
+        return EXIT_PROBLEMS
+    try:
+        notes = draw(level, folder, args.output, args.scale)
+    except LevelSaveError as e:
+        print(f"level-editor: {e}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except (ValueError, MemoryError) as e:  # a picture larger than Qt can hold
+        print(f"level-editor: {args.level}: {one_line(_describe(e) if isinstance(e, MemoryError) else str(e))}; "
+              "nothing written", file=sys.stderr)
+        return EXIT_UNREADABLE
+    _print_lines([f"{args.level}: {one_line(note)}" for note in notes], sys.stderr)
+    return EXIT_OK
+
+
 def _cmd_generate(args) -> int:
     from level_editor.core.level.generate import generate_level
 
@@ -397,19 +453,24 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Entry point of the ``level-editor`` command; returns the exit code."""
+def main(argv: Optional[Sequence[str]] = None, render_with=None) -> int:
+    """Entry point of the ``level-editor`` command; returns the exit code.
+
+    ``render_with(level, base_folder, out_path, scale) -> warning lines`` draws for ``render`` (the editor's
+    painter: core never imports Qt); it raises ValueError for a picture that cannot be made.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     _lenient_output()
     try:
         parser = _build_parser()
         args = parser.parse_args(argv)
+        args.render_with = render_with
         output = getattr(args, "output", None)
         if output is not None and (not output.strip() or output.endswith(("/", os.sep))):
             parser.error(f"-o/--output {output!r} names no file" + (" (it ends in a slash: a folder)"
                                                                    if output.strip() else ""))
         if getattr(args, "func", None) is None:
-            parser.error("name a command (check, export, import, simulate); `level-editor LEVEL.json` opens the "
+            parser.error("name a command (check, export, import, simulate, generate, render); `level-editor LEVEL.json` opens the "
                          "editor")
         # A short-lived command makes millions of objects and almost no cycles: without the pause the
         # collector walks the whole level again and again (a third of a large check).

@@ -1,6 +1,6 @@
 """The ``level-editor`` command: opens the editor, or runs a headless command from core.
 
-Kept free of Qt imports until a window is really wanted, so ``check``,
+Kept free of Qt imports until a window (or ``render``'s painter) is really wanted, so ``check``,
 ``export`` and ``simulate`` start fast and run on machines without a screen.
 """
 from __future__ import annotations
@@ -15,6 +15,11 @@ from level_editor.core import cli
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "render":
+        # drawing needs Qt, which core never imports: the painter is handed over (on the offscreen platform)
+        from level_editor.editor.painting.render import run_render
+
+        return cli.main(argv, render_with=run_render)
     if argv and (argv[0] in cli.COMMANDS or argv[0].startswith("-")):
         return cli.main(argv)
     parser = argparse.ArgumentParser(prog="level-editor", description="Open the level editor.")

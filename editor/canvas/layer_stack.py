@@ -55,6 +55,7 @@ class LayerStack:
         # (layer id, pictures) -> its layer item
         self._items: dict[tuple[str, bool], LayerItem] = {}
         self._rank: dict[str, int] = {}
+        self._opacity: dict[str, float] = {}
         self.hidden: set[str] = set()
         self.locked: set[str] = set()
 
@@ -77,6 +78,7 @@ class LayerStack:
         """
         old_rank, old_hidden = self._rank, self.hidden
         self._rank = {layer.id: i for i, layer in enumerate(layers)}
+        self._opacity = {layer.id: max(0.0, min(1.0, layer.opacity)) for layer in layers}
         self.hidden = {layer.id for layer in layers if not layer.visible}
         self.locked = {layer.id for layer in layers if layer.locked}
         for key in [key for key in self._items if key[0] not in self._rank]:
@@ -96,6 +98,10 @@ class LayerStack:
         shown = item.layer_id not in self.hidden
         if item.isVisible() != shown:
             item.setVisible(shown)
+        # a layer's opacity reaches its objects' items as Qt passes an item's opacity on to its children
+        opacity = self._opacity.get(item.layer_id, 1.0)
+        if item.opacity() != opacity:
+            item.setOpacity(opacity)
 
     def let_go(self) -> None:
         """Take every layer item out of the scene, their object items with them, and let them all go."""

@@ -1,12 +1,17 @@
 """TilesItem: a tile grid, its solid cells filled and a faint cell grid over its whole extent."""
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRectF
+import math
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from level_editor.core.level.model import Tiles
 from level_editor.editor.items.object_item import ObjectItem
-from level_editor.editor.painting.tiles import paint_tiles
+from level_editor.editor.painting.tile_chunks import MAKE_BUDGET, TileChunks
+
+#: QInternal::Widget, what ``QPaintDevice.devType()`` says of a widget.
+_WIDGET = 1
 
 #: The cell grid is drawn only when a cell is at least this many pixels on screen (else it is a grey wash).
 GRID_PIXELS = 6.0
@@ -27,6 +32,10 @@ class TilesItem(ObjectItem):
 
     #: (look's edge colour) -> the faint pen of the cell lines
     _grid_pens: dict = {}
+
+    #: The chunk pictures of its painted grid, made when it first draws one.
+    chunks = None
+    _finishing = False
 
     def shape_key(self, value: Tiles):
         return value.cell, value.cells, value.tiles, value.art
@@ -69,9 +78,15 @@ class TilesItem(ObjectItem):
     def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
         value = self.value
         if value.tileset:
-            # the art as the game draws it; the outline of its cells only when selected or hovered
+            # the art as the game draws it, from chunk pictures; the outline of its cells only when selected or
+            # hovered
             exposed = painter.worldTransform().inverted()[0].mapRect(QRectF(painter.viewport()))
-            paint_tiles(painter, value, self.looks.base_folder, exposed)
+            if self.chunks is None:
+                self.chunks = TileChunks()
+            # on screen a frame makes what chunks it can and asks for another; a picture (the overview) waits
+            budget = MAKE_BUDGET if painter.device().devType() == _WIDGET else math.inf
+            if not self.chunks.paint(painter, value, self.looks.base_folder, exposed, zoom, budget):
+                self._finish_later()
             if self.look_state() != self.NORMAL:
                 painter.setPen(look[0])
                 painter.setBrush(QColor(0, 0, 0, 0))
@@ -83,6 +98,20 @@ class TilesItem(ObjectItem):
         if self.value.cell * zoom >= GRID_PIXELS:
             painter.setPen(self._grid_pen(look[0].color()))
             painter.drawLines(self._extra)
+
+    def _finish_later(self) -> None:
+        """Draw again once the events waiting are handled: the chunks not made this frame come then."""
+        if not self._finishing:
+            self._finishing = True
+            QTimer.singleShot(0, self._finish)
+
+    def _finish(self) -> None:
+        self._finishing = False
+        try:
+            if self.scene() is not None:
+                self.update()
+        except RuntimeError:  # the item was let go meanwhile
+            pass
 
     @classmethod
     def _grid_pen(cls, color: QColor) -> QPen:

@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QImage, QImageReader
 
 from level_editor.core.level.art import Tileset
 
-__all__ = ["full_path", "load_picture", "forget_pictures", "tileset_picture", "tile_source"]
+__all__ = ["full_path", "load_picture", "forget_pictures", "tileset_picture", "tile_source", "pictures_read"]
 
 #: Pictures by (full path, transparent colour), shared by every item showing the same file.
 _pictures: dict[tuple[str, str], tuple[Optional[QImage], str]] = {}
@@ -73,9 +73,18 @@ def _read_picture(path: str, transparent: str) -> tuple[Optional[QImage], str]:
     return picture.convertToFormat(QImage.Format_ARGB32_Premultiplied), ""
 
 
+_generation = [0]
+
+
+def pictures_read() -> int:
+    """How many times the pictures were forgotten: what was drawn from them before a change of it is stale."""
+    return _generation[0]
+
+
 def forget_pictures() -> None:
     """Read pictures from disk again the next time they are shown (a level was opened or saved elsewhere)."""
     _pictures.clear()
+    _generation[0] += 1
 
 
 def tileset_picture(tileset: Tileset, tile: int, base_folder: Optional[str]) -> tuple[Optional[QImage], str]:

@@ -35,16 +35,18 @@ def cells_in(grid: Tiles, exposed: Optional[QRectF], reach: float = 0.0) -> tupl
     return c0, r0, c1, r1
 
 
-def paint_tiles(painter: QPainter, grid: Tiles, base_folder: Optional[str], exposed: Optional[QRectF] = None) -> int:
+def paint_tiles(painter: QPainter, grid: Tiles, base_folder: Optional[str], exposed: Optional[QRectF] = None,
+                cells: Optional[tuple[int, int, int, int]] = None) -> int:
     """Draw ``grid``'s tiles with the grid's origin at the painter's ``(0, 0)``; only cells that may show inside
-    ``exposed`` (grid-local). Returns how many tiles could not be drawn (their picture is missing)."""
+    ``exposed`` (grid-local), or only the ``cells`` ``(c0, r0, c1, r1)`` (inclusive; a chunk of them). Returns
+    how many tiles could not be drawn (their picture is missing)."""
     tileset = grid.art
     if tileset is None or not grid.tiles:
         return 0
     cell = grid.cell
     size = tileset.tile_size
     reach = max(size.x, size.y) + abs(tileset.offset.x) + abs(tileset.offset.y)
-    c0, r0, c1, r1 = cells_in(grid, exposed, reach)
+    c0, r0, c1, r1 = cells_in(grid, exposed, reach) if cells is None else cells
     ox, oy = tileset.offset.x, tileset.offset.y
     missing = 0
     pictures: dict[int, tuple] = {}
