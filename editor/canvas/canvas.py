@@ -436,12 +436,26 @@ class Canvas(QGraphicsView):
         if self._background_drawn:
             return  # Qt drawing the items over the overview picture (paintEvent)
         painter.fillRect(rect, BACKGROUND)
+        self._draw_level_background(painter, rect)
         if self._grid_shown:
             self._draw_grid(painter, rect)
         # Far out, the level's cached picture stands in for its objects (a blit, whatever their number).
         scene = self.level_scene
         scene.set_overview_active(scene.overview.wanted_at(self.zoom()))
         scene.draw_overview(painter, rect)
+
+    def _draw_level_background(self, painter: QPainter, rect: QRectF) -> None:
+        """The level's own background colour (a map imported from Tiled keeps its own) over its size, as render
+        and Tiled show it; a level without one shows the canvas's."""
+        level = self.level_scene.document.level
+        if not level.background:
+            return
+        if level.size is not None:
+            area = QRectF(0, 0, level.size.x, level.size.y)
+        else:
+            x0, y0, x1, y1 = level.bounds()
+            area = QRectF(x0, y0, x1 - x0, y1 - y0)
+        painter.fillRect(area.intersected(rect), QColor(level.background))
 
     def _draw_grid(self, painter: QPainter, rect: QRectF) -> None:
         minor, major = self.grid_steps()
