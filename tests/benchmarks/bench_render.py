@@ -6,6 +6,7 @@ to end as a user runs it (a new process, reading the file, drawing, writing the 
 
     python -m tests.benchmarks.bench_render LEVEL.json MAP.tmx [LEVEL2.json MAP2.tmx ...] [--runs 5]
     python -m tests.benchmarks.bench_render      # a 100 x 100 map of Tiled's desert tiles, written as both
+    python -m tests.benchmarks.bench_render --examples   # Tiled's example maps, each imported as a level
 
 Without pairs it writes one itself: a painted grid as a level and as a TMX map (:func:`write_tmx`), with Tiled's
 ``tmw_desert_spacing.png`` (or a generated picture of its layout).
@@ -70,6 +71,29 @@ def desert_pair(folder: str, cells: int = 100) -> tuple[str, str]:
     return level_path, map_path
 
 
+def example_pairs(folder: str) -> list[tuple[str, str]]:
+    """Tiled's example maps (copied, unpacked) and the levels ``level-editor import`` makes of them, in ``folder``."""
+    from pathlib import Path
+
+    from level_editor.core.interop.tiled_import import read_tiled
+    from level_editor.core.level.file_format import save_level
+    from tests.core.interop.tiled_examples import EXAMPLES, MAPS
+
+    if not EXAMPLES.is_dir():
+        raise SystemExit(f"Tiled's example maps are not installed here ({EXAMPLES}: apt-get install tiled)")
+    import gzip
+    target = Path(folder) / "examples"
+    shutil.copytree(EXAMPLES, target)
+    for packed in target.rglob("*.gz"):
+        packed.with_suffix("").write_bytes(gzip.decompress(packed.read_bytes()))
+    pairs = []
+    for name, rel in MAPS.items():
+        level_path = os.path.join(folder, f"{name}.json")
+        save_level(read_tiled(target / rel, level_dir=folder).level, level_path)
+        pairs.append((level_path, str(target / rel)))
+    return pairs
+
+
 def timed(command: list[str], runs: int) -> float:
     """The median wall time of ``command`` over ``runs`` runs, in seconds (it must succeed)."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
@@ -108,6 +132,7 @@ def main(argv=None) -> int:
     parser.add_argument("files", nargs="*", metavar="LEVEL.json MAP.tmx", help="pairs of a level and its map")
     parser.add_argument("--runs", type=int, default=5, help="runs of each command (default 5; the median counts)")
     parser.add_argument("--cells", type=int, default=100, help="without pairs: cells across the written map")
+    parser.add_argument("--examples", action="store_true", help="Tiled's example maps, each imported as a level")
     args = parser.parse_args(argv)
     if len(args.files) % 2:
         parser.error("give the files in pairs: LEVEL.json MAP.tmx")
@@ -115,7 +140,10 @@ def main(argv=None) -> int:
         print("tmxrasterizer (shipped with Tiled) is not installed: only our times are measured")
     folder = tempfile.mkdtemp(prefix="bench-render-")
     try:
-        pairs = list(zip(args.files[::2], args.files[1::2])) or [desert_pair(folder, args.cells)]
+        pairs = list(zip(args.files[::2], args.files[1::2]))
+        if args.examples:
+            pairs += example_pairs(folder)
+        pairs = pairs or [desert_pair(folder, args.cells)]
         print(f"median wall time of {args.runs} runs, each command end to end (a new process)")
         print(table(measure(pairs, args.runs, folder)))
     finally:
