@@ -297,12 +297,19 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.tilesets_dock = self._dock("Tilesets", "tilesetsDock", self.tilesets_panel, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(self.history_dock, self.tilesets_dock)
         self.tilesets_panel.tiles_picked.connect(self._tiles_picked)
+        self.context.tile_pick_changed.connect(self._update_edit_actions)
 
     def _tiles_picked(self) -> None:
         # a tool that uses the pick itself (placing sprites) keeps it; any other gives way to the brush
         if getattr(self.tool, "uses_tile_pick", False):
             return
         self.set_tool(next(t for t in self.tools if isinstance(t, TileBrushTool)))
+
+    def _update_edit_actions(self) -> None:
+        super()._update_edit_actions()
+        if isinstance(self.tool, TileBrushTool) and self.tool.picked_art() is not None:
+            for a in self.arrange_actions():  # X, Y, Z, Shift+Z flip and turn the pick
+                a.setEnabled(True)
 
     def transform_selection(self, symmetry) -> None:
         """X, Y, Z and Shift+Z flip and turn the picked tiles while the tile brush paints them, else the
@@ -499,6 +506,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.hint_label.setText(tool.current_hint())
         self.canvas.viewport().setCursor(tool.cursor)
         tool.activate()
+        self._update_edit_actions()
         self.canvas.setFocus(Qt.OtherFocusReason)
 
     def tool_named(self, name: str) -> Tool:
