@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QImageReader
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFileDialog, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-    QScrollArea, QToolButton, QVBoxLayout, QWidget,
+    QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
 )
 
 from level_editor.core.level.art import Tileset
@@ -110,6 +110,7 @@ class TilesetsPanel(QWidget):
 
     def _build_collision(self) -> QGroupBox:
         box = self.collision_box = QGroupBox("Collision of the picked tile", self)
+        box.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)  # the tiles get the dock's height
         grid = QGridLayout(box)
         self.collision_combo = QComboBox(box)
         self.collision_combo.addItems(COLLISION_CHOICES)

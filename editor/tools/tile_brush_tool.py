@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, Optional, Sequence
 
+import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QUndoCommand
 from PySide6.QtWidgets import QGraphicsItem
@@ -20,7 +21,7 @@ from level_editor.editor.canvas.tile_pick import TilePick
 from level_editor.editor.painting.tiles import paint_tiles
 from level_editor.editor.support.editor_only import mark_editor_only
 from level_editor.editor.support.guard import guarded
-from level_editor.editor.tools.preview import PREVIEW_Z, ShapePreview, outline_pen
+from level_editor.editor.tools.preview import PREVIEW_Z, ShapePreview, fill_brush, outline_pen
 from level_editor.editor.tools.tool import Tool
 
 Cell = tuple[int, int]
@@ -111,7 +112,7 @@ class TileBrushTool(Tool):
     def deactivate(self) -> None:
         self.cancel()
         self.preview.remove()
-        self.tiles_preview.hide()
+        self._hide_tiles()
 
     def mouse_pressed(self, pos: QPointF, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
         if self.painting or button not in (Qt.LeftButton, Qt.RightButton):
@@ -165,7 +166,7 @@ class TileBrushTool(Tool):
         self._solid = set()
         self._last = None
         self.preview.hide()
-        self.tiles_preview.hide()
+        self._hide_tiles()
         self.update_hint()
 
     # -- Undo during a stroke, and the hint ------------------------------------------
@@ -398,7 +399,7 @@ class TileBrushTool(Tool):
             return
         art = self.picked_art()
         if art is None:
-            self.tiles_preview.hide()
+            self._hide_tiles()
             self.preview.show(self._cells_path([self._cell(pos)]), pos, "")
         else:
             i, j = self._cell(pos)
@@ -407,7 +408,13 @@ class TileBrushTool(Tool):
             self._show_tiles(stamps, art[1])
         self._color_preview()
 
+    def _hide_tiles(self) -> None:
+        if shiboken6.isValid(self.tiles_preview):
+            self.tiles_preview.hide()
+
     def _show_tiles(self, stamps: dict[Cell, int], tileset: Tileset) -> None:
+        if not shiboken6.isValid(self.tiles_preview):  # the scene was cleared under the tool
+            self.tiles_preview = TilesPreview()
         preview = self.tiles_preview
         if preview.scene() is not self.editor.scene:
             self.editor.scene.addItem(preview)
@@ -420,6 +427,11 @@ class TileBrushTool(Tool):
         item = self.preview.shape_item
         if item is not None:
             item.setPen(outline_pen(ERASE_COLOR) if self._erasing and self.painting else outline_pen())
+            art = self._art if self.painting else self.picked_art()
+            if art is not None and not (self.painting and self._erasing):
+                item.setBrush(Qt.NoBrush)  # the tiles themselves show what is painted, untinted
+            else:
+                item.setBrush(fill_brush())
 
 
 #: How opaque the tiles about to be painted are drawn over the level.
