@@ -20,17 +20,18 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import replace
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from PySide6.QtGui import QUndoCommand
 
 from level_editor.core.level.art import TileShape, Tileset, columns_of
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.kinds import plural
+from level_editor.editor.commands.properties import _DictSource
 
 __all__ = ["SetTilesetsCommand", "new_tileset", "add_tileset_command", "remove_tileset_command",
            "tileset_users", "COLLISION_CHOICES", "collision_shapes_for", "collision_choice_of",
-           "set_tile_collision_command"]
+           "set_tile_collision_command", "set_tile_type_command", "TileProperties"]
 
 #: The collision choices of a tile, in the order the dock lists them.
 COLLISION_CHOICES = ("None", "Full", "Top half", "Bottom half", "Rectangle")
@@ -181,3 +182,41 @@ def set_tile_collision_command(document: LevelDocument, tileset_id: str, tile: i
     info = tileset.info(tile)
     tilesets[i] = tileset.with_tile(tile, replace(info, collision=tuple(shapes)))
     return SetTilesetsCommand(document, tilesets, f"Set collision of tile {tile} of '{tileset.name}' to {choice}")
+
+
+def _with_info(document: LevelDocument, tileset_id: str, tile: int, text: str, **changes) -> SetTilesetsCommand:
+    tilesets = list(document.level.tilesets)
+    i = next(k for k, t in enumerate(tilesets) if t.id == tileset_id)
+    tilesets[i] = tilesets[i].with_tile(tile, replace(tilesets[i].info(tile), **changes))
+    return SetTilesetsCommand(document, tilesets, text)
+
+
+def set_tile_type_command(document: LevelDocument, tileset_id: str, tile: int, type_name: str) -> SetTilesetsCommand:
+    """Give tile ``tile`` the type ``type_name`` (the game's name for what it is), keeping its other info."""
+    name = document.level.tileset(tileset_id).name
+    text = f"Set type of tile {tile} of '{name}' to {type_name}" if type_name else \
+        f"Clear type of tile {tile} of '{name}'"
+    return _with_info(document, tileset_id, tile, text, type=type_name)
+
+
+class TileProperties(_DictSource):
+    """The custom properties of one tile of a tileset; ``which()`` says which: ``(tileset id, tile)``."""
+
+    def __init__(self, context, which: Callable[[], Optional[tuple[str, int]]]):
+        super().__init__(context)
+        self._which = which
+
+    @property
+    def subject(self) -> str:
+        which = self._which()
+        return f"tile {which[1]} of {which[0]}" if which else "tile"
+
+    def _read(self) -> Mapping:
+        which = self._which()
+        tileset = self.document.level.tileset(which[0]) if which else None
+        return tileset.info(which[1]).properties if tileset is not None else {}
+
+    def _write(self, properties: dict, label: str) -> None:
+        which = self._which()
+        if which is not None:
+            self.context.push(_with_info(self.document, which[0], which[1], label, properties=properties))

@@ -22,11 +22,12 @@ from level_editor.editor.canvas.context import EditorContext
 from level_editor.editor.canvas.tile_pick import TilePick
 from level_editor.editor.commands.tilesets import (
     COLLISION_CHOICES, add_tileset_command, collision_choice_of, collision_shapes_for, new_tileset,
-    remove_tileset_command, set_tile_collision_command,
+    TileProperties, remove_tileset_command, set_tile_collision_command, set_tile_type_command,
 )
 from level_editor.editor.documents.reference_images import dropped_pictures
 from level_editor.editor.painting.pictures import full_path, load_picture
 from level_editor.editor.panels.add_tileset_dialog import AddTilesetDialog
+from level_editor.editor.panels.properties_table import PropertiesTable
 from level_editor.editor.panels.tileset_view import Block, TilesetView
 from level_editor.editor.support.subscriptions import subscribe_while_alive
 
@@ -132,7 +133,27 @@ class TilesetsPanel(QWidget):
         self.collision_message = QLabel(box)
         self.collision_message.setWordWrap(True)
         grid.addWidget(self.collision_message, 2, 0, 1, 5)
+        self.type_field = QLineEdit(box)
+        self.type_field.setPlaceholderText("the game's name for this tile")
+        self.type_field.editingFinished.connect(self._type_typed)
+        grid.addWidget(QLabel("Type:", box), 3, 0)
+        grid.addWidget(self.type_field, 3, 1, 1, 4)
+        self.properties_table = PropertiesTable(self.document, None, box)
+        self.properties_table.set_source(TileProperties(self.context, self._picked_which))
+        grid.addWidget(self.properties_table, 4, 0, 1, 5)
         return box
+
+    def _picked_which(self) -> Optional[tuple[str, int]]:
+        ts, tile = self.current_tileset(), self.picked_tile()
+        return (ts.id, tile) if ts is not None and tile is not None else None
+
+    def _type_typed(self) -> None:
+        ts, tile = self.current_tileset(), self.picked_tile()
+        if ts is None or tile is None:
+            return
+        text = self.type_field.text().strip()
+        if text != ts.info(tile).type:
+            self.context.push(set_tile_type_command(self.document, ts.id, tile, text))
 
     # -- what it shows ---------------------------------------------------------------
     def current_tileset(self) -> Optional[Tileset]:
@@ -224,10 +245,13 @@ class TilesetsPanel(QWidget):
     def _update_collision(self) -> None:
         ts, tile = self.current_tileset(), self.picked_tile()
         self.collision_box.setEnabled(tile is not None)
+        self.properties_table.refresh()
         if tile is None:
             self.collision_box.setTitle("Collision (pick one tile)")
+            self.type_field.setText("")
             return
         self.collision_box.setTitle(f"Collision of tile {tile}")
+        self.type_field.setText(ts.info(tile).type)
         shapes = ts.info(tile).collision
         choice = collision_choice_of(shapes, ts.tile_size)
         self.collision_combo.setCurrentIndex(COLLISION_CHOICES.index(choice) if choice else -1)

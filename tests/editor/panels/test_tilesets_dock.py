@@ -347,3 +347,32 @@ def test_the_dock_is_in_the_view_menu(window):
     assert window.tilesets_dock.toggleViewAction() in view.actions()
     edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
     assert window.tilesets_panel.add_action in edit.actions()
+
+
+# -- the picked tile's type and custom properties ---------------------------------------------------------
+def test_the_picked_tiles_type_is_one_step_and_keeps_its_collision(window, tmp_path):
+    start = {4: TileInfo(collision=(TileShape("rect", ((0, 0), (32, 32))),))}
+    panel = with_desert(window, tmp_path, tiles=start)
+    click_tile(panel, 4, 0)
+    panel.type_field.setFocus()
+    QTest.keyClicks(panel.type_field, "spikes")
+    QTest.keyClick(panel.type_field, Qt.Key_Return)
+    info = window.document.level.tileset("desert").info(4)
+    assert info.type == "spikes" and info.collision == start[4].collision
+    assert undo_texts(window) == ["Set type of tile 4 of 'Desert' to spikes"]
+    window.undo_stack.undo()
+    assert window.document.level.tileset("desert").info(4) == start[4] and panel.type_field.text() == ""
+
+
+def test_a_custom_property_added_to_the_picked_tile(window, tmp_path, qtbot):
+    panel = with_desert(window, tmp_path)
+    click_tile(panel, 5, 0)
+    table = panel.properties_table
+    table.new_name.setFocus()
+    QTest.keyClicks(table.new_name, "damage")
+    qtbot.mouseClick(table.add_button, Qt.LeftButton)
+    assert window.document.level.tileset("desert").info(5).properties == {"damage": ""}
+    assert undo_texts(window) == ["Add property damage to tile 5 of desert"]
+    assert [r.name for r in table.rows()] == ["damage"]
+    click_tile(panel, 6, 0)
+    assert table.rows() == []
