@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QImageReader
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFileDialog, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-    QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
+    QScrollArea, QSplitter, QToolButton, QVBoxLayout, QWidget,
 )
 
 from level_editor.core.level.art import Tileset
@@ -101,22 +101,31 @@ class TilesetsPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
         layout.addLayout(options)
-        layout.addWidget(self.scroll, 1)
-        layout.addWidget(self.message)
-        layout.addWidget(self._build_collision())
+        # the tiles above, the picked tile's collision, type and properties below; the designer moves the line
+        self.splitter = QSplitter(Qt.Vertical, self)
+        tiles = QWidget(self.splitter)
+        tiles_layout = QVBoxLayout(tiles)
+        tiles_layout.setContentsMargins(0, 0, 0, 0)
+        tiles_layout.addWidget(self.scroll, 1)
+        tiles_layout.addWidget(self.message)
+        self.splitter.addWidget(tiles)
+        self.splitter.addWidget(self._build_collision())
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        layout.addWidget(self.splitter, 1)
 
         subscribe_while_alive(self.document, self, self._on_change)
         context.tile_pick_changed.connect(self._pick_changed)
         self._fill()
 
     def _build_collision(self) -> QGroupBox:
-        box = self.collision_box = QGroupBox("Collision of the picked tile", self)
-        box.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)  # the tiles get the dock's height
+        box = self.collision_box = QGroupBox("Tile (pick one)", self)
         grid = QGridLayout(box)
         self.collision_combo = QComboBox(box)
         self.collision_combo.addItems(COLLISION_CHOICES)
         self.collision_combo.activated.connect(self._collision_chosen)
-        grid.addWidget(QLabel("Shape:", box), 0, 0)
+        grid.addWidget(QLabel("Collision:", box), 0, 0)
         grid.addWidget(self.collision_combo, 0, 1, 1, 4)
         self.rect_fields = []
         for i, name in enumerate(("x", "y", "w", "h")):
@@ -247,10 +256,10 @@ class TilesetsPanel(QWidget):
         self.collision_box.setEnabled(tile is not None)
         self.properties_table.refresh()
         if tile is None:
-            self.collision_box.setTitle("Collision (pick one tile)")
+            self.collision_box.setTitle("Tile (pick one to set its collision, type and properties)")
             self.type_field.setText("")
             return
-        self.collision_box.setTitle(f"Collision of tile {tile}")
+        self.collision_box.setTitle(f"Tile {tile}")
         self.type_field.setText(ts.info(tile).type)
         shapes = ts.info(tile).collision
         choice = collision_choice_of(shapes, ts.tile_size)
