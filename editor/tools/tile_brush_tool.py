@@ -118,7 +118,7 @@ class TileBrushTool(Tool):
         if self.painting or button not in (Qt.LeftButton, Qt.RightButton):
             return
         self._art = self.picked_art()
-        if self._grid() is None:
+        if self._art is None and self._grid() is None:  # tiles have their own cells: only solid cells need it
             self.editor.message.emit("The level has no grid to paint on: give it a grid size first.")
             return
         if self.editor.current_layer_locked():
@@ -126,7 +126,7 @@ class TileBrushTool(Tool):
         self._button = button
         self._erasing = button == Qt.RightButton or bool(modifiers & Qt.ShiftModifier)
         self._stroke, self._seen, self._stamps, self._blocks = [], set(), {}, set()
-        self._solid = _solid_cells(self.brush_grids(), self._grid())
+        self._solid = _solid_cells(self.brush_grids(), self._grid()) if self._art is None else set()
         self._anchor = self._cell(pos)
         self._last = QPointF(pos)
         self._add_cells([self._cell(pos)])
@@ -180,9 +180,11 @@ class TileBrushTool(Tool):
         if self.painting:
             what = "erase" if self._erasing else "paint"
             return f"Tile brush: drag over the cells to {what} and release; Esc or Ctrl+Z cancels the stroke."
+        if self.picked_art() is not None:
+            return self.art_hint
         if self._grid() is None:
             return "Tile brush: the level has no grid to paint on; give it a grid size first."
-        return self.art_hint if self.picked_art() is not None else self.hint
+        return self.hint
 
     # -- flipping and turning the pick -----------------------------------------------
     def transform_pick(self, how: str) -> bool:
@@ -395,9 +397,9 @@ class TileBrushTool(Tool):
 
     def _show_brush(self, pos: QPointF) -> None:
         """The cell under the cursor (with a pick: the picked tiles there), before a stroke."""
-        if self._grid() is None:
-            return
         art = self.picked_art()
+        if art is None and self._grid() is None:
+            return
         if art is None:
             self._hide_tiles()
             self.preview.show(self._cells_path([self._cell(pos)]), pos, "")

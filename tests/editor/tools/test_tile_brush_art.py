@@ -224,3 +224,12 @@ def test_painted_tiles_collide_by_their_shapes(editor):
     mouse.click(*at(0, 3))
     shapes = editor.document.get("tiles-1").collision_shapes()
     assert shapes == (Rect((0, 56), (32, 8)),)  # tile 2's bottom halves, joined; tile 0 has none
+
+
+def test_tiles_are_painted_on_a_level_without_a_grid(editor):
+    editor.document.set_properties(grid=0)
+    assert editor.snapper.grid() is None
+    tool, mouse = pick(editor, ((4,),))
+    assert tool.current_hint() == tool.art_hint
+    mouse.click(*at(1, 1))
+    assert painted(editor) == {"tiles-1": ((16, 16), 16, ((4,),))}
