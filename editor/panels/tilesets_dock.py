@@ -12,7 +12,7 @@ from typing import Optional
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QImageReader
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFileDialog, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+    QCheckBox, QComboBox, QFileDialog, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
     QScrollArea, QSplitter, QToolButton, QVBoxLayout, QWidget,
 )
 
@@ -92,12 +92,22 @@ class TilesetsPanel(QWidget):
         self.scroll = QScrollArea(self)
         self.scroll.setWidget(self.view)
         self.scroll.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-        self.scroll.setMinimumHeight(140)
+        self.scroll.setMinimumHeight(96)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextSelectableByMouse)
 
-        layout = QVBoxLayout(self)
+        # everything scrolls when the dock is made small (it shares its column with Objects and History, which
+        # must not push the Properties dock into scrolling)
+        content = QWidget(self)
+        outer = QScrollArea(self)
+        outer.setWidget(content)
+        outer.setWidgetResizable(True)
+        outer.setFrameShape(QFrame.NoFrame)
+        outer_layout = QVBoxLayout(self)
+        outer_layout.setContentsMargins(0, 0, 0, 0)
+        outer_layout.addWidget(outer)
+        layout = QVBoxLayout(content)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
         layout.addLayout(options)
