@@ -122,7 +122,7 @@ class TilesetsPanel(QWidget):
         self.splitter.addWidget(self._build_collision())
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setChildrenCollapsible(True)  # drag the line down: all the room for the tiles
         layout.addWidget(self.splitter, 1)
 
         subscribe_while_alive(self.document, self, self._on_change)
