@@ -322,11 +322,13 @@ class TilesetsPanel(QWidget):
             path, _ = QFileDialog.getOpenFileName(self, "Add Tileset", start, PICTURE_FILTER)
             if not path:
                 return None
+        if not os.path.isfile(path):  # also keeps the reader off a named pipe, which would wait for a writer
+            self.message.setText(f"Cannot add a tileset from {path}: there is no such file.")
+            return None
         reader = QImageReader(path)
         size = reader.size()
-        if not os.path.isfile(path) or not size.isValid() or size.isEmpty():
-            why = "there is no such file" if not os.path.isfile(path) else reader.errorString()
-            self.message.setText(f"Cannot add a tileset from {path}: {why}.")
+        if not size.isValid() or size.isEmpty():
+            self.message.setText(f"Cannot add a tileset from {path}: {reader.errorString()}.")
             return None
         grid = self.document.level.grid
         dialog = AddTilesetDialog(path, size, int(grid) if grid else 32, self)

@@ -152,7 +152,7 @@ class TileBrushTool(Tool):
             if erasing:
                 self.erase_tiles(stroke, art[1])
             else:
-                self.paint_tiles(stamps, art[1])
+                self.stamp(stamps, art[1])
         elif erasing:
             self.erase(stroke)
         else:
@@ -234,7 +234,7 @@ class TileBrushTool(Tool):
             self.push(ChangeObjectsCommand(doc, [target], [painted], text))
         return len(new_cells)
 
-    def paint_tiles(self, stamps: dict[Cell, int], tileset: Tileset) -> int:
+    def stamp(self, stamps: dict[Cell, int], tileset: Tileset) -> int:
         """Paint ``stamps`` (tileset cells -> painted cell) in one undo step; returns how many cells changed.
 
         They go into the first painted grid of the tileset near them (or a new one); a cell already holding the
