@@ -22,6 +22,7 @@ from enum import Enum
 from operator import attrgetter
 from typing import Callable, Iterable, Optional, Sequence
 
+from level_editor.core.level.art import Tileset
 from level_editor.core.level.model import Image, Layer, Level, LevelObject, ObjectType, Player, unique_id
 from level_editor.core.level.pictures import picture_moved, pictures_moved
 
@@ -286,6 +287,25 @@ class LevelDocument:
         old = self._level.layers
         self._level = replace(self._level, layers=layers)
         self._emit(Change(ChangeKind.LAYERS, layers, old))
+
+    def set_tilesets(self, tilesets: Sequence[Tileset]) -> None:
+        """Replace the tilesets (ids unique). The level binds them into its grids and sprites again, and the
+        objects whose art changed are announced as changed (the same objects) so that views draw them anew."""
+        tilesets = tuple(tilesets)
+        ids = [t.id for t in tilesets]
+        if len(set(ids)) != len(ids):
+            raise ValueError("two tilesets would have the same id")
+        old = {t.id: t for t in self._level.tilesets}
+        new = {t.id: t for t in tilesets}
+        touched = {i for i in set(old) | set(new) if old.get(i) is not new.get(i)}
+        self._level = replace(self._level, tilesets=tilesets)
+        users = tuple(o for o in self._level.objects if getattr(o, "tileset", "") in touched)
+        for obj in users:
+            if obj.tileset not in new:  # binding only sets the art of tilesets that are there
+                object.__setattr__(obj, "art", None)
+        self._emit(Change(ChangeKind.PROPERTIES))
+        if users:
+            self._emit(Change(ChangeKind.CHANGED, users, users))
 
     def set_types(self, types: Sequence[ObjectType]) -> None:
         """Replace the object types (names must stay unique)."""

@@ -36,6 +36,7 @@ from level_editor.editor.panels.object_list import ObjectList
 from level_editor.editor.playtest.host import PlayHost
 from level_editor.editor.playtest.play_mode import PlayMode
 from level_editor.editor.panels.problems_dock import ProblemsDock
+from level_editor.editor.panels.tilesets_dock import TilesetsPanel
 from level_editor.editor.documents.reference_images import ReferenceImageActions
 from level_editor.editor.documents.tiled import TiledActions
 from level_editor.editor.support.resources import icon
@@ -43,7 +44,11 @@ from level_editor.editor.canvas.scene import LevelScene, makes_items_ahead
 from level_editor.editor.canvas.snapping import snap_to_pixels_action
 from level_editor.editor.canvas.selection import Selection
 from level_editor.editor.window.status_bar import StatusBar
+from level_editor.core.level.transform import (
+    FLIP_HORIZONTAL, FLIP_VERTICAL, ROTATE_CLOCKWISE, ROTATE_COUNTERCLOCKWISE,
+)
 from level_editor.editor.tools.registry import TOOL_CLASSES
+from level_editor.editor.tools.tile_brush_tool import TileBrushTool
 from level_editor.editor.tools.tool import Tool
 from level_editor.editor.tools.undo_actions import GestureUndo
 from level_editor.editor.support import typed_edits
@@ -137,7 +142,8 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
                 self.show_grid_action, self.jump_arcs.action,
                 *self.tool_actions.values(),
             ),
-            docks=(self.inspector_dock, self.layers_dock, self.objects_dock, self.history_dock, self.problems_dock),
+            docks=(self.inspector_dock, self.layers_dock, self.objects_dock, self.history_dock, self.problems_dock,
+                   self.tilesets_dock),
             toolbar=self.main_toolbar,
             menu_bar=self.menuBar(),
             show_status=self.statusBar().showMessage,
@@ -279,10 +285,41 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.undo_view.setEmptyLabel("<level as opened>")
         self.history_dock = self._dock("History", "historyDock", self.undo_view, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(self.objects_dock, self.history_dock)
+        self._build_tilesets_dock()
         self.objects_dock.raise_()
         self.resizeDocks([self.inspector_dock], [RIGHT_DOCKS_WIDTH], Qt.Horizontal)
         self._build_layers_dock()
         self._build_checks()
+
+    def _build_tilesets_dock(self) -> None:
+        """The Tilesets dock, a tab beside Objects and History; picking tiles there takes up the tile brush."""
+        self.tilesets_panel = TilesetsPanel(self.context, self)
+        self.tilesets_dock = self._dock("Tilesets", "tilesetsDock", self.tilesets_panel, Qt.RightDockWidgetArea)
+        self.tabifyDockWidget(self.history_dock, self.tilesets_dock)
+        self.tilesets_panel.tiles_picked.connect(self._tiles_picked)
+        self.context.tile_pick_changed.connect(self._update_edit_actions)
+
+    def _tiles_picked(self) -> None:
+        # a tool that uses the pick itself (placing sprites) keeps it; any other gives way to the brush
+        if getattr(self.tool, "uses_tile_pick", False):
+            return
+        self.set_tool(next(t for t in self.tools if isinstance(t, TileBrushTool)))
+
+    def _update_edit_actions(self) -> None:
+        super()._update_edit_actions()
+        if isinstance(self.tool, TileBrushTool) and self.tool.picked_art() is not None:
+            for a in self.arrange_actions():  # X, Y, Z, Shift+Z flip and turn the pick
+                a.setEnabled(True)
+
+    def transform_selection(self, symmetry) -> None:
+        """X, Y, Z and Shift+Z flip and turn the picked tiles while the tile brush paints them, else the
+        selection."""
+        if isinstance(self.tool, TileBrushTool):
+            how = {FLIP_HORIZONTAL: "x", FLIP_VERTICAL: "y", ROTATE_CLOCKWISE: "cw",
+                   ROTATE_COUNTERCLOCKWISE: "ccw"}.get(symmetry)
+            if how is not None and self.tool.transform_pick(how):
+                return
+        super().transform_selection(symmetry)
 
     def _build_layers_dock(self) -> None:
         """The Layers dock (as Tiled's), under the properties; its actions also make the Layer menu."""
@@ -357,6 +394,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
             lambda: self.layers_panel.fill_move_menu(self.move_to_layer_menu))
         edit.addSeparator()
         edit.addAction(self.add_image_action)
+        edit.addAction(self.tilesets_panel.add_action)
         edit.addSeparator()
         edit.addAction(self.preferences_action)
 
@@ -373,7 +411,8 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         view.addAction(self.jump_arcs.action)
         view.addAction(self.play_paths.action)
         view.addSeparator()
-        for dock in (self.inspector_dock, self.layers_dock, self.objects_dock, self.history_dock, self.problems_dock):
+        for dock in (self.inspector_dock, self.layers_dock, self.objects_dock, self.history_dock, self.problems_dock,
+                     self.tilesets_dock):
             view.addAction(dock.toggleViewAction())
 
         layer = bar.addMenu("&Layer")
@@ -467,6 +506,7 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.hint_label.setText(tool.current_hint())
         self.canvas.viewport().setCursor(tool.cursor)
         tool.activate()
+        self._update_edit_actions()
         self.canvas.setFocus(Qt.OtherFocusReason)
 
     def tool_named(self, name: str) -> Tool:
