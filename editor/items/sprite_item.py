@@ -14,7 +14,8 @@ from level_editor.editor.painting.sprites import paint_sprite, sprite_picture
 _MISSING = QBrush(QColor(220, 90, 90, 150), Qt.BDiagPattern)
 _MISSING_EDGE = QPen(QColor(230, 110, 110), 1.5, Qt.DashLine)
 _MISSING_EDGE.setCosmetic(True)
-_MISSING_TEXT = QColor(150, 40, 40)
+_MISSING_TEXT = QColor(255, 214, 214)  # as a reference image's placeholder: readable on the dark canvas
+_MISSING_BACK = QColor(60, 40, 44, 150)
 
 
 class SpriteItem(ObjectItem):
@@ -43,6 +44,7 @@ class SpriteItem(ObjectItem):
     def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
         painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
         if not paint_sprite(painter, self.value, self.looks.base_folder):
+            painter.fillPath(self._outline, _MISSING_BACK)
             painter.setPen(_MISSING_EDGE)
             painter.setBrush(_MISSING)
             painter.drawPath(self._outline)
