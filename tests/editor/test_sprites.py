@@ -19,7 +19,7 @@ from level_editor.core.level.model import Image, Level, Player, Sprite
 from level_editor.core.level.transform import SYMMETRIES, transform_object
 from level_editor.editor.canvas.tile_pick import TilePick
 from level_editor.editor.panels.object_list import KIND
-from tests.editor.helpers import at, click, drag, key, make_window, undo_texts
+from tests.editor.helpers import at, click, drag, key, make_window, move, press, release, undo_texts
 from tests.editor.panels.helpers import tick, type_in
 
 GRID = 16
@@ -88,6 +88,21 @@ def test_the_tool_places_the_picked_tile_at_its_size_snapped(window):
     assert window.selection.ids() == [sprite.id]
     assert window.undo_stack.count() == 1
     round_trip(window, before, "Add sprite")
+
+
+def test_a_drag_places_the_sprite_where_it_is_released_and_esc_cancels(window):
+    key(window, Qt.Key_R)
+    window.context.set_tile_pick(TilePick("ground", ((0,),)))
+    before = window.document.level
+    drag(window, (100, 100), (300, 204))
+    [sprite] = sprites(window)
+    assert tuple(sprite.center) == (304, 208) and window.undo_stack.count() == 1
+    round_trip(window, before, "Add sprite")
+    press(window, 400, 400)
+    move(window, 420, 420)
+    key(window, Qt.Key_Escape)
+    release(window, 420, 420)
+    assert len(sprites(window)) == 1 and window.undo_stack.count() == 1
 
 
 def test_the_picks_flips_and_turns_become_the_sprites(window):
