@@ -55,6 +55,7 @@ KINDS: dict[str, Kind] = {k.kind: k for k in (
     Kind("tiles", "Tile grid", "tile grid", "tile grids", "tiles"),
     Kind("point", "Marker", "marker", "markers", "point"),
     Kind("image", "Reference image", "reference image", "reference images", "image"),
+    Kind("sprite", "Sprite", "sprite", "sprites", "sprite"),
 )}
 
 

@@ -44,7 +44,8 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Optional, Sequence
 
 from level_editor.core.collision.shapes import Vec2
-from level_editor.core.level.model import Box, Image, LevelObject, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.level.model import (Box, Image, LevelObject, OrientedBox, Pillar, Player, Point, Sprite, Tiles,
+                                          Wall)
 
 __all__ = [
     "Symmetry",
@@ -195,6 +196,14 @@ def transform_object(obj: LevelObject, symmetry: Symmetry, pivot: Vec2) -> Level
         except ValueError as e:
             raise ValueError(f"{obj.id}: {e}") from None
         return replace(obj, center=point(obj.center, offset), rotation=rotation)
+    if isinstance(obj, Sprite):
+        # A mirror of a turned picture is the mirrored picture turned the other way (flips apply before the turn).
+        flip_x, flip_y, rotation = obj.flip_x, obj.flip_y, obj.rotation + symmetry.degrees
+        if symmetry.mirrors:
+            rotation = -obj.rotation
+            flip_x, flip_y = (not flip_x, flip_y) if symmetry.xx < 0 else (flip_x, not flip_y)
+        return replace(obj, center=point(obj.center, offset), rotation=_full_turn_range(rotation),
+                       flip_x=flip_x, flip_y=flip_y)
     if isinstance(obj, Box):
         size = Vec2(obj.size.y, obj.size.x) if symmetry.swaps_axes else obj.size
         return replace(obj, origin=_min_corner(obj.bounds(), symmetry, offset), size=size)
@@ -211,6 +220,20 @@ def _min_corner(bounds, symmetry: Symmetry, offset: Vec2) -> Vec2:
     a = symmetry.point(Vec2(x0, y0), offset)
     b = symmetry.point(Vec2(x1, y1), offset)
     return Vec2(min(a.x, b.x), min(a.y, b.y))
+
+
+def _full_turn_range(degrees: float) -> float:
+    """``degrees`` in (-180, 180] (a picture half a turn on is upside down, so only whole turns are dropped).
+
+    >>> _full_turn_range(270.0), _full_turn_range(-180.0), _full_turn_range(-0.0)
+    (-90.0, 180.0, 0.0)
+    """
+    d = math.fmod(degrees, 360.0)
+    if d <= -180.0:
+        d += 360.0
+    elif d > 180.0:
+        d -= 360.0
+    return d + 0.0
 
 
 def _half_turn_range(degrees: float) -> float:

@@ -1,4 +1,8 @@
-"""Reference images: pictures to trace over (Edit > Add Reference Image…, or a PNG or JPEG dropped on the window).
+"""Pictures dropped on the window, and reference images to trace over (Edit > Add Reference Image…).
+
+A PNG or JPEG dropped on the canvas becomes a sprite showing it (art of the level, drawn as the game draws
+it, at the picture's size); dropped with Shift held it becomes a reference image instead, as the Edit menu's
+action makes one.
 
 The picture is not copied: the level stores where it is, relative to the level
 file's folder with forward slashes (``art/courtyard.png``), as the file format
@@ -23,7 +27,9 @@ from PySide6.QtGui import QImageReader, QUndoCommand
 from PySide6.QtWidgets import QFileDialog
 
 from level_editor.core.level.document import LevelDocument
-from level_editor.core.level.model import Image
+from level_editor.core.level.kinds import objects_label
+from level_editor.core.level.model import Image, Sprite
+from level_editor.editor.commands.objects import AddObjectsCommand
 from level_editor.editor.support.guard import guarded
 
 __all__ = [
@@ -31,6 +37,7 @@ __all__ = [
     "PICTURE_SUFFIXES",
     "START_OPACITY",
     "AddReferenceImageCommand",
+    "DROP_HINT",
     "ReferenceImageActions",
     "dropped_pictures",
     "stored_picture_path",
@@ -38,6 +45,12 @@ __all__ = [
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg")
 IMAGE_FILTER = "Pictures (*.png *.jpg *.jpeg);;All files (*)"
+
+#: What a drop of pictures does, said while they are dragged over the window.
+DROP_HINT = "Drop to add the pictures as sprites; hold Shift while dropping to add reference images to trace over."
+
+#: The size a sprite of a picture that cannot be read starts at (its placeholder), in level units.
+MISSING_PICTURE_SIZE = 64.0
 
 #: A new reference image is half faded. Tiled starts image layers opaque, but this picture is there to be
 #: traced: at 0.5 the walls and boxes drawn over it stay readable and the picture still shows clearly.
@@ -155,6 +168,41 @@ class ReferenceImageActions:
                                  if len(ids) == 1 else f"Added {len(ids)} reference images.")
         return ids
 
+    def add_picture_sprites(self, pictures: Sequence[str], at: QPointF) -> list[str]:
+        """Add a sprite of each picture in one undo step, the first centred at ``at`` (its top-left corner
+        snapped as tools snap), each next one a grid cell lower and further right; returns the new ids.
+
+        The sprite is the picture's size (a picture that cannot be read: a placeholder of
+        :data:`MISSING_PICTURE_SIZE`), on the current layer, on top of the others, not solid.
+        """
+        context, document = self.context, self.document
+        if not pictures or context.current_layer_locked():
+            return []
+        grid = document.level.grid
+        step = grid if grid > 0 and math.isfinite(grid) else 16.0
+        sprites = []
+        for k, picture in enumerate(pictures):
+            size = QImageReader(picture).size() if os.path.isfile(picture) else None
+            w, h = (size.width(), size.height()) if size is not None and size.isValid() else (MISSING_PICTURE_SIZE,
+                                                                                                MISSING_PICTURE_SIZE)
+            corner = context.snapper.snap_detail(at + QPointF(k * step - w / 2, k * step - h / 2), Qt.NoModifier,
+                                                 objects=False).point
+            sprites.append(context.on_current_layer(Sprite(
+                document.new_id("sprite", [s.id for s in sprites]), (corner.x() + w / 2, corner.y() + h / 2),
+                (w, h), picture=stored_picture_path(picture, self.path), folder=document.folder)))
+        context.push(AddObjectsCommand(document, sprites, objects_label("Add", sprites)))
+        ids = [sprite.id for sprite in sprites if sprite.id in document]
+        if not ids:  # a play-test runs: nothing changes
+            return []
+        context.selection.set(ids)
+        missing = [os.path.basename(p) for p in pictures if not os.path.isfile(p)]
+        if missing:
+            context.message.emit(f"{', '.join(missing)}: the file is not there; the canvas shows a placeholder.")
+        else:
+            context.message.emit(("Added a sprite" if len(ids) == 1 else f"Added {len(ids)} sprites")
+                                 + " (Shift+drop adds a reference image instead).")
+        return ids
+
     # -- drag and drop (pictures here; anything else goes on to the next part, e.g. level files) ----------
     def _drop_point(self, event) -> QPointF:
         """The level point under a drop on the window; the middle of the view when it is not over the canvas."""
@@ -168,6 +216,7 @@ class ReferenceImageActions:
     def dragEnterEvent(self, event) -> None:
         if dropped_pictures(event.mimeData()):
             event.acceptProposedAction()
+            self.context.message.emit(DROP_HINT)
         else:
             super().dragEnterEvent(event)
 
@@ -185,4 +234,7 @@ class ReferenceImageActions:
             super().dropEvent(event)
             return
         event.acceptProposedAction()
-        self.add_reference_images(pictures, self._drop_point(event))
+        if event.modifiers() & Qt.ShiftModifier:
+            self.add_reference_images(pictures, self._drop_point(event))
+        else:
+            self.add_picture_sprites(pictures, self._drop_point(event))

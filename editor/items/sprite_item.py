@@ -1,17 +1,21 @@
 """SpriteItem: a picture placed as an object, drawn as the game draws it, stretched, mirrored and turned."""
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from level_editor.core.collision.geometry import rotation_cos_sin
 from level_editor.core.level.model import Sprite
-from level_editor.editor.items.object_item import ObjectItem
-from level_editor.editor.painting.sprites import paint_sprite
+from level_editor.editor.items.object_item import ObjectItem, draw_screen_text, label_font
+from level_editor.editor.painting.sprites import paint_sprite, sprite_picture
 
 _MISSING = QBrush(QColor(220, 90, 90, 150), Qt.BDiagPattern)
 _MISSING_EDGE = QPen(QColor(230, 110, 110), 1.5, Qt.DashLine)
 _MISSING_EDGE.setCosmetic(True)
+_MISSING_TEXT = QColor(255, 214, 214)  # as a reference image's placeholder: readable on the dark canvas
+_MISSING_BACK = QColor(60, 40, 44, 150)
 
 
 class SpriteItem(ObjectItem):
@@ -40,13 +44,27 @@ class SpriteItem(ObjectItem):
     def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
         painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
         if not paint_sprite(painter, self.value, self.looks.base_folder):
+            painter.fillPath(self._outline, _MISSING_BACK)
             painter.setPen(_MISSING_EDGE)
             painter.setBrush(_MISSING)
             painter.drawPath(self._outline)
+            self._paint_missing_name(painter)
         if self.look_state() != self.NORMAL:
             painter.setPen(look[0])
             painter.setBrush(Qt.NoBrush)
             painter.drawPath(self._outline)
+
+    def _paint_missing_name(self, painter: QPainter) -> None:
+        """The file (or tile) it cannot show, and why, written across the placeholder when there is room."""
+        v = self.value
+        device = painter.worldTransform().mapRect(self._outline.boundingRect())
+        _, metrics = label_font()
+        if device.height() < 3 * metrics.height() or device.width() < 40:
+            return
+        _, _, problem = sprite_picture(v, self.looks.base_folder)
+        name = f"{v.tileset} tile {v.tile}" if v.tileset else (os.path.basename(v.picture) or v.picture)
+        lines = metrics.elidedText(name, Qt.ElideMiddle, device.width() - 8) + "\n" + problem
+        draw_screen_text(painter, device, lines, _MISSING_TEXT, Qt.AlignCenter | Qt.TextWordWrap)
 
     def drawn_rect(self, value: Sprite, outline: QPainterPath) -> QRectF:
         return outline.boundingRect()

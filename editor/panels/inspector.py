@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from level_editor.core.level.document import Change, ChangeKind
-from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, Wall
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Sprite, Tiles, Wall
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.kinds import kind_name
 from level_editor.core.level.motion import MODES, MovePath
@@ -77,6 +77,11 @@ _OBJECT_ROWS = {
     Image: [("Origin", [("origin.x", "origin", 0, COORDINATE, "origin"), ("origin.y", "origin", 1, COORDINATE, "origin")]),
             ("Scale", [("scale", "scale", None, SCALE, "scale")]),
             ("Opacity", [("opacity", "opacity", None, OPACITY, "opacity")])],
+    Sprite: [("Center", [("center.x", "center", 0, COORDINATE, "center"),
+                         ("center.y", "center", 1, COORDINATE, "center")]),
+             ("Size", [("size.x", "size", 0, SIZE, "width"), ("size.y", "size", 1, SIZE, "height")]),
+             ("Rotation °", [("rotation", "rotation", None, ROTATION, "rotation")]),
+             ("Opacity", [("opacity", "opacity", None, OPACITY, "opacity")])],
 }
 
 #: How a field's key reads in a message ("Width: must be ...").
@@ -103,7 +108,7 @@ _FIELD_NAMES = {"origin.x": "Origin x", "origin.y": "Origin y", "size.x": "Width
                 "half_extents.y": "Half height", "rotation": "Rotation", "radius": "Radius", "thickness": "Thickness",
                 "cell": "Cell size", "position.x": "Position x", "position.y": "Position y", "scale": "Scale",
                 "opacity": "Opacity", "speed": "Speed", "spawn.x": "Spawn x", "spawn.y": "Spawn y", "grid": "Grid",
-                "id": "Id", "name": "Name"}
+                "id": "Id", "name": "Name", "tile": "Tile"}
 
 
 def _shared_rows(classes) -> list:
@@ -418,6 +423,8 @@ class Inspector(QWidget):
             self._row(label, widgets)
         if isinstance(obj, Wall):
             self._build_wall(current)
+        if isinstance(obj, Sprite):
+            self._build_sprite(current)
         if isinstance(obj, Tiles):
             cells = QLabel()
             cells.setObjectName("cells")
@@ -432,6 +439,69 @@ class Inspector(QWidget):
                 state["id"] = ids[0]
 
         self._refreshers.insert(0, follow_rename)
+
+    def _build_sprite(self, current) -> None:
+        """A sprite's flips, and what it shows: a tileset's tile (its number editable) or a picture file."""
+        flips = []
+        for attribute, text, what in (("flip_x", "mirrored", "horizontally"), ("flip_y", "upside down", "vertically")):
+            box = QCheckBox(text)
+            box.setObjectName(attribute)
+            self.fields[attribute] = box
+
+            @guarded("flipping a sprite")
+            def clicked(on: bool, a=attribute, w=what):
+                obj = current()
+                if obj is not None and getattr(obj, a) != on:
+                    verb = "Flip" if on else "Unflip"
+                    self._ctx.push(ChangeObjectsCommand(self._doc, [obj], [replace(obj, **{a: on})],
+                                                        f"{verb} {obj.id} {w}"))
+
+            def show(box=box, a=attribute):
+                obj = current()
+                if obj is not None:
+                    _show_quietly(box, box.isChecked, box.setChecked, getattr(obj, a))
+
+            box.clicked.connect(lambda on, c=clicked: c(on))
+            self._refreshers.append(show)
+            flips.append(box)
+        self._row("Flip", flips)
+        obj = current()
+        if obj.tileset:
+            tileset = QLabel()
+            tileset.setObjectName("tileset")
+            self.fields["tileset"] = tileset
+            self._refreshers.append(lambda: tileset.setText(current().tileset if current() else ""))
+            self._row("Tileset", [tileset])
+            self._row("Tile", [self._number_field(
+                "tile", Bound(0.0, float(2 ** 29 - 1)),
+                read=lambda: float(current().tile) if current() else 0.0,
+                apply=lambda v: self._change_tile(current(), v))])
+        else:
+            path = QLineEdit()
+            path.setObjectName("picture")
+            path.setReadOnly(True)
+            path.setToolTip("The picture's file, relative to the level file")
+            self.fields["picture"] = path
+            self._refreshers.append(lambda: path.setText(current().picture if current() else ""))
+            self._row("Picture", [path])
+
+    def _change_tile(self, sprite, number: float) -> Optional[str]:
+        """Show tile ``number`` of the sprite's tileset; refused, in the file reader's words, when it has none."""
+        if sprite is None:
+            return None
+        if number != int(number):
+            return "must be a whole number (a tile's number)"
+        tile = int(number)
+        tileset = self._doc.level.tileset(sprite.tileset)
+        if tileset is None:
+            return f"tileset {sprite.tileset!r} does not exist"
+        if not tileset.has_tile(tile):
+            count = tileset.tile_count()
+            return f"tile {tile} is not in tileset {sprite.tileset!r} (it has {count} tiles)"
+        if tile != sprite.tile:
+            self._ctx.push(ChangeObjectsCommand(self._doc, [sprite], [replace(sprite, tile=tile)],
+                                                f"Change tile of {sprite.id}"))
+        return None
 
     def _one_way_field(self, current) -> QCheckBox:
         box = QCheckBox("a floor from above")

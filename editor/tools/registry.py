@@ -14,6 +14,7 @@ from level_editor.editor.tools.oriented_box_tool import OrientedBoxTool
 from level_editor.editor.tools.pillar_tool import PillarTool
 from level_editor.editor.tools.select_tool import SelectTool
 from level_editor.editor.tools.spawn_tool import SpawnTool
+from level_editor.editor.tools.sprite_tool import SpriteTool
 from level_editor.editor.tools.tile_brush_tool import TileBrushTool
 from level_editor.editor.tools.tool import Tool
 from level_editor.editor.tools.wall_tool import WallTool
@@ -26,6 +27,7 @@ TOOL_CLASSES: list[type[Tool]] = [
     OrientedBoxTool,
     PillarTool,
     TileBrushTool,
+    SpriteTool,
     SpawnTool,
     MarkerTool,
 ]

@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from level_editor.core.collision.geometry import rotation_cos_sin
-from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Tiles, moving_path
+from level_editor.core.level.model import Box, Image, OrientedBox, Pillar, Player, Point, Sprite, Tiles, moving_path
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.document import ChangeKind
 from level_editor.core.level.kinds import objects_label
@@ -62,7 +62,7 @@ def _reference_point(obj) -> Vec2:
         return obj.spawn
     if isinstance(obj, (Box, Tiles, Image)):
         return obj.origin
-    if isinstance(obj, (OrientedBox, Pillar)):
+    if isinstance(obj, (OrientedBox, Pillar, Sprite)):
         return obj.center
     if isinstance(obj, Point):
         return obj.position
@@ -158,7 +158,7 @@ class SelectTool(Tool):
         if len(self._selection) != 1:  # not a list of every id when everything is selected
             return None
         obj = self._value(self._selection.ids()[0])
-        return obj if isinstance(obj, (Box, OrientedBox, Pillar)) or moving_path(obj) is not None else None
+        return obj if isinstance(obj, (Box, OrientedBox, Pillar, Sprite)) or moving_path(obj) is not None else None
 
     def _clear_handles(self) -> None:
         for h in self._handles:
@@ -174,9 +174,9 @@ class SelectTool(Tool):
             cx, cy = o.x + s.x / 2, o.y + s.y / 2
             for role, (sx, sy) in _BOX_ROLES.items():
                 out.append((role, HandleItem.SQUARE, Vec2(cx + sx * s.x / 2, cy + sy * s.y / 2), QPointF()))
-        elif isinstance(obj, OrientedBox):
+        elif isinstance(obj, (OrientedBox, Sprite)):
             cos, sin = rotation_cos_sin(obj.rotation)
-            hx, hy = obj.half_extents
+            hx, hy = obj.half_extents if isinstance(obj, OrientedBox) else (obj.size.x / 2, obj.size.y / 2)
             c = obj.center
             for role, (sx, sy) in _BOX_ROLES.items():
                 lx, ly = sx * hx, sy * hy
@@ -441,6 +441,8 @@ class SelectTool(Tool):
                 new = self._resized_box(orig, role, p)
             elif isinstance(orig, OrientedBox):
                 new = self._resized_oriented_box(orig, role, p)
+            elif isinstance(orig, Sprite):
+                new = resized_sprite(orig, role, p, keep_aspect=bool(modifiers & Qt.ShiftModifier))
             else:
                 r = max(MIN_SIZE, math.hypot(p.x() - orig.center.x, p.y() - orig.center.y))
                 new = replace(orig, radius=r)
@@ -480,7 +482,7 @@ class SelectTool(Tool):
         return replace(box, half_extents=Vec2(hx, hy))
 
     @staticmethod
-    def _rotated(box: OrientedBox, pos: QPointF, modifiers) -> OrientedBox:
+    def _rotated(box, pos: QPointF, modifiers):
         rotation = handle_rotation((box.center.x, box.center.y), (pos.x(), pos.y()),
                                    snap=bool(modifiers & Qt.ShiftModifier))
         return box if rotation is None else replace(box, rotation=rotation)
@@ -539,3 +541,39 @@ class SelectTool(Tool):
             self.move_selection_by(dx, dy)
         self._originals = []
         self._original_player = None
+
+
+def resized_sprite(sprite: Sprite, role: str, p: QPointF, keep_aspect: bool = False) -> Sprite:
+    """``sprite`` with the handle ``role`` dragged to ``p``, in its own turned frame: the opposite side stays put.
+
+    Dragging past the opposite side stops at :data:`MIN_SIZE` (a sprite is mirrored with its flips, never by a
+    negative size). ``keep_aspect`` (Shift) keeps its width to height ratio, the larger change leading.
+
+    >>> s = Sprite("s", (50, 50), (20, 10), picture="a.png")
+    >>> r = resized_sprite(s, "se", QPointF(80, 70)); (r.center, r.size)
+    (Vec2(x=60.0, y=57.5), Vec2(x=40.0, y=25.0))
+    >>> resized_sprite(s, "e", QPointF(0, 50)).size
+    Vec2(x=1.0, y=10.0)
+    >>> resized_sprite(s, "se", QPointF(100, 65), keep_aspect=True).size
+    Vec2(x=60.0, y=30.0)
+    """
+    sx, sy = _BOX_ROLES[role]
+    cos, sin = rotation_cos_sin(sprite.rotation)
+    c, w, h = sprite.center, sprite.size.x, sprite.size.y
+    dx, dy = p.x() - c.x, p.y() - c.y
+    lx, ly = dx * cos + dy * sin, -dx * sin + dy * cos  # the pointer in the sprite's own frame
+    # the side (or corner) opposite the handle stays where it is, in the sprite's frame
+    ax, ay = -sx * w / 2, -sy * h / 2
+    new_w = max(MIN_SIZE, sx * (lx - ax)) if sx else w
+    new_h = max(MIN_SIZE, sy * (ly - ay)) if sy else h
+    if keep_aspect and w > 0 and h > 0:
+        if sx and sy:
+            k = max(new_w / w, new_h / h)
+        else:
+            k = new_w / w if sx else new_h / h
+        new_w, new_h = max(MIN_SIZE, w * k), max(MIN_SIZE, h * k)
+    # the new centre in the sprite's frame: the fixed side plus half the new size towards the handle
+    cx = ax + sx * new_w / 2 if sx else 0.0
+    cy = ay + sy * new_h / 2 if sy else 0.0
+    center = Vec2(c.x + cx * cos - cy * sin, c.y + cx * sin + cy * cos)
+    return replace(sprite, center=center, size=Vec2(new_w, new_h))

@@ -44,15 +44,17 @@ def answer(window, path) -> None:
     window.ask_image_path = lambda: str(path)
 
 
-def drop(window, paths, x, y) -> bool:
-    """Drag ``paths`` over the canvas and drop them on the level point ``(x, y)``; True when the drag was taken."""
+def drop(window, paths, x, y, modifiers=Qt.ShiftModifier) -> bool:
+    """Drag ``paths`` over the canvas and drop them on the level point ``(x, y)``; True when the drag was taken.
+
+    Shift by default: a plain drop adds sprites (tests/editor/test_sprites.py), Shift+drop reference images."""
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
     pos = QPointF(window.canvas.viewport().mapTo(window, at(window, x, y)))
     enter = QDragEnterEvent(pos.toPoint(), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
     QApplication.sendEvent(window, enter)
     if enter.isAccepted():
-        QApplication.sendEvent(window, QDropEvent(pos, Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier))
+        QApplication.sendEvent(window, QDropEvent(pos, Qt.CopyAction, mime, Qt.LeftButton, modifiers))
     return enter.isAccepted()
 
 

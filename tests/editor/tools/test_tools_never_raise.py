@@ -63,6 +63,15 @@ def start_gesture(editor, cls):
         mouse.click(96, 400)
     elif name == "SpawnTool":
         mouse.press(48, 48)
+    elif name == "SpriteTool":
+        from dataclasses import replace
+        from level_editor.core.level.art import Tileset
+        from level_editor.editor.canvas.tile_pick import TilePick
+        editor.document.reset(replace(editor.document.level, tilesets=(
+            Tileset("ground", "Ground", (32, 32), image="tiles.png", image_size=(64, 32), columns=2, count=2),)))
+        tool.level_before = editor.document.level
+        editor.set_tile_pick(TilePick("ground", ((0,),)))
+        mouse.press(500, 500)
     else:
         mouse.press(500, 500)
     mouse.move(520, 530)
