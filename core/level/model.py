@@ -127,6 +127,9 @@ def _points(points) -> tuple[Vec2, ...]:
 _BOUNDS_CACHE: dict[int, tuple[tuple, tuple[float, float, float, float]]] = {}
 _BOUNDS_CACHE_SIZE = 16
 
+#: Painted grids' collision shapes, by the ids of their tiles and tileset (which the entry holds) and their place.
+_ART_SHAPES_CACHE: dict[tuple, tuple] = {}
+
 
 def _node_bounds(points: tuple[Vec2, ...]) -> tuple[float, float, float, float]:
     """``(minx, miny, maxx, maxy)`` of the nodes; remembered for the last few long walls (a tuple never changes)."""
@@ -522,9 +525,26 @@ class Tiles:
         return self.solid_rects()
 
     def art_shapes(self) -> tuple:
-        """A painted grid's collision: its tiles' shapes, rectangles joined where they meet (no seams)."""
+        """A painted grid's collision: its tiles' shapes, rectangles joined where they meet (no seams).
+
+        Worked out once per grid (a check asks for it several times; a 500 x 500 grid takes seconds): the last
+        few answers are kept by the identity of the grid's tiles and tileset, which never change.
+        """
         art = self.art
-        colliding = {t for t, info in art.tiles.items() if info.collision} if art is not None else ()
+        if art is None:
+            return ()
+        key = (id(self.tiles), id(art), self.origin, self.cell)
+        hit = _ART_SHAPES_CACHE.get(key)
+        if hit is not None and hit[0] is self.tiles and hit[1] is art:
+            return hit[2]
+        shapes = self._art_shapes(art)
+        if len(_ART_SHAPES_CACHE) >= _BOUNDS_CACHE_SIZE:
+            _ART_SHAPES_CACHE.pop(next(iter(_ART_SHAPES_CACHE)))
+        _ART_SHAPES_CACHE[key] = (self.tiles, art, shapes)
+        return shapes
+
+    def _art_shapes(self, art: Tileset) -> tuple:
+        colliding = {t for t, info in art.tiles.items() if info.collision}
         if not colliding:
             return ()
         o, c = self.origin, self.cell
