@@ -22,7 +22,7 @@ from level_editor.core.level.model import EMPTY_CELL, SOLID_CELL, Ref
 from level_editor.core.level.motion import MODES, PING_PONG, MovePath
 from level_editor.core.level.problems import Problem
 
-__all__ = ["Reader", "type_name", "describe"]
+__all__ = ["Reader", "type_name", "describe", "unique_items"]
 
 _BAD_CELL = re.compile(f"[^{re.escape(SOLID_CELL + EMPTY_CELL)}]")
 _PATH_KEYS = {"points", "speed", "mode"}
@@ -333,3 +333,28 @@ def _json_constant(v: float) -> str:
     if math.isnan(v):
         return "NaN"
     return "Infinity" if v > 0 else "-Infinity"
+
+
+def unique_items(raw: Any, r: Reader, section: str, key: str, what: str):
+    """The JSON objects of a list of layers, types or tilesets, each with its unique ``key``: ``(label, key, item)``.
+
+    One problem per item that is not an object, lacks ``key`` or repeats another's; those are skipped.
+    """
+    seen: set[str] = set()
+    for i, item in enumerate(raw):
+        label = f"{section}[{i}]"
+        if not isinstance(item, dict):
+            r.bad(label, f"each {what} must be a JSON object, not {type_name(item)}")
+            continue
+        if not r.require(label, item, key, f"the {what}'s unique {'text id' if key == 'id' else 'name'}"):
+            continue
+        value = r.text(label, key, item[key], non_empty=True)
+        if not value:
+            continue
+        label = f"{what} {value}"
+        if value in seen:
+            noun = "id" if key == "id" else "name"
+            r.bad(label, f"duplicate {what} {noun}: another {what} is already called {value!r}")
+            continue
+        seen.add(value)
+        yield label, value, item

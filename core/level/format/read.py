@@ -32,7 +32,7 @@ import msgspec
 
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.collector import paused_collector
-from level_editor.core.level.format.checks import Reader, describe, type_name
+from level_editor.core.level.format.checks import Reader, describe, type_name, unique_items
 from level_editor.core.level.art import tile_number
 from level_editor.core.level.format.tilesets import parse_tilesets
 from level_editor.core.level.format.fields import FORMAT, KIND_OF, KINDS, ONLY_ON, PLAYER_SETTINGS, VERSION, Kind
@@ -375,31 +375,6 @@ def _check_level_totals(objects: list, r: Reader) -> None:
                         f"have")
 
 
-def _unique_items(raw: Any, r: Reader, section: str, key: str, what: str):
-    """The JSON objects of a list of layers or types, each with its unique ``key``: ``(label, key, item)``.
-
-    One problem per item that is not an object, lacks ``key`` or repeats another's; those are skipped.
-    """
-    seen: set[str] = set()
-    for i, item in enumerate(raw):
-        label = f"{section}[{i}]"
-        if not isinstance(item, dict):
-            r.bad(label, f"each {what} must be a JSON object, not {type_name(item)}")
-            continue
-        if not r.require(label, item, key, f"the {what}'s unique {'text id' if key == 'id' else 'name'}"):
-            continue
-        value = r.text(label, key, item[key], non_empty=True)
-        if not value:
-            continue
-        label = f"{what} {value}"
-        if value in seen:
-            noun = "id" if key == "id" else "name"
-            r.bad(label, f"duplicate {what} {noun}: another {what} is already called {value!r}")
-            continue
-        seen.add(value)
-        yield label, value, item
-
-
 def _parse_layers(raw: Any, r: Reader) -> list[Layer]:
     if raw is None:
         r.bad(LEVEL_ID, "missing 'layers' (a list of at least one layer)")
@@ -408,7 +383,7 @@ def _parse_layers(raw: Any, r: Reader) -> list[Layer]:
         r.bad(LEVEL_ID, f"'layers' must be a list of at least one layer, not {describe(raw)}")
         return []
     layers: list[Layer] = []
-    for label, lid, item in _unique_items(raw, r, "layers", "id", "layer"):
+    for label, lid, item in unique_items(raw, r, "layers", "id", "layer"):
         name = r.text(label, "name", item["name"]) if r.require(label, item, "name", "text") else lid
         visible = r.boolean(label, "visible", item.get("visible", True), True)
         locked = r.boolean(label, "locked", item.get("locked", False), False)
@@ -428,7 +403,7 @@ def _parse_types(raw: Any, r: Reader) -> list[ObjectType]:
         r.bad(LEVEL_ID, f"'types' must be a list of object types, not {describe(raw)}")
         return []
     types: list[ObjectType] = []
-    for label, name, item in _unique_items(raw, r, "types", "name", "type"):
+    for label, name, item in unique_items(raw, r, "types", "name", "type"):
         color = item.get("color", "#a0a0a0")
         if not isinstance(color, str) or not _COLOR.fullmatch(color):
             r.bad(label, f"color must be \"#rrggbb\", not {json.dumps(color) if isinstance(color, str) else describe(color)}")

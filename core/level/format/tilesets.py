@@ -19,7 +19,7 @@ from typing import Any
 
 from level_editor.core.collision.shapes import Vec2
 from level_editor.core.level.art import TileInfo, TileShape, Tileset
-from level_editor.core.level.format.checks import Reader, describe, type_name
+from level_editor.core.level.format.checks import Reader, describe, type_name, unique_items
 from level_editor.core.level.limits import MAX_SIZE
 
 __all__ = ["parse_tilesets", "TILESET_KEYS", "MAX_TILES"]
@@ -97,22 +97,7 @@ def parse_tilesets(raw: Any, r: Reader) -> list[Tileset]:
         r.bad("-", f"'tilesets' must be a list of tilesets, not {describe(raw)}")
         return []
     out: list[Tileset] = []
-    seen: set[str] = set()
-    for i, item in enumerate(raw):
-        label = f"tilesets[{i}]"
-        if not isinstance(item, dict):
-            r.bad(label, f"each tileset must be a JSON object, not {type_name(item)}")
-            continue
-        if not r.require(label, item, "id", "the tileset's unique text id"):
-            continue
-        tid = r.text(label, "id", item["id"], non_empty=True)
-        if not tid:
-            continue
-        label = f"tileset {tid}"
-        if tid in seen:
-            r.bad(label, f"duplicate tileset id: another tileset is already called {tid!r}")
-            continue
-        seen.add(tid)
+    for label, tid, item in unique_items(raw, r, "tilesets", "id", "tileset"):
         name = r.text(label, "name", item.get("name", tid))
         tile_size = Vec2(16.0, 16.0)
         if r.require(label, item, "tile_size", "the size [width, height] of its tiles"):
