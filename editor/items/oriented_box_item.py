@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QColor, QPainterPath, QPolygonF
+from PySide6.QtGui import QColor, QPainterPath
 
-from level_editor.core.collision.geometry import rotation_cos_sin
 from level_editor.core.level.model import OrientedBox
 from level_editor.editor.items.object_item import ObjectItem
+from level_editor.editor.items.turned_rect import hits_turned_rect, outline_about
 
 
 class OrientedBoxItem(ObjectItem):
@@ -19,16 +19,8 @@ class OrientedBoxItem(ObjectItem):
         return value.half_extents, value.rotation
 
     def build_outline(self, value: OrientedBox) -> QPainterPath:
-        c = value.center
-        path = QPainterPath()
-        path.addPolygon(QPolygonF([QPointF(p.x - c.x, p.y - c.y) for p in value.corners()]))
-        path.closeSubpath()
-        return path
+        return outline_about(value.center, value.corners())
 
     def hit(self, scene_pos: QPointF, tolerance: float) -> bool:
         v = self.value
-        cos, sin = rotation_cos_sin(v.rotation)
-        dx, dy = scene_pos.x() - v.center.x, scene_pos.y() - v.center.y
-        # the point in the box's own axes
-        lx, ly = dx * cos + dy * sin, -dx * sin + dy * cos
-        return abs(lx) <= v.half_extents.x + tolerance and abs(ly) <= v.half_extents.y + tolerance
+        return hits_turned_rect(v.center, v.half_extents.x, v.half_extents.y, v.rotation, scene_pos, tolerance)

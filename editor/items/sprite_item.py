@@ -4,11 +4,11 @@ from __future__ import annotations
 import os
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
-from level_editor.core.collision.geometry import rotation_cos_sin
 from level_editor.core.level.model import Sprite
 from level_editor.editor.items.object_item import ObjectItem, draw_screen_text, label_font
+from level_editor.editor.items.turned_rect import hits_turned_rect, outline_about
 from level_editor.editor.painting.sprites import paint_sprite, sprite_picture
 
 _MISSING = QBrush(QColor(220, 90, 90, 150), Qt.BDiagPattern)
@@ -28,18 +28,11 @@ class SpriteItem(ObjectItem):
         return value.size, value.rotation
 
     def build_outline(self, value: Sprite) -> QPainterPath:
-        c = value.center
-        path = QPainterPath()
-        path.addPolygon(QPolygonF([QPointF(p.x - c.x, p.y - c.y) for p in value.corners()]))
-        path.closeSubpath()
-        return path
+        return outline_about(value.center, value.corners())
 
     def hit(self, scene_pos: QPointF, tolerance: float) -> bool:
         v = self.value
-        cos, sin = rotation_cos_sin(v.rotation)
-        dx, dy = scene_pos.x() - v.center.x, scene_pos.y() - v.center.y
-        lx, ly = dx * cos + dy * sin, -dx * sin + dy * cos
-        return abs(lx) <= v.size.x / 2 + tolerance and abs(ly) <= v.size.y / 2 + tolerance
+        return hits_turned_rect(v.center, v.size.x / 2, v.size.y / 2, v.rotation, scene_pos, tolerance)
 
     def paint_object(self, painter: QPainter, look, selected: bool, zoom: float) -> None:
         painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
