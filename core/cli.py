@@ -470,8 +470,8 @@ def main(argv: Optional[Sequence[str]] = None, render_with=None) -> int:
             parser.error(f"-o/--output {output!r} names no file" + (" (it ends in a slash: a folder)"
                                                                    if output.strip() else ""))
         if getattr(args, "func", None) is None:
-            parser.error("name a command (check, export, import, simulate, generate, render); `level-editor LEVEL.json` opens the "
-                         "editor")
+            parser.error("name a command (check, export, import, simulate, generate, render); "
+                         "`level-editor LEVEL.json` opens the editor")
         # A short-lived command makes millions of objects and almost no cycles: without the pause the
         # collector walks the whole level again and again (a third of a large check).
         with paused_collector() if args.command != "generate" else contextlib.nullcontext():

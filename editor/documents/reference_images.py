@@ -156,7 +156,13 @@ class ReferenceImageActions:
                 document.new_id("image", [i.id for i in images]), stored_picture_path(picture, self.path),
                 (corner.x(), corner.y()), scale=1.0, opacity=START_OPACITY, folder=document.folder)))
         context.push(AddReferenceImageCommand(document, images))
-        ids = [image.id for image in images if image.id in document]
+        return self._select_added(images, pictures, "Added a reference image: drag it with the select tool to "
+                                  "line it up.", f"Added {len(images)} reference images.")
+
+    def _select_added(self, added, pictures: Sequence[str], one: str, many: str) -> list[str]:
+        """Select what a drop added (nothing during a play-test) and say so, or which pictures are not there."""
+        context, document = self.context, self.document
+        ids = [obj.id for obj in added if obj.id in document]
         if not ids:  # a play-test runs: nothing changes
             return []
         context.selection.set(ids)
@@ -164,8 +170,7 @@ class ReferenceImageActions:
         if missing:
             context.message.emit(f"{', '.join(missing)}: the file is not there; the canvas shows a placeholder.")
         else:
-            context.message.emit("Added a reference image: drag it with the select tool to line it up."
-                                 if len(ids) == 1 else f"Added {len(ids)} reference images.")
+            context.message.emit(one if len(ids) == 1 else many)
         return ids
 
     def add_picture_sprites(self, pictures: Sequence[str], at: QPointF) -> list[str]:
@@ -191,17 +196,8 @@ class ReferenceImageActions:
                 document.new_id("sprite", [s.id for s in sprites]), (corner.x() + w / 2, corner.y() + h / 2),
                 (w, h), picture=stored_picture_path(picture, self.path), folder=document.folder)))
         context.push(AddObjectsCommand(document, sprites, objects_label("Add", sprites)))
-        ids = [sprite.id for sprite in sprites if sprite.id in document]
-        if not ids:  # a play-test runs: nothing changes
-            return []
-        context.selection.set(ids)
-        missing = [os.path.basename(p) for p in pictures if not os.path.isfile(p)]
-        if missing:
-            context.message.emit(f"{', '.join(missing)}: the file is not there; the canvas shows a placeholder.")
-        else:
-            context.message.emit(("Added a sprite" if len(ids) == 1 else f"Added {len(ids)} sprites")
-                                 + " (Shift+drop adds a reference image instead).")
-        return ids
+        return self._select_added(sprites, pictures, "Added a sprite (Shift+drop adds a reference image instead).",
+                                  f"Added {len(sprites)} sprites (Shift+drop adds a reference image instead).")
 
     # -- drag and drop (pictures here; anything else goes on to the next part, e.g. level files) ----------
     def _drop_point(self, event) -> QPointF:
