@@ -690,17 +690,24 @@ class _Importer:
         cell = self.tile_w
         by_set: dict = {}  # our tileset id -> {(col, row): value}
         unknown = 0
+        beyond: dict[str, int] = {}  # tileset name -> tiles past its last
         meaning: dict = {}
         for col, row, gid in layer_tiles(layer, f"{self.source}: {where}", self.stop):
             seen = meaning.get(gid, ())
             if seen == ():
                 hit = self.tilesets.find(gid)
                 art = self._art_for(hit[0]) if hit is not None else None
-                seen = None if art is None or not art.has_tile(hit[1]) else (art.id, hit[1] | (gid & _FLIPS))
+                if art is not None and not art.has_tile(hit[1]):
+                    seen = (None, art.name)  # a tileset holds its range but not that tile
+                else:
+                    seen = None if art is None else (art.id, hit[1] | (gid & _FLIPS))
                 if len(meaning) < _MEANINGS:
                     meaning[gid] = seen
             if seen is None:
                 unknown += 1
+                continue
+            if seen[0] is None:
+                beyond[seen[1]] = beyond.get(seen[1], 0) + 1
                 continue
             cells = by_set.setdefault(seen[0], {})
             cells[(col, row)] = seen[1]
@@ -709,6 +716,9 @@ class _Importer:
                                        f"level may have; refused")
         if unknown:
             self.notes.append(f"{where}: {unknown} tiles have ids that no tileset holds; left out")
+        for set_name, n in beyond.items():
+            self.notes.append(f"{where}: {n} tile{'s' if n != 1 else ''} beyond the last tile of tileset "
+                              f"{set_name}; left out")
         order = whole(book.get("order")) if self.ours else None
         for n, (set_id, cells) in enumerate(sorted(by_set.items(), key=lambda kv: self.art_order[kv[0]])):
             c0, r0 = min(c for c, _ in cells), min(r for _, r in cells)
