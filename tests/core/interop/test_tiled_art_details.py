@@ -105,3 +105,17 @@ def test_a_broken_tsx_is_one_line_naming_it(tmp_path):
     assert "Traceback" not in done.stderr
     assert [line.removeprefix(f"{tmp_path}/") for line in done.stderr.splitlines() if "bricks.tsx" in line] == [
         "hall.tmx: tileset bricks.tsx cannot be read: is not valid XML: unclosed token at line 1, column 1"]
+
+
+def test_desert_cells_are_the_gids_pytmx_reads_minus_firstgid(tmp_path):
+    from tests.core.interop.tiled_examples import examples_copy
+    path = examples_copy(tmp_path) / "desert.tmx"
+    level = read_tiled(path, level_dir=str(tmp_path)).level
+    (grid,) = level.objects
+    tiled = pytmx.TiledMap(str(path), load_all_tiles=False)
+    layer = tiled.get_layer_by_name("Ground")
+    firstgid = tiled.tilesets[0].firstgid
+    # pytmx renumbers tiles as it loads them: tiledgidmap takes them back to the map's own ids
+    expected = [[tiled.tiledgidmap[g] - firstgid if g else -1 for g in row] for row in layer.data]
+    assert (grid.tileset, len(expected), len(expected[0])) == ("desert", 40, 40)
+    assert [list(row) for row in grid.tiles] == expected
