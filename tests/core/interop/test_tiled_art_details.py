@@ -119,3 +119,29 @@ def test_desert_cells_are_the_gids_pytmx_reads_minus_firstgid(tmp_path):
     expected = [[tiled.tiledgidmap[g] - firstgid if g else -1 for g in row] for row in layer.data]
     assert (grid.tileset, len(expected), len(expected[0])) == ("desert", 40, 40)
     assert [list(row) for row in grid.tiles] == expected
+
+
+def test_what_a_level_cannot_show_of_the_art_is_noted_one_line_each(tmp_path):
+    import json
+    (tmp_path / "bricks.png").write_bytes(png_tiles(16, [(200, 80, 40, 255), (90, 90, 90, 255)]))
+    (tmp_path / "sky.png").write_bytes(png_tiles(16, [(40, 80, 200, 255)]))
+    data = {"type": "map", "orientation": "orthogonal", "width": 2, "height": 1, "tilewidth": 16, "tileheight": 16,
+            "backgroundcolor": "#80112233",
+            "tilesets": [{"firstgid": 1, "name": "Bricks", "tilewidth": 16, "tileheight": 16, "tilecount": 2,
+                          "columns": 2, "image": "bricks.png", "imagewidth": 32, "imageheight": 16}],
+            "layers": [{"type": "imagelayer", "name": "Sky", "image": "sky.png", "repeatx": True, "parallaxx": 0.5},
+                       {"type": "tilelayer", "name": "Ground", "width": 2, "height": 1,
+                        "data": [1 | 0x10000000, 2]}]}
+    path = tmp_path / "hall.tmj"
+    path.write_text(json.dumps(data))
+    result = read_tiled(path, level_dir=str(tmp_path))
+    assert result.level.background == "#112233"
+    (grid,) = [o for o in result.level.objects if o.kind == "tiles"]
+    assert grid.tiles == ((0, 1),)
+    notes = [n for n in result.notes if "player" not in n]
+    assert notes == [
+        "layer Sky: its parallax factor 0.5, 1 is left out (a level's layers scroll together)",
+        "layer Sky: its picture repeats along x in Tiled; the level shows it once",
+        "layer Ground: 1 tile carries the hexagonal 120-degree turn, which an orthogonal level does not have; "
+        "drawn unturned",
+        "the map's background colour #80112233 is partly transparent: the level's is #112233, opaque"]
