@@ -112,11 +112,14 @@ def tileset_of(ts: TiledTileset, tileset_id: str, level_dir: Optional[str], valu
     path = ""
     if image:
         full = os.path.normpath(os.path.join(ts.base_dir, image))
+        if not os.path.isfile(full):
+            note(f"{where}: its picture {image} is missing; its tiles show as placeholders until it is there")
         iw, ih = number(data.get("imagewidth", 0)), number(data.get("imageheight", 0))
         if not (finite(iw, ih) and iw > 0 and ih > 0):
             found = picture_size(full)
             if found is None:
-                note(f"{where}: the size of its picture {image} is not given and cannot be read")
+                if os.path.isfile(full):  # a missing picture is already said
+                    note(f"{where}: the size of its picture {image} is not given and cannot be read")
                 iw = ih = 0
             else:
                 iw, ih = found

@@ -307,6 +307,10 @@ class _Importer:
             self.notes.append(f"{where}: its offset is not a finite number; left out")
             return
         opacity = opacity if math.isfinite(opacity) else 1.0
+        parallax = [number(layer.get(k, 1)) for k in ("parallaxx", "parallaxy")]
+        if not self.ours and parallax != [1, 1]:
+            self.notes.append(f"{where}: its parallax factor {parallax[0]:g}, {parallax[1]:g} is left out (a level's "
+                              f"layers scroll together)")
         here = _Context(ctx.base_dir, ctx.ox + ox, ctx.oy + oy, ctx.opacity * min(max(opacity, 0.0), 1.0),
                         ctx.visible and layer.get("visible", True) is not False,
                         ctx.locked or layer.get("locked", False) is True,
@@ -709,18 +713,28 @@ class _Importer:
         cell = self.tile_w
         by_set: dict = {}  # our tileset id -> {(col, row): value}
         unknown = 0
+        beyond: dict[str, int] = {}  # tileset name -> tiles past its last
+        hex_turned = 0
         meaning: dict = {}
         for col, row, gid in layer_tiles(layer, f"{self.source}: {where}", self.stop):
             seen = meaning.get(gid, ())
             if seen == ():
                 hit = self.tilesets.find(gid)
                 art = self._art_for(hit[0]) if hit is not None else None
-                seen = None if art is None or not art.has_tile(hit[1]) else (art.id, hit[1] | (gid & _FLIPS))
+                if art is not None and not art.has_tile(hit[1]):
+                    seen = (None, art.name)  # a tileset holds its range but not that tile
+                else:
+                    seen = None if art is None else (art.id, hit[1] | (gid & _FLIPS))
                 if len(meaning) < _MEANINGS:
                     meaning[gid] = seen
             if seen is None:
                 unknown += 1
                 continue
+            if seen[0] is None:
+                beyond[seen[1]] = beyond.get(seen[1], 0) + 1
+                continue
+            if gid & _HEX_TURN:
+                hex_turned += 1
             cells = by_set.setdefault(seen[0], {})
             cells[(col, row)] = seen[1]
             if len(cells) > MAX_TILE_CELLS:
@@ -728,6 +742,12 @@ class _Importer:
                                        f"level may have; refused")
         if unknown:
             self.notes.append(f"{where}: {unknown} tiles have ids that no tileset holds; left out")
+        if hex_turned:
+            self.notes.append(f"{where}: {hex_turned} tile{'s carry' if hex_turned != 1 else ' carries'} the "
+                              f"hexagonal 120-degree turn, which an orthogonal level does not have; drawn unturned")
+        for set_name, n in beyond.items():
+            self.notes.append(f"{where}: {n} tile{'s' if n != 1 else ''} beyond the last tile of tileset "
+                              f"{set_name}; left out")
         order = whole(book.get("order")) if self.ours else None
         anchor = _anchor(book, ctx) if order is not None else None
         if anchor is not None:  # the export's painted grid: its own place and size, empty edges too
@@ -898,6 +918,10 @@ class _Importer:
         elif not (math.isfinite(scale) and scale > 0):
             self.notes.append(f"{where}: scale {scale:g} is not a positive number: 1 it is")
             scale = 1.0
+        repeats = [axis for axis in ("x", "y") if layer.get(f"repeat{axis}") in (True, 1, "1", "true")]
+        if repeats:
+            self.notes.append(f"{where}: its picture repeats along {' and '.join(repeats)} in Tiled; the level shows "
+                              f"it once")
         path = relocate_path(source, self.map_dir, self.level_dir)
         # a map's image layer draws at its layer's opacity, which its level layer has (the export's images carry
         # their own)
@@ -1093,6 +1117,16 @@ class _Importer:
         size = (w * self.tile_w, h * self.tile_h)
         return size if all(MIN_SIZE <= v <= MAX_SIZE for v in size) else None
 
+    def _background(self) -> str:
+        """The map's background colour as ``#rrggbb``; a partly transparent one keeps its colour, with a note."""
+        raw = self.data.get("backgroundcolor")
+        found = colour(raw)
+        digits = raw.strip().lstrip("#") if isinstance(raw, str) else ""
+        if found and len(digits) == 8 and digits[:2].lower() != "ff":
+            self.notes.append(f"the map's background colour {raw.strip()} is partly transparent: the level's is "
+                              f"{found}, opaque")
+        return found
+
     def _types(self) -> tuple:
         if self.ours and "types" not in self.book:
             return ()
@@ -1190,7 +1224,7 @@ class _Importer:
         extra = self.book.get("extra") if self.ours and isinstance(self.book.get("extra"), dict) else {}
         level = Level(name=name, grid=grid, player=player, objects=tuple(objects), extra=extra,
                       layers=tuple(self.layers), types=types, properties=properties, tilesets=tuple(self.art),
-                      size=self._size(), background=colour(data.get("backgroundcolor")))
+                      size=self._size(), background=self._background())
         return level if default_spawn is None else self._free_spawn(level, default_spawn)
 
 
@@ -1244,6 +1278,8 @@ _MEANINGS = 1 << 16
 _FAST = 1 << 32
 #: A global tile id's flip flags (mirrored left to right, upside down, about the diagonal): a painted cell's.
 _FLIPS = 0xE0000000
+#: The gid bit that turns a tile 120 degrees on hexagonal maps: meaningless on an orthogonal one.
+_HEX_TURN = 0x10000000
 
 
 def _phase(x: float, y: float, w: float, h: Optional[float] = None) -> tuple[float, float]:

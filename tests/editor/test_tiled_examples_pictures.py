@@ -23,9 +23,11 @@ from tests.picture_diff import differing_share
 pytestmark = pytest.mark.skipif(shutil.which("tmxrasterizer") is None, reason="tmxrasterizer is not installed "
                                                                              "(apt-get install tiled)")
 
-#: The share of pixels that may differ visibly, per map (templates: see the module's note).
+#: The share of pixels that may differ visibly, per map (templates: see the module's note). Not here:
+#: orthogonal-outside, whose shapes are locations and paths that we draw as solid walls and boxes (as the game
+#: sees them) where Tiled outlines them.
 ALLOWED = {"desert": 0.002, "sewers": 0.002, "perspective_walls": 0.002, "sewer_automap": 0.002,
-           "sandbox": 0.02, "sandbox2": 0.02}
+           "island": 0.005, "sandbox": 0.02, "sandbox2": 0.02}
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +60,7 @@ def on_background(path, colour: str) -> QImage:
     return back
 
 
-@pytest.mark.parametrize("name", sorted(MAPS))
+@pytest.mark.parametrize("name", sorted(ALLOWED))
 def test_render_and_our_export_draw_each_example_map_as_tiled_does(examples, tmp_path, name):
     original = examples / MAPS[name]
     level = read_tiled(original, level_dir=str(tmp_path)).level

@@ -17,6 +17,8 @@ MAPS = {
     "sewer_automap": "sewer_automap/sewers.tmx",
     "sandbox": "sticker-knight/map/sandbox.tmx",
     "sandbox2": "sticker-knight/map/sandbox2.tmx",
+    "island": "rpg/island.tmx",
+    "orthogonal_outside": "orthogonal-outside.tmx",
 }
 
 
