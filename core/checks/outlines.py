@@ -40,7 +40,9 @@ import shapely
 
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
-from level_editor.core.level.model import EMPTY_CELL, SOLID_CELL, Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect
+from level_editor.core.level.model import (EMPTY_CELL, SOLID_CELL, Box, Image, Level, OrientedBox, Pillar, Point, Sprite,
+                                          Tiles, Wall)
 
 __all__ = [
     "QUAD_SEGS",
@@ -277,7 +279,10 @@ def _level_outlines(level: Level, quad_segs: int, stop: Optional[Callable[[], bo
             _look(stop)
         if isinstance(obj, Wall) and not obj.points:
             unfit[i] = Unfit(obj.id, "this wall has no nodes, so it has no shape to check; delete it")
-        elif not isinstance(obj, (Wall, Box, OrientedBox, Pillar, Tiles)):
+        elif isinstance(obj, Sprite) and not all(math.isfinite(v) for v in (*obj.center, *obj.size, obj.rotation)):
+            unfit[i] = Unfit(obj.id, "its centre, size or rotation is not a number, so it has no shape to check; "
+                                     "give it sound numbers")
+        elif not isinstance(obj, (Wall, Box, OrientedBox, Pillar, Tiles, Sprite)):
             raise TypeError(f"not a level object with an outline: {type(obj).__name__}")
     data = _gather(tuple(obj for k, obj in enumerate(objects) if k not in unfit), stop)
     _look(stop)
@@ -348,6 +353,11 @@ def _gather(objects: tuple, stop: Optional[Callable[[], bool]] = None) -> _Numbe
             kinds[i] = _PILLAR
             pil_idx.append(i)
             pil_vals.append((obj.center.x, obj.center.y, obj.radius))
+        elif isinstance(obj, Sprite):
+            kinds[i] = _TILES
+            tile_idx.append(i)
+            # its numbers are checked as it is found (see _level_outlines); a cell of 1 passes the grid's checks
+            tile_vals.append((obj.center.x, obj.center.y, 1.0, 1, 1))
         else:
             kinds[i] = _TILES
             tile_idx.append(i)
@@ -534,7 +544,8 @@ def _build(d: _Numbers, quad_segs: int, unfit: tuple, stop: Optional[Callable[[]
     _look(stop)
     if d.tile_idx:
         idx = np.asarray(d.tile_idx)
-        outlines[idx] = [_tile_outline(objects[i]) for i in d.tile_idx]
+        outlines[idx] = [_tile_outline(objects[i]) if not _is_art(objects[i]) else
+                         _art_outline(objects[i].collision_shapes(), growth, quad_segs) for i in d.tile_idx]
         hull_rings = shapely.get_exterior_ring(shapely.convex_hull(outlines[idx]))
         corners, owner = shapely.get_coordinates(hull_rings, return_index=True)
         last = np.r_[owner[1:] != owner[:-1], True]
@@ -560,10 +571,62 @@ def _build(d: _Numbers, quad_segs: int, unfit: tuple, stop: Optional[Callable[[]
 
 
 def _has_outline(obj) -> bool:
-    """Whether ``obj`` covers any ground: markers and images do not, nor does a tile grid without solid cells."""
+    """Whether ``obj`` covers any ground: markers and images do not, nor does a tile grid without solid cells;
+    art covers what it collides as (a painted grid its tiles' collision shapes, a sprite only when solid)."""
     if isinstance(obj, Tiles):
-        return has_solid_cells(obj)
+        return bool(obj.collision_shapes()) if obj.painted else has_solid_cells(obj)
+    if isinstance(obj, Sprite):
+        return obj.solid and bool(obj.collision_shapes())
     return not isinstance(obj, (Point, Image))
+
+
+def _is_art(obj) -> bool:
+    return isinstance(obj, Sprite) or (isinstance(obj, Tiles) and obj.painted)
+
+
+def _art_outline(shapes, growth: float, quad_segs: int):
+    """The union of art's collision shapes (a painted grid's or a solid sprite's), round parts drawn as walls'.
+
+    A tile's polygon collides by its sides (capsules, one after the other around it): the ring they close is
+    filled, since what is inside a slope is no free space either.
+    """
+    parts, ring = [], []
+
+    def close_ring():
+        if len(ring) > 2 and ring[-1].b == ring[0].a:
+            polygon = shapely.Polygon([(c.a.x, c.a.y) for c in ring])
+            if not polygon.is_valid:  # a polygon crossing itself: its sides only
+                close_ring_of_sides()
+                return
+            parts.append(polygon.buffer(ring[0].radius * growth + ROUND_MARGIN, quad_segs=quad_segs))
+        else:
+            close_ring_of_sides()
+        ring.clear()
+
+    def close_ring_of_sides():
+        parts.extend(shapely.LineString([(c.a.x, c.a.y), (c.b.x, c.b.y)]).buffer(
+            c.radius * growth + ROUND_MARGIN, quad_segs=quad_segs) for c in ring)
+        ring.clear()
+
+    for shape in shapes:
+        if isinstance(shape, Capsule):
+            if ring and shape.a != ring[-1].b:
+                close_ring()
+            ring.append(shape)
+            continue
+        if ring:
+            close_ring()
+        if isinstance(shape, Rect):
+            parts.append(shapely.box(shape.origin.x, shape.origin.y, shape.origin.x + shape.size.x,
+                                     shape.origin.y + shape.size.y))
+        elif isinstance(shape, Circle):
+            parts.append(shapely.Point(shape.center.x, shape.center.y).buffer(
+                shape.radius * growth + ROUND_MARGIN, quad_segs=quad_segs))
+        elif isinstance(shape, OrientedRect):
+            parts.append(shapely.Polygon([(p.x, p.y) for p in shape.corners()]))
+    if ring:
+        close_ring()
+    return parts[0] if len(parts) == 1 else shapely.union_all(parts)
 
 
 def has_solid_cells(tiles: Tiles) -> bool:

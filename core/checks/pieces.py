@@ -37,6 +37,7 @@ import numpy as np
 import shapely
 
 from level_editor.core.checks.outlines import BOX, ORIENTED_BOX, PILLAR, TILES, LevelOutlines
+from level_editor.core.level.model import Tiles
 
 __all__ = ["Pieces", "Gaps", "cut_into_pieces", "find_gaps", "closest_points", "free_gaps", "passages", "neighbours",
            "connected_groups", "distances",
@@ -98,12 +99,22 @@ def cut_into_pieces(o: LevelOutlines) -> Pieces:
     tiles = np.flatnonzero(o.kinds == TILES)
     if len(tiles):
         rects, owner = [], []
+        art, art_owner = [], []
         for k in tiles.tolist():
-            for r in o.objects[k].solid_rects():
+            obj = o.objects[k]
+            if obj.__class__ is not Tiles or obj.painted:
+                # art: the parts of its outline (its tiles' or its own collision shapes joined)
+                parts_of = shapely.get_parts(o.shapes[k])
+                art.extend(parts_of)
+                art_owner.extend([k] * len(parts_of))
+                continue
+            for r in obj.solid_rects():
                 rects.append((r.origin.x, r.origin.y, r.origin.x + r.size.x, r.origin.y + r.size.y))
                 owner.append(k)
         v = np.asarray(rects, dtype=float).reshape(-1, 4)
         parts.append(_flat(shapely.box(v[:, 0], v[:, 1], v[:, 2], v[:, 3]), np.asarray(owner, dtype=np.int64)))
+        if art:
+            parts.append(_flat(np.asarray(art, dtype=object), np.asarray(art_owner, dtype=np.int64)))
     if not parts:
         return _round(np.empty(0, dtype=object), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0),
                       np.zeros(0, dtype=np.int64))
