@@ -41,6 +41,7 @@ import shapely
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect
+from level_editor.core.level.art import cell_polygons, tile_number
 from level_editor.core.level.model import (EMPTY_CELL, SOLID_CELL, Box, Image, Level, OrientedBox, Pillar, Point, Sprite,
                                           Tiles, Wall)
 
@@ -545,7 +546,7 @@ def _build(d: _Numbers, quad_segs: int, unfit: tuple, stop: Optional[Callable[[]
     if d.tile_idx:
         idx = np.asarray(d.tile_idx)
         outlines[idx] = [_tile_outline(objects[i]) if not _is_art(objects[i]) else
-                         _art_outline(objects[i].collision_shapes(), growth, quad_segs) for i in d.tile_idx]
+                         _art_outline(objects[i], growth, quad_segs) for i in d.tile_idx]
         hull_rings = shapely.get_exterior_ring(shapely.convex_hull(outlines[idx]))
         corners, owner = shapely.get_coordinates(hull_rings, return_index=True)
         last = np.r_[owner[1:] != owner[:-1], True]
@@ -584,38 +585,14 @@ def _is_art(obj) -> bool:
     return isinstance(obj, Sprite) or (isinstance(obj, Tiles) and obj.painted)
 
 
-def _art_outline(shapes, growth: float, quad_segs: int):
+def _art_outline(obj, growth: float, quad_segs: int):
     """The union of art's collision shapes (a painted grid's or a solid sprite's), round parts drawn as walls'.
 
-    A tile's polygon collides by its sides (capsules, one after the other around it): the ring they close is
-    filled, since what is inside a slope is no free space either.
+    A tile's polygon collides by its sides (:func:`~level_editor.core.level.art.polygon_sides`); its area is
+    filled as well, since what is inside a slope is no free space either.
     """
-    parts, ring = [], []
-
-    def close_ring():
-        if len(ring) > 2 and ring[-1].b == ring[0].a:
-            polygon = shapely.Polygon([(c.a.x, c.a.y) for c in ring])
-            if not polygon.is_valid:  # a polygon crossing itself: its sides only
-                close_ring_of_sides()
-                return
-            parts.append(polygon.buffer(ring[0].radius * growth + ROUND_MARGIN, quad_segs=quad_segs))
-        else:
-            close_ring_of_sides()
-        ring.clear()
-
-    def close_ring_of_sides():
-        parts.extend(shapely.LineString([(c.a.x, c.a.y), (c.b.x, c.b.y)]).buffer(
-            c.radius * growth + ROUND_MARGIN, quad_segs=quad_segs) for c in ring)
-        ring.clear()
-
-    for shape in shapes:
-        if isinstance(shape, Capsule):
-            if ring and shape.a != ring[-1].b:
-                close_ring()
-            ring.append(shape)
-            continue
-        if ring:
-            close_ring()
+    parts = []
+    for shape in obj.collision_shapes():
         if isinstance(shape, Rect):
             parts.append(shapely.box(shape.origin.x, shape.origin.y, shape.origin.x + shape.size.x,
                                      shape.origin.y + shape.size.y))
@@ -624,9 +601,34 @@ def _art_outline(shapes, growth: float, quad_segs: int):
                 shape.radius * growth + ROUND_MARGIN, quad_segs=quad_segs))
         elif isinstance(shape, OrientedRect):
             parts.append(shapely.Polygon([(p.x, p.y) for p in shape.corners()]))
-    if ring:
-        close_ring()
+        elif isinstance(shape, Capsule):
+            parts.append(shapely.LineString([(shape.a.x, shape.a.y), (shape.b.x, shape.b.y)]).buffer(
+                shape.radius * growth + ROUND_MARGIN, quad_segs=quad_segs))
+    for corners in _art_polygons(obj):
+        polygon = shapely.Polygon(corners)
+        parts.append(polygon if polygon.is_valid else shapely.make_valid(polygon))
     return parts[0] if len(parts) == 1 else shapely.union_all(parts)
+
+
+def _art_polygons(obj) -> list:
+    """The areas art's polygons enclose (their sides alone collide)."""
+    art = obj.art
+    if art is None:
+        return []
+    if isinstance(obj, Sprite):
+        info = art.info(obj.tile)
+        if not obj.solid or not obj.tileset:
+            return []
+        return [[(p.x, p.y) for p in obj.picture_polygon(shape)] for shape in info.collision
+                if shape.kind == "polygon" or (shape.kind == "ellipse" and
+                                               shape.points[1].x * obj.size.x != shape.points[1].y * obj.size.y)]
+    shaped = {t for t, info in art.tiles.items() if any(s.kind != "rect" for s in info.collision)}
+    if not shaped:
+        return []
+    o, c = obj.origin, obj.cell
+    return [corners for r, line in enumerate(obj.tiles) for col, v in enumerate(line)
+            if v >= 0 and tile_number(v) in shaped
+            for corners in cell_polygons(art, v, o.x + col * c, o.y + r * c, c)]
 
 
 def has_solid_cells(tiles: Tiles) -> bool:

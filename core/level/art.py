@@ -27,11 +27,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional
 
-from level_editor.core.collision.shapes import Capsule, Circle, Rect, Vec2, as_vec2
+from level_editor.core.collision.shapes import Circle, OrientedRect, Rect, Vec2, as_vec2
 
 __all__ = ["FLIP_X", "FLIP_Y", "FLIP_D", "FLAGS", "NO_TILE", "TileShape", "TileInfo", "Tileset", "tile_number",
            "cell_flags", "flipped_x", "flipped_y", "turned", "cell_matrix", "cell_shapes", "merged_rects",
-           "POLYGON_EDGE_RADIUS", "TILE_SHAPE_KINDS"]
+           "POLYGON_EDGE_DEPTH", "TILE_SHAPE_KINDS", "polygon_sides", "cell_polygons"]
 
 FLIP_X = 0x80000000
 FLIP_Y = 0x40000000
@@ -40,9 +40,71 @@ FLAGS = FLIP_X | FLIP_Y | FLIP_D
 #: An empty cell of a painted grid.
 NO_TILE = -1
 
-#: A polygon's sides collide as capsules this thick either way (the core has no polygon shape; its capsules
-#: sweep exactly, so nothing tunnels through them).
-POLYGON_EDGE_RADIUS = 0.5
+#: A polygon's sides collide as thin turned rectangles this deep, lying inside the polygon along each side (the
+#: core has no polygon shape). Flat and sharp-cornered, a side that starts on a floor continues that floor, as a
+#: ramp does: round capsules stood proud of it by their radius, and a box player caught on the foot of a slope.
+POLYGON_EDGE_DEPTH = 1.0
+
+
+def polygon_sides(points, depth: float = POLYGON_EDGE_DEPTH) -> list:
+    """A polygon's sides as turned rectangles ``depth`` deep, each with its outer face on the side, inside it.
+
+    >>> [round(r.rotation) for r in polygon_sides([(0, 16), (16, 0), (16, 16)])]
+    [-45, 90, 180]
+    >>> polygon_sides([(0, 16), (16, 0), (16, 16)])[2].center  # the floor side, cut back under the slope's foot
+    Vec2(x=8.5, y=15.5)
+    """
+    pts = [as_vec2(p) for p in points]
+    n = len(pts)
+    twice_area = sum(pts[i].x * pts[(i + 1) % n].y - pts[(i + 1) % n].x * pts[i].y for i in range(n))
+    inward = 1.0 if twice_area > 0 else -1.0  # positive area: the inside is to the left of each side (x, y) -> (-y, x)
+    sides = []
+    for i in range(n):
+        a, b = pts[i], pts[(i + 1) % n]
+        length = math.hypot(b.x - a.x, b.y - a.y)
+        if length == 0:
+            continue
+        ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
+        nx, ny = -uy * inward, ux * inward
+        # At a sharp corner the rectangle's inner corner pokes out past the next side; poking out above it, it
+        # would be a step on the floor that side makes (the foot of a slope): cut back to that side there.
+        start = _cut_back(pts, a, pts[i - 1], (ux, uy), (nx, ny), depth)
+        end = _cut_back(pts, b, pts[(i + 2) % n], (-ux, -uy), (nx, ny), depth)
+        kept = length - start - end
+        if kept <= 0:
+            kept, start, end = length, 0.0, 0.0
+        mx = a.x + ux * (start + kept / 2)
+        my = a.y + uy * (start + kept / 2)
+        center = Vec2(mx + nx * depth / 2, my + ny * depth / 2)
+        sides.append(OrientedRect(center, Vec2(kept / 2, depth / 2), math.degrees(math.atan2(uy, ux))))
+    return sides
+
+
+def _cut_back(pts, corner: Vec2, other: Vec2, along, inward, depth: float) -> float:
+    """How far to shorten a side's rectangle at ``corner`` (whose other side goes to ``other``): 0 unless its
+    inner corner there lies outside the polygon and above the corner."""
+    inner = (corner.x + inward[0] * depth, corner.y + inward[1] * depth)
+    if inner[1] >= corner.y or _inside(pts, inner):
+        return 0.0
+    vx, vy = other.x - corner.x, other.y - corner.y
+    size = math.hypot(vx, vy)
+    if size == 0:
+        return 0.0
+    cos = max(-1.0, min(1.0, (along[0] * vx + along[1] * vy) / size))
+    angle = math.acos(cos)
+    if angle <= 0 or angle >= math.pi / 2:
+        return 0.0
+    return depth / math.tan(angle)
+
+
+def _inside(pts, p) -> bool:
+    x, y = p
+    inside = False
+    for i in range(len(pts)):
+        a, b = pts[i], pts[i - 1]
+        if (a.y > y) != (b.y > y) and x < a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y):
+            inside = not inside
+    return inside
 
 TILE_SHAPE_KINDS = ("rect", "ellipse", "polygon")
 
@@ -277,7 +339,7 @@ def cell_shapes(tileset: Tileset, value: int, x: float, y: float, cell: float) -
     The tile is drawn with its bottom-left corner on the cell's bottom-left corner (as Tiled draws a tile
     larger than the map's cells), shifted by the tileset's offset; its shapes go with it. Rectangles stay
     rectangles under flips and turns; an ellipse as wide as high is a circle; other ellipses and polygons
-    collide by their sides.
+    collide by their sides (:func:`polygon_sides`).
     """
     tile = tile_number(value)
     if tile < 0:
@@ -304,10 +366,25 @@ def cell_shapes(tileset: Tileset, value: int, x: float, y: float, cell: float) -
             shapes.append(Circle(Vec2(left + cx, top + cy), pw / 2))
         else:
             corners = [to_cell(p) for p in shape.outline()]
-            pts = [Vec2(left + px, top + py) for px, py in corners]
-            shapes.extend(Capsule(pts[i], pts[(i + 1) % len(pts)], POLYGON_EDGE_RADIUS)
-                          for i in range(len(pts)) if pts[i] != pts[(i + 1) % len(pts)])
+            shapes.extend(polygon_sides([Vec2(left + px, top + py) for px, py in corners]))
     return shapes
+
+
+def cell_polygons(tileset: Tileset, value: int, x: float, y: float, cell: float) -> list:
+    """The areas the polygons and ellipses of a painted cell enclose, as corner lists (their sides are what
+    collides, :func:`cell_shapes`; what is inside a slope is no free space either, for the checks)."""
+    tile = tile_number(value)
+    if tile < 0:
+        return []
+    info = tileset.info(tile)
+    size = tileset.tile_picture_size(tile)
+    turned_ = bool(value & FLIP_D)
+    h = size.x if turned_ else size.y
+    left, top = x + tileset.offset.x, y + cell - h + tileset.offset.y
+    to_cell = _mapped(value, size.x, size.y)
+    return [[(left + px, top + py) for px, py in (to_cell(p) for p in shape.outline())]
+            for shape in info.collision
+            if shape.kind == "polygon" or (shape.kind == "ellipse" and shape.points[1].x != shape.points[1].y)]
 
 
 def merged_rects(rects: Iterable[Rect]) -> list[Rect]:

@@ -28,7 +28,7 @@ from typing import ClassVar, Iterator, Mapping, Optional, Union
 
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
 from level_editor.core.level.art import (
-    NO_TILE, POLYGON_EDGE_RADIUS, Tileset, cell_shapes, merged_rects, tile_number,
+    NO_TILE, TileShape, Tileset, cell_shapes, merged_rects, polygon_sides, tile_number,
 )
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.motion import MovePath
@@ -763,10 +763,14 @@ class Sprite:
                 (px, py), (pw, ph) = shape.points
                 shapes.append(Circle(self.to_level((px + pw / 2) * sx, (py + ph / 2) * sy), pw * sx / 2))
             else:
-                pts = [self.to_level(p.x * sx, p.y * sy) for p in shape.outline()]
-                shapes.extend(Capsule(pts[i], pts[(i + 1) % len(pts)], POLYGON_EDGE_RADIUS)
-                              for i in range(len(pts)) if pts[i] != pts[(i + 1) % len(pts)])
+                shapes.extend(polygon_sides(self.picture_polygon(shape)))
         return tuple(shapes)
+
+    def picture_polygon(self, shape: TileShape) -> list:
+        """The corners of its tile's polygon (or ellipse) ``shape`` where they are in the level."""
+        picture = self.art.tile_picture_size(self.tile)
+        sx, sy = self.size.x / picture.x, self.size.y / picture.y
+        return [self.to_level(p.x * sx, p.y * sy) for p in shape.outline()]
 
     def moved(self, dx: float, dy: float) -> "Sprite":
         return _moved(self, dx, dy)
