@@ -82,9 +82,9 @@ def polygon_sides(points, depth: float = POLYGON_EDGE_DEPTH) -> list:
 
 def _cut_back(pts, corner: Vec2, other: Vec2, along, inward, depth: float) -> float:
     """How far to shorten a side's rectangle at ``corner`` (whose other side goes to ``other``): 0 unless its
-    inner corner there lies outside the polygon and above the corner."""
+    inner corner there lies outside the polygon and not below the corner."""
     inner = (corner.x + inward[0] * depth, corner.y + inward[1] * depth)
-    if inner[1] >= corner.y or _inside(pts, inner):
+    if inner[1] > corner.y or _inside(pts, inner):
         return 0.0
     vx, vy = other.x - corner.x, other.y - corner.y
     size = math.hypot(vx, vy)
