@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 
 from level_editor.core.checks.hulls import level_hulls
 from level_editor.core.checks.outlines import LevelOutlines, Stopped, level_outlines
-from level_editor.core.checks.validation import picture_warning, validate_level
-from level_editor.core.level.model import Image, Level
+from level_editor.core.checks.validation import picture_warnings, validate_level
+from level_editor.core.level.model import Level
 from level_editor.core.level.problems import ERROR, LEVEL_ID, Problem
 
 __all__ = ["CheckResult", "check_level", "add_hulls", "level_hulls_only", "add_problems"]
@@ -173,12 +173,11 @@ def pictures_looked_for_in(result: CheckResult, level: Level, base_dir: str | No
     stale = set()
     if result.base_dir is not None:
         seen: dict = {}
-        stale = {(w.object_id, w.message) for w in (picture_warning(o, result.base_dir, seen)
-                                                    for o in result.level.objects if type(o) is Image) if w}
+        stale = {(w.object_id, w.message) for w in picture_warnings(result.level, result.base_dir, seen)}
     problems = [p for p in result.problems if (p.object_id, p.message) not in stale]
     if base_dir is not None:
         seen = {}
-        problems += [w for w in (picture_warning(o, base_dir, seen) for o in level.objects if type(o) is Image) if w]
+        problems += picture_warnings(level, base_dir, seen)
     return replace(result, level=level, problems=tuple(problems), base_dir=base_dir)
 
 

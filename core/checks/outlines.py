@@ -582,7 +582,8 @@ def is_art(obj) -> bool:
 
 
 def shape_polygons(obj, quad_segs: int = QUAD_SEGS) -> list:
-    """The shapely polygons of an art object's collision shapes (round parts grown to contain the exact shape)."""
+    """The shapely polygons of an art object's collision shapes (round parts grown to contain the exact shape),
+    and the areas its polygons enclose: a polygon collides by its sides, but inside a slope is no free space."""
     growth = 1.0 / math.cos(3 * math.pi / (8 * quad_segs))
     out = []
     for s in obj.collision_shapes():
@@ -596,6 +597,9 @@ def shape_polygons(obj, quad_segs: int = QUAD_SEGS) -> list:
         elif isinstance(s, Capsule):
             out.append(shapely.LineString([(s.a.x, s.a.y), (s.b.x, s.b.y)]).buffer(
                 s.radius * growth + ROUND_MARGIN, quad_segs=quad_segs))
+    for corners in obj.enclosed_polygons():
+        polygon = shapely.Polygon(corners)
+        out.append(polygon if polygon.is_valid else shapely.make_valid(polygon))
     return out
 
 

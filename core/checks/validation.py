@@ -104,7 +104,7 @@ import numpy as np
 import shapely
 
 from level_editor.core.level.collector import paused_collector
-from level_editor.core.level.model import Image, Level, Ref, Tiles, Wall
+from level_editor.core.level.model import Image, Level, Ref, Sprite, Tiles, Wall
 from level_editor.core.level.number_text import rounded_text
 from level_editor.core.checks.outlines import (
     QUAD_SEGS,
@@ -846,14 +846,34 @@ def _object_data(level: Level, base_dir: Optional[str]) -> list[Problem]:
         if obj.type and obj.type not in type_names:
             problems.append(Problem(obj.id, f"type {obj.type!r} is not one of the level's types",
                                     WARNING, _middle(obj)))
-        if isinstance(obj, Tiles) and not has_solid_cells(obj):
+        if isinstance(obj, Tiles) and obj.painted and not any(v >= 0 for row in obj.tiles for v in row):
+            problems.append(Problem(
+                obj.id, "this tile grid paints no tiles: it has nothing to show; paint some tiles or delete it",
+                WARNING, _middle(obj)))
+        elif isinstance(obj, Tiles) and not obj.painted and not has_solid_cells(obj):
             problems.append(Problem(
                 obj.id, "this tile grid has no solid cells: it collides nowhere and has nothing to show; "
                         "paint some cells or delete it", WARNING, _middle(obj)))
-        elif isinstance(obj, Image) and base_dir is not None:
-            warning = picture_warning(obj, base_dir, pictures)
-            if warning is not None:
-                problems.append(warning)
+    if base_dir is not None:
+        problems += picture_warnings(level, base_dir, pictures)
+    return problems
+
+
+def picture_warnings(level: Level, base_dir: str, seen: Optional[dict] = None) -> list[Problem]:
+    """The warnings about every picture ``level`` names, looked for from ``base_dir``: its reference images',
+    its sprites' own pictures and its tilesets' (a collection's: each tile's). A missing picture loses no
+    data and stops no play-test, so it is a warning, never an error."""
+    seen = {} if seen is None else seen
+    problems = [w for w in (picture_warning(o, base_dir, seen) for o in level.objects
+                            if type(o) is Image or (type(o) is Sprite and not o.tileset)) if w is not None]
+    for ts in level.tilesets:
+        paths = [(ts.image, "")] if ts.image else [(info.image, f" (tile {tile})")
+                                                   for tile, info in sorted(ts.tiles.items()) if info.image]
+        for path, which in paths:
+            if path not in seen:
+                seen[path] = picture_problem(base_dir, path)
+            if seen[path] is not None:
+                problems.append(Problem(LEVEL_ID, f"tileset {ts.id!r}{which}: {seen[path]}", WARNING))
     return problems
 
 
@@ -885,13 +905,15 @@ def _type_loader_names(level: Level) -> list[Problem]:
     return problems
 
 
-def picture_warning(image: Image, base_dir: str, seen: Optional[dict] = None) -> Optional[Problem]:
-    """The warning about ``image``'s picture looked for from ``base_dir``, or None when it is fine; ``seen``
-    keeps what each path gave (a level may show one picture many times)."""
+def picture_warning(image, base_dir: str, seen: Optional[dict] = None) -> Optional[Problem]:
+    """The warning about the picture of ``image`` (an image, or a sprite of a picture file) looked for from
+    ``base_dir``, or None when it is fine; ``seen`` keeps what each path gave (a level may show one picture
+    many times)."""
     seen = {} if seen is None else seen
-    if image.path not in seen:
-        seen[image.path] = picture_problem(base_dir, image.path)
-    trouble = seen[image.path]
+    path = image.picture if type(image) is Sprite else image.path
+    if path not in seen:
+        seen[path] = picture_problem(base_dir, path)
+    trouble = seen[path]
     return None if trouble is None else Problem(image.id, trouble, WARNING, _middle(image))
 
 

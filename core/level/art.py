@@ -311,6 +311,25 @@ def cell_shapes(tileset: Tileset, value: int, x: float, y: float, cell: float) -
     return shapes
 
 
+def cell_polygons(tileset: Tileset, value: int, x: float, y: float, cell: float) -> list:
+    """The areas the polygons (and ellipses that are not circles) of the painted cell ``value`` enclose, as lists
+    of corners, placed as :func:`cell_shapes` places them. Their sides are what collides; what is inside a slope
+    is no free space either, which the checks need to know (a spawn there is stuck)."""
+    tile = tile_number(value)
+    if tile < 0:
+        return []
+    info = tileset.info(tile)
+    shaped = [s for s in info.collision
+              if s.kind == "polygon" or (s.kind == "ellipse" and s.points[1].x != s.points[1].y)]
+    if not shaped:
+        return []
+    size = tileset.tile_picture_size(tile)
+    h = size.x if value & FLIP_D else size.y
+    left, top = x + tileset.offset.x, y + cell - h + tileset.offset.y
+    to_cell = _mapped(value, size.x, size.y)
+    return [[(left + px, top + py) for px, py in (to_cell(p) for p in shape.outline())] for shape in shaped]
+
+
 def merged_rects(rects: Iterable[Rect]) -> list[Rect]:
     """Axis-aligned rectangles joined where they meet edge to edge: one flat surface, no seams to catch on.
 

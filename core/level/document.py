@@ -23,8 +23,8 @@ from operator import attrgetter
 from typing import Callable, Iterable, Optional, Sequence
 
 from level_editor.core.level.art import Tileset
-from level_editor.core.level.model import Image, Layer, Level, LevelObject, ObjectType, Player, unique_id
-from level_editor.core.level.pictures import picture_moved, pictures_moved
+from level_editor.core.level.model import Image, Layer, Level, LevelObject, ObjectType, Player, Sprite, unique_id
+from level_editor.core.level.pictures import moves_with_level, picture_moved, pictures_moved
 
 __all__ = ["Change", "ChangeKind", "LevelDocument"]
 
@@ -175,10 +175,11 @@ class LevelDocument:
     def _here(self, objects: Sequence[LevelObject]) -> Sequence[LevelObject]:
         """``objects`` with their pictures named from this level's folder (a picture made before a Save As, or
         in another level's folder, names it from there)."""
-        if Image not in set(map(type, objects)):  # in C (~10 ms at 100,000): a move of everything comes here
+        kinds = set(map(type, objects))  # in C (~10 ms at 100,000): a move of everything comes here
+        if Image not in kinds and Sprite not in kinds:
             return objects
         here, home = self._folder, self._opened_in
-        return [picture_moved(o, home, here) if type(o) is Image and (o.folder or home) != here else o
+        return [picture_moved(o, home, here) if moves_with_level(o) and (o.folder or home) != here else o
                 for o in objects]
 
     def insert_objects(self, placed: Sequence[tuple[int, LevelObject]]) -> None:

@@ -28,7 +28,7 @@ from typing import ClassVar, Iterator, Mapping, Optional, Union
 
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
 from level_editor.core.level.art import (
-    NO_TILE, POLYGON_EDGE_RADIUS, Tileset, cell_shapes, merged_rects, tile_number,
+    NO_TILE, POLYGON_EDGE_RADIUS, Tileset, cell_polygons, cell_shapes, merged_rects, tile_number,
 )
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.motion import MovePath
@@ -557,6 +557,20 @@ class Tiles:
                         (rects if shape.__class__ is Rect else others).append(shape)
         return tuple(merged_rects(rects)) + tuple(others)
 
+    def enclosed_polygons(self) -> list:
+        """The areas its tiles' polygons enclose (their sides are what collides), as lists of corners."""
+        art = self.art
+        if art is None:
+            return []
+        shaped = {t for t, info in art.tiles.items()
+                  if any(s.kind == "polygon" or s.kind == "ellipse" for s in info.collision)}
+        if not shaped:
+            return []
+        o, c = self.origin, self.cell
+        return [corners for row, line in enumerate(self.tiles) for col, value in enumerate(line)
+                if value >= 0 and tile_number(value) in shaped
+                for corners in cell_polygons(art, value, o.x + col * c, o.y + row * c, c)]
+
     def with_tiles(self, changes: Mapping[tuple[int, int], int]) -> "Tiles":
         """The painted grid with the cells ``(col, row) -> tile`` set (-1 clears), grown to hold them and trimmed
         of empty edges; the origin moves by whole cells, so painted cells stay where they are.
@@ -783,10 +797,26 @@ class Sprite:
                 (px, py), (pw, ph) = shape.points
                 shapes.append(Circle(self.to_level((px + pw / 2) * sx, (py + ph / 2) * sy), pw * sx / 2))
             else:
-                pts = [self.to_level(p.x * sx, p.y * sy) for p in shape.outline()]
+                pts = self._picture_outline(shape, sx, sy)
                 shapes.extend(Capsule(pts[i], pts[(i + 1) % len(pts)], POLYGON_EDGE_RADIUS)
                               for i in range(len(pts)) if pts[i] != pts[(i + 1) % len(pts)])
         return tuple(shapes)
+
+    def _picture_outline(self, shape, sx: float, sy: float) -> list:
+        return [self.to_level(p.x * sx, p.y * sy) for p in shape.outline()]
+
+    def enclosed_polygons(self) -> list:
+        """The areas its tile's polygons (and ellipses drawn as polygons) enclose where they are in the level,
+        as lists of corners; none unless it collides."""
+        shapes = self.collision_shapes()
+        if not any(s.__class__ is Capsule for s in shapes):
+            return []
+        art = self.art
+        picture = art.tile_picture_size(self.tile)
+        sx, sy = self.size.x / picture.x, self.size.y / picture.y
+        drawn_as_sides = [shape for shape in art.info(self.tile).collision if shape.kind == "polygon" or (
+            shape.kind == "ellipse" and shape.points[1].x * sx != shape.points[1].y * sy)]
+        return [[(p.x, p.y) for p in self._picture_outline(shape, sx, sy)] for shape in drawn_as_sides]
 
     def moved(self, dx: float, dy: float) -> "Sprite":
         return _moved(self, dx, dy)

@@ -10,7 +10,8 @@ import pytest
 import shapely
 
 from level_editor.core.checks.hulls import HULL_TOLERANCE, LEVEL_KEY, level_hulls
-from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Tiles, Wall
+from level_editor.core.collision.shapes import Capsule, OrientedRect, Rect
+from level_editor.core.level.model import Box, Image, Level, OrientedBox, Pillar, Point, Sprite, Tiles, Wall
 from level_editor.core.level.file_format import load_level
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -30,9 +31,23 @@ def exact(obj):
         return shapely.box(obj.origin.x, obj.origin.y, obj.origin.x + obj.size.x, obj.origin.y + obj.size.y)
     if isinstance(obj, OrientedBox):
         return shapely.Polygon([tuple(c) for c in obj.corners()])
+    if isinstance(obj, Sprite) or (isinstance(obj, Tiles) and obj.painted):
+        return shapely.union_all([_exact_part(s) for s in obj.collision_shapes()]
+                                 + [shapely.Polygon(corners) for corners in obj.enclosed_polygons()])
     if isinstance(obj, Tiles):
         return shapely.union_all(tile_cells(obj))
     return shapely.Point(*obj.center).buffer(obj.radius, quad_segs=FINE)
+
+
+def _exact_part(shape):
+    """Art's collision shapes: rectangles, turned rectangles, circles and a polygon's sides (segments)."""
+    if isinstance(shape, Rect):
+        return shapely.box(shape.origin.x, shape.origin.y, shape.origin.x + shape.size.x, shape.origin.y + shape.size.y)
+    if isinstance(shape, OrientedRect):
+        return shapely.Polygon([tuple(c) for c in shape.corners()])
+    if isinstance(shape, Capsule):
+        return shapely.LineString([tuple(shape.a), tuple(shape.b)]).buffer(shape.radius, quad_segs=FINE)
+    return shapely.Point(*shape.center).buffer(shape.radius, quad_segs=FINE)
 
 
 def tile_cells(tiles):
@@ -43,6 +58,8 @@ def tile_cells(tiles):
 
 
 def has_outline(obj):
+    if isinstance(obj, Sprite) or (isinstance(obj, Tiles) and obj.painted):
+        return bool(obj.collision_shapes())  # art covers only what it collides as
     return not isinstance(obj, (Point, Image)) and not (isinstance(obj, Tiles) and "#" not in "".join(obj.cells))
 
 

@@ -103,7 +103,9 @@ def test_pytmx_loads_our_tmx_with_every_object_name_and_typed_property(tmp_path,
             expected = tiled_ids[value.id] if isinstance(value, Ref) and value.id else (
                 0 if isinstance(value, Ref) else value)
             assert loaded.properties[name] == expected and type(loaded.properties[name]) is type(expected), name
-        if obj.kind != "point" and not obj.solid:
+        if obj.kind == "sprite":  # art: not solid unless it says so
+            assert loaded.properties.get("solid", False) is obj.solid
+        elif obj.kind != "point" and not obj.solid:
             assert loaded.properties["solid"] is False
     player = objects["player"]
     assert (player.type, player.x, player.y) == ("player_spawn", level.player.spawn.x, level.player.spawn.y)
