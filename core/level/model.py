@@ -912,9 +912,10 @@ class Level:
         return (obj for obj in self.objects if obj.solid)
 
     def drawing_order(self) -> list:
-        """The objects in the order they draw: by layer, bottom to top, then file order."""
+        """The objects in the order they draw: by layer, bottom to top; on a layer its reference pictures first
+        (traced over, they stay under what is drawn on them), then its other objects; each in file order."""
         rank = {layer.id: i for i, layer in enumerate(self.layers)}
-        return sorted(self.objects, key=lambda o: rank.get(o.layer, len(rank)))
+        return sorted(self.objects, key=lambda o: (rank.get(o.layer, len(rank)), o.__class__ is not Image))
 
     def object_by_id(self, object_id: str) -> Optional[LevelObject]:
         for obj in self.objects:

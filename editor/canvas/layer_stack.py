@@ -6,9 +6,9 @@ stack inside it in file order (an item's z value is its object's place in the fi
 are the layers' places, bottom first: moving a layer restacks one item, and hiding a layer hides one item, and
 with it every object on it.
 
-Reference pictures draw under all the geometry, whatever their layer: a layer's pictures have a layer item of
-their own, made when the layer first has one, and those go below every layer's other objects, in the layers'
-order too.
+A layer's reference pictures draw under its other objects (traced over, they stay under what is drawn on
+them) and over the layers below, as ``render`` draws them (:meth:`Level.drawing_order`): they have a layer item
+of their own, made when the layer first has one, stacked just under the layer's objects item.
 """
 from __future__ import annotations
 
@@ -26,20 +26,20 @@ def holds_pictures(obj) -> bool:
 
 
 def drawing_order(level: Level) -> list[int]:
-    """The places in the file of ``level``'s shown objects, bottom first, as a scene stacks them: every layer's
-    pictures, then every layer's other objects, each by layer (bottom first) and then in file order.
+    """The places in the file of ``level``'s shown objects, bottom first, as a scene stacks them: by layer (bottom
+    first), on each its pictures and then its other objects, each in file order.
 
     >>> from level_editor.core.level.model import Box, Image, Layer
     >>> level = Level(layers=(Layer("low", "Low"), Layer("high", "High")), objects=(
     ...     Box("a", (0, 0), (1, 1), layer="high"), Image("pic", "p.png", (0, 0), layer="high"),
     ...     Box("b", (0, 0), (1, 1), layer="low")))
     >>> [level.objects[i].id for i in drawing_order(level)]
-    ['pic', 'b', 'a']
+    ['b', 'pic', 'a']
     """
     rank = {layer.id: i for i, layer in enumerate(level.layers)}
     hidden = {layer.id for layer in level.layers if not layer.visible}
     top = len(rank)
-    placed = sorted((not holds_pictures(obj), rank.get(obj.layer, top), i)
+    placed = sorted((rank.get(obj.layer, top), not holds_pictures(obj), i)
                     for i, obj in enumerate(level.objects) if obj.layer not in hidden)
     return [i for _, _, i in placed]
 
@@ -92,7 +92,7 @@ class LayerStack:
         count = len(self._rank)
         rank = self._rank.get(item.layer_id, count)  # (an object on a layer not read yet: on top)
         # set only what changes: a lock or a new name touches no item (tests count what a layer change touches)
-        z = rank - count - 1 if item.pictures else rank
+        z = rank - 0.5 if item.pictures else rank
         if item.zValue() != z:
             item.setZValue(z)
         shown = item.layer_id not in self.hidden

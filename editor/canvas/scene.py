@@ -5,7 +5,7 @@ The scene draws; it never edits. It listens to the document's change events (Til
 mouse and key events to the active tool (:mod:`.tool_events`).
 
 Each layer is one parent item holding its objects' items (:mod:`.layer_stack`): layers stack bottom to top,
-and inside each the file's order holds; reference pictures go under everything else. A hidden layer's item is
+and inside each the file's order holds; a layer's reference pictures go under its other objects. A hidden layer's item is
 hidden, its objects with it; neither a hidden nor a locked layer's objects can be picked or caught by a rubber
 band.
 

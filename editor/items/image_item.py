@@ -39,7 +39,7 @@ class ImageItem(ObjectItem):
     Its size is the picture's, which only the file knows: a missing or
     unreadable file shows a hatched placeholder of :data:`PLACEHOLDER_SIZE`
     with the file's name and what is wrong, and the level opens all the same.
-    The scene puts pictures under every other object.
+    The scene puts pictures under every other object of their layer.
     """
 
     FILL = QColor(90, 90, 110)

@@ -14,7 +14,7 @@ class LayerItem(QGraphicsItem):
     so its children's positions are scene positions.
 
     ``pictures``: whether it holds the layer's reference pictures, which draw
-    under every layer's geometry, rather than its other objects.
+    under the layer's other objects (and over the layers below), rather than those objects.
     """
 
     def __init__(self, layer_id: str, pictures: bool = False):

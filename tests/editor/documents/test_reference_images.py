@@ -1,4 +1,4 @@
-"""Reference images: Add Reference Image… and dropped pictures add an image under everything, one undo step.
+"""Reference images: Add Reference Image… and dropped pictures add an image under everything on its layer, one undo step.
 
 The window's level is saved as ``<tmp>/levels/castle.json`` unless a test says otherwise; pictures sit in
 ``<tmp>/levels/art`` (a copy of levels/art/courtyard.png) or further away.

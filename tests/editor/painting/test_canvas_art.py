@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSize
+from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
 
 from level_editor.core.level.art import FLIP_D, FLIP_X, FLIP_Y
 from level_editor.core.level.file_format import load_level, save_level
-from level_editor.core.level.model import Layer, Level, Player, Sprite, Tiles
+from level_editor.core.level.model import Image, Layer, Level, Player, Sprite, Tiles
 from level_editor.editor.painting.render import render_level
 from level_editor.editor.painting.tile_chunks import CHUNK_CELLS
 
 from tests.editor.helpers import at, make_window
-from tests.editor.painting.art import tileset_picture
+from tests.editor.painting.art import COLORS, tileset_picture
 from tests.editor.painting.test_render import T, tiles_set
 from tests.picture_diff import differing_share
 
@@ -51,6 +52,34 @@ def test_the_canvas_shows_the_art_as_render_draws_it(qtbot, tmp_path):
     shown = shown_region(window, COLS * T, ROWS * T)
     # the canvas's background shows through nowhere: the grid's tiles are opaque; so every pixel must agree
     assert differing_share(shown, rendered, tolerance=3) == 0.0
+
+
+def test_a_reference_picture_draws_in_its_layers_place_on_the_canvas_as_in_render(qtbot, tmp_path):
+    """Over the layers below it, under what is drawn on its own layer (file order notwithstanding)."""
+    tileset_picture(tmp_path / "tiles.png", T, columns=4, rows=2)
+    grey = QImage(64, 48, QImage.Format_ARGB32)
+    grey.fill(QColor(128, 128, 128))
+    assert grey.save(str(tmp_path / "grey.png"))
+    level = Level(
+        player=Player(spawn=(600, 600)), layers=(Layer("ground", "Ground"), Layer("over", "Over")),
+        tilesets=(tiles_set(),),
+        objects=(Sprite("sign", (64, 40), (32, 32), tileset="ts", tile=2, layer="over"),
+                 Tiles("floor", (0, 0), T, (), tileset="ts", tiles=((0,) * COLS,) * ROWS, layer="ground"),
+                 Image("trace", "grey.png", (16, 16), layer="over")))
+    save_level(level, str(tmp_path / "art.json"))
+    window = make_window(qtbot, tmp_path)
+    assert window.open_file(str(tmp_path / "art.json"), ask=False)
+    window.canvas.set_grid_shown(False)
+    window.canvas.set_zoom(1.0)
+    QApplication.processEvents()
+    rendered = render_level(load_level(str(tmp_path / "art.json")), str(tmp_path))
+    qtbot.waitUntil(lambda: window.canvas.settled())
+    shown = shown_region(window, COLS * T, ROWS * T)
+    assert differing_share(shown, rendered, tolerance=3) == 0.0
+    for picture in (shown, rendered):
+        assert picture.pixelColor(20, 50).getRgb()[:3] == (128, 128, 128)  # the picture over the floor below
+        assert picture.pixelColor(60, 40).getRgb()[:3] == COLORS[2].getRgb()[:3]  # the sign over the picture
+        assert picture.pixelColor(100, 100).getRgb()[:3] == COLORS[0].getRgb()[:3]  # the floor elsewhere
 
 
 def big_level(size: int = 160) -> Level:
