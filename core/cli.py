@@ -18,17 +18,19 @@ import math
 import os
 import re
 import sys
+import threading
 from typing import Optional, Sequence
 
 from level_editor.core import __version__
-from level_editor.core.checks.check import check_level
-from level_editor.core.interop import TiledExportError, TiledImportError, tiled_format, write_tiled
-from level_editor.core.level.atomic import LevelSaveError, same_file
+from level_editor.core.level.atomic import LevelSaveError, same_file, write_bytes_atomic
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.file_format import LevelFileError, load_level, save_level
 from level_editor.core.level.kinds import plural
 from level_editor.core.level.pictures import pictures_moved
 from level_editor.core.level.problems import INFO, WARNING, Problem
+
+# The checks (numpy, shapely) and the Tiled formats are imported where a command needs them: ``render`` starts
+# drawing while its check's imports are still loading (see _cmd_render).
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -222,7 +224,7 @@ def _cmd_check(args) -> int:
         count = None
         if level is not None:
             count = len(level.objects)
-            problems = _shown(check_level(level, base_dir=_folder_of(path)).problems, args.verbose)
+            problems = _shown(_check(level, base_dir=_folder_of(path)).problems, args.verbose)
             failing = [p for p in problems if p.is_error or (args.strict and p.severity == WARNING)]
             status = EXIT_PROBLEMS if failing else EXIT_OK
         code = max(code, status)
@@ -263,12 +265,14 @@ def _cmd_export(args) -> int:
     level, status = _read(args.level, sys.stderr)
     if level is None:
         return status
-    result = check_level(level, with_hulls=True, base_dir=_folder_of(args.level))
+    result = _check(level, with_hulls=True, base_dir=_folder_of(args.level))
     problems = _shown(result.problems)
     _print_problems(args.level, problems, sys.stderr)
     if any(p.is_error for p in problems):
         print(f"level-editor: {args.level} has errors; nothing written", file=sys.stderr)
         return EXIT_PROBLEMS
+    from level_editor.core.interop import tiled_format
+
     fmt = args.format or tiled_format(args.output) or "level"
     if fmt != "level":
         if _refuse_over(args.output, ("level", args.level)):
@@ -280,6 +284,8 @@ def _cmd_export(args) -> int:
 
 def _write_tiled(level, args, fmt: str) -> int:
     """Write ``level`` as a Tiled map; a level the map cannot hold is exit code 1, a failed write 2."""
+    from level_editor.core.interop import TiledExportError, write_tiled
+
     try:
         notes = write_tiled(level, args.output, fmt, level_dir=_folder_of(args.level))
     except TiledExportError as e:
@@ -296,7 +302,7 @@ def _write_tiled(level, args, fmt: str) -> int:
 
 
 def _cmd_import(args) -> int:
-    from level_editor.core.interop.tiled_import import read_tiled
+    from level_editor.core.interop.tiled_import import TiledImportError, read_tiled
 
     level_dir = _folder_of(args.output)
     if _refuse_over(args.output, ("map", args.map)):
@@ -311,7 +317,7 @@ def _cmd_import(args) -> int:
             print(f"{args.map}: {one_line(note)}", file=sys.stderr)
     except BrokenPipeError:
         _reader_gone(sys.stderr)
-    hulls = check_level(result.level, with_hulls=True, base_dir=level_dir).hulls
+    hulls = _check(result.level, with_hulls=True, base_dir=level_dir).hulls
     return _write(result.level, args.output, hulls)
 
 
@@ -377,6 +383,34 @@ def _scale(text: str) -> float:
     return value
 
 
+def _check(level, **options):
+    from level_editor.core.checks.check import check_level
+
+    return check_level(level, **options)
+
+
+class _Background:
+    """A call run on a thread of its own; :meth:`result` waits for it and returns what it returned (or raises
+    what it raised)."""
+
+    def __init__(self, call):
+        self._call, self._value, self._error = call, None, None
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._value = self._call()
+        except BaseException as e:  # handed to the waiting thread, which raises it as its own
+            self._error = e
+
+    def result(self):
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
 def _cmd_render(args) -> int:
     draw = getattr(args, "render_with", None)
     if draw is None:  # core draws nothing: the editor's launcher hands its painter over
@@ -389,19 +423,27 @@ def _cmd_render(args) -> int:
     if level is None:
         return status
     folder = _folder_of(args.level)
-    problems = _shown(check_level(level, base_dir=folder).problems)
+    # The check runs while the picture is drawn and encoded (Qt lets go of the interpreter while it encodes): a
+    # level with errors is still refused and nothing is written, but its check costs the render no time.
+    checking = _Background(lambda: _check(level, base_dir=folder))
+    try:
+        picture, notes = draw(level, folder, args.scale)
+        failure = None
+    except (ValueError, MemoryError) as e:  # a picture larger than Qt can hold
+        picture, notes = None, []
+        failure = one_line(_describe(e) if isinstance(e, MemoryError) else str(e))
+    problems = _shown(checking.result().problems)
     _print_problems(args.level, problems, sys.stderr)
     if any(p.is_error for p in problems):
         print(f"level-editor: {args.level} has errors; nothing written", file=sys.stderr)
         return EXIT_PROBLEMS
+    if failure is not None:
+        print(f"level-editor: {args.level}: {failure}; nothing written", file=sys.stderr)
+        return EXIT_UNREADABLE
     try:
-        notes = draw(level, folder, args.output, args.scale)
+        write_bytes_atomic(args.output, picture)
     except LevelSaveError as e:
         print(f"level-editor: {e}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    except (ValueError, MemoryError) as e:  # a picture larger than Qt can hold
-        print(f"level-editor: {args.level}: {one_line(_describe(e) if isinstance(e, MemoryError) else str(e))}; "
-              "nothing written", file=sys.stderr)
         return EXIT_UNREADABLE
     _print_lines([f"{args.level}: {one_line(note)}" for note in notes], sys.stderr)
     return EXIT_OK
@@ -456,7 +498,7 @@ def _describe(error: BaseException) -> str:
 def main(argv: Optional[Sequence[str]] = None, render_with=None) -> int:
     """Entry point of the ``level-editor`` command; returns the exit code.
 
-    ``render_with(level, base_folder, out_path, scale) -> warning lines`` draws for ``render`` (the editor's
+    ``render_with(level, base_folder, scale) -> (PNG bytes, warning lines)`` draws for ``render`` (the editor's
     painter: core never imports Qt); it raises ValueError for a picture that cannot be made.
     """
     argv = list(sys.argv[1:] if argv is None else argv)

@@ -11,18 +11,14 @@ import os
 import sys
 from typing import Optional
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QImage, QPainter
 
 from level_editor.core.level.atomic import write_bytes_atomic
 from level_editor.core.level.model import Level
 from level_editor.editor.painting.level_painter import level_rect, missing_pictures, paint_level, picture_size
+from level_editor.editor.painting.png_file import png_from_rgba
 
-__all__ = ["RenderError", "render_level", "png_bytes", "write_render", "run_render"]
-
-
-#: Qt's PNG "quality" (compression level ``(100 - quality) * 9 / 91``).
-PNG_QUALITY = 50
+__all__ = ["RenderError", "render_level", "png_bytes", "render_png", "write_render", "run_render"]
 
 
 class RenderError(ValueError):
@@ -61,16 +57,11 @@ def render_level(level: Level, base_folder: Optional[str], scale: float = 1.0) -
 
 
 def png_bytes(image: QImage) -> bytes:
-    """``image`` as a PNG file's bytes."""
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.WriteOnly)
-    # zlib at level 4 rather than 6: a third less time for a file about an eighth larger (most of a render of a
-    # big map is this encoding)
-    if not image.save(buffer, "PNG", PNG_QUALITY):
-        raise RenderError("Qt could not encode the picture as PNG")
-    buffer.close()
-    return bytes(data)
+    """``image`` as a PNG file's bytes (:mod:`.png_file`: most of a render of a big map is this encoding)."""
+    rgba = image.convertToFormat(QImage.Format_RGBA8888)
+    if rgba.isNull():
+        raise RenderError("Qt could not convert the picture for PNG")
+    return png_from_rgba(rgba.constBits(), rgba.width(), rgba.height(), rgba.bytesPerLine())
 
 
 def write_render(level: Level, base_folder: Optional[str], path: str, scale: float = 1.0) -> list[str]:
@@ -78,21 +69,26 @@ def write_render(level: Level, base_folder: Optional[str], path: str, scale: flo
 
     Returns one line per picture that could not be drawn (the rest is drawn all the same).
     """
-    image = render_level(level, base_folder, scale)
-    write_bytes_atomic(path, png_bytes(image))
-    return missing_pictures(level, base_folder)
+    picture, notes = render_png(level, base_folder, scale)
+    write_bytes_atomic(path, picture)
+    return notes
 
 
-def run_render(level: Level, base_folder: Optional[str], path: str, scale: float) -> list[str]:
-    """:func:`write_render` inside a Qt application: the running one, or one started on the offscreen platform
-    (no window, no display needed)."""
+def render_png(level: Level, base_folder: Optional[str], scale: float = 1.0) -> tuple[bytes, list[str]]:
+    """``level`` drawn at ``scale`` as a PNG file's bytes, and one line per picture that could not be drawn."""
+    return png_bytes(render_level(level, base_folder, scale)), missing_pictures(level, base_folder)
+
+
+def run_render(level: Level, base_folder: Optional[str], scale: float) -> tuple[bytes, list[str]]:
+    """:func:`render_png` inside a Qt application: the running one, or one started on the offscreen platform
+    (no window, no display needed). What ``level-editor render`` draws with."""
     from PySide6.QtGui import QGuiApplication
 
     if QGuiApplication.instance() is None:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         app = QGuiApplication([sys.argv[0] if sys.argv else "level-editor", "-platform", "offscreen"])
         try:
-            return write_render(level, base_folder, path, scale)
+            return render_png(level, base_folder, scale)
         finally:
             del app
-    return write_render(level, base_folder, path, scale)
+    return render_png(level, base_folder, scale)
