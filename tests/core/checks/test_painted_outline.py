@@ -8,13 +8,14 @@ import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from level_editor.core.checks import painted
+from level_editor.core.checks import painted, validation
 from level_editor.core.checks.outlines import _tile_outline, level_outlines, polygons_of, shape_polygons
 from level_editor.core.collision.shapes import Rect
 from level_editor.core.level.art import (FLIP_D, FLIP_X, FLIP_Y, TileInfo, TileShape, Tileset, cell_shapes,
                                          merged_rects, tile_number)
 from level_editor.core.level.art_grid import grid_shapes
-from level_editor.core.level.model import Level, Tiles
+from level_editor.core.checks.validation import validate_level
+from level_editor.core.level.model import Box, Level, Player, Tiles, Wall
 
 FLIPS = (0, FLIP_X, FLIP_Y, FLIP_D, FLIP_X | FLIP_Y, FLIP_X | FLIP_D, FLIP_Y | FLIP_D, FLIP_X | FLIP_Y | FLIP_D)
 CELL = 16
@@ -140,3 +141,35 @@ def test_a_plain_grid_joined_block_by_block_is_the_union_of_its_cells(cells, blo
         painted.BLOCK = saved
     assert joined.is_valid
     assert joined.symmetric_difference(expected).area <= 1e-9 * max(1.0, expected.area)
+
+
+@st.composite
+def rooms_of_tiles(draw):
+    """A level of a painted grid (or a plain one) with a wall and a box beside it, the player somewhere on it."""
+    grid = draw(painted_grids())
+    if draw(st.booleans()):
+        grid = Tiles("g", grid.origin, grid.cell, grid.cells)
+    x0, y0, x1, y1 = grid.bounds()
+    others = []
+    if draw(st.booleans()):
+        others.append(Wall("w", [(x0 - 12, y0 - 9), (x1 + 5, y0 - 9), (x1 + 5, y1 + 7)], draw(st.sampled_from([2, 0.5]))))
+    if draw(st.booleans()):
+        others.append(Box("b", (x0 - 20, y0), (14, y1 - y0)))
+    fx, fy = draw(st.floats(0.05, 0.95)), draw(st.floats(0.05, 0.95))
+    spawn = (x0 + fx * (x1 - x0), y0 + fy * (y1 - y0))
+    player = draw(st.sampled_from([Player(spawn=spawn, radius=2.0), Player(spawn=spawn, radius=5.0),
+                                   Player(spawn=spawn, shape="box", size=(6, 10))]))
+    return Level(player=player, objects=(grid, *others), tilesets=(grid.art,) if grid.art else ())
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rooms_of_tiles())
+def test_the_spawn_area_read_from_a_grids_outline_is_what_its_pieces_say(level):
+    found = [str(p) for p in validate_level(level)]
+    saved = validation.TILES
+    validation.TILES = -1  # no object is a grid: every piece's ring goes into the network, as before
+    try:
+        before = [str(p) for p in validate_level(level)]
+    finally:
+        validation.TILES = saved
+    assert found == before
