@@ -1051,7 +1051,7 @@ def _spawn_area(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blocking) ->
     long_enough = np.any(links[:, 0] != links[:, 1], axis=1)
     links, link_owner = links[long_enough], link_owner[long_enough]
     # A tile grid's pieces (a painted grid has one per cell) are many rings lying on each other; what bounds the
-    # free space is their union, the grid's outline, whose rings are already noded: its rings stand for theirs.
+    # free space is their union, the grid's outline, whose rings never cross: its rings stand for theirs.
     # The spawn is outside every piece, so its face is the same with either (a face never enters the union).
     grid = o.kinds[pieces.owner] == TILES
     for g in holds[np.argsort(sizes[holds], kind="stable")]:
@@ -1071,14 +1071,11 @@ def _spawn_area(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blocking) ->
 
 
 def _outline_rings(outlines: np.ndarray) -> np.ndarray:
-    """Every ring of the outlines, without the corners that lie on a straight side (a grid's outline has one at
-    every cell's corner): the same lines with fewer points to node."""
+    """Every ring of the outlines (shells and holes). Leaving out the corners on straight sides (a grid's outline
+    has one at every cell's corner) costs more than the noding it saves."""
     if not len(outlines):
         return np.empty(0, dtype=object)
-    rings = shapely.get_rings(shapely.get_parts(outlines))  # get_rings gives none of a MultiPolygon
-    simpler = shapely.simplify(rings, 0.0, preserve_topology=True)
-    keep = shapely.is_valid(simpler) & ~shapely.is_empty(simpler)
-    return np.where(keep, simpler, rings)
+    return shapely.get_rings(shapely.get_parts(outlines))  # get_rings gives none of a MultiPolygon
 
 
 def _reaching_in(links: np.ndarray) -> np.ndarray:
