@@ -131,8 +131,21 @@ def painted_outline(tiles: Tiles, polygons_of):
                      sides[grid[gr + 1, gc], 2]],  # the bottom, the top of the cell below
                     axis=1)
     keys, key_of = _distinct_rows(need)
-    templates = [_with_side_vertices(grounds[k[0]], [side_sets[i] for i in k[1:]], c)
-                 if grounds[k[0]] is not None else [] for k in keys.tolist()]
+    rings = [_rings_of(g) for g in grounds]
+    covered = {}  # (set on a side of the ground, set a neighbour needs there) -> whether it holds them all
+
+    def holds(mine: int, wanted: int) -> bool:
+        if (mine, wanted) not in covered:
+            covered[mine, wanted] = set(side_sets[wanted].tolist()) <= set(side_sets[mine].tolist())
+        return covered[mine, wanted]
+
+    templates = []
+    for combo, *wanted in keys.tolist():
+        if grounds[combo] is None or all(holds(int(sides[combo, k]), w) for k, w in enumerate(wanted)):
+            templates.append(rings[combo])  # its sides have every vertex its neighbours have there
+        else:
+            offsets = [side_sets[w] for w in wanted]
+            templates.append([[_ring_with(ring, offsets, c) for ring in polygon] for polygon in rings[combo]])
     # 4. the cells' grounds placed, and joined
     polygons, poly_r, poly_c = _placed(templates, key_of, cell_r, cell_c, tiles.origin.x, tiles.origin.y, c)
     if not len(polygons):
@@ -207,71 +220,89 @@ def _sides(grounds: list, c: float) -> tuple[np.ndarray, list]:
     return ids, [np.asarray(v, dtype=float) for v in sets]
 
 
-def _with_side_vertices(ground, offsets: list, c: float) -> list:
-    """``ground``'s polygons as lists of rings (closed coordinate arrays), with ``offsets`` (for the left, right,
-    top and bottom sides) added along its edges on those sides of the cell."""
-    out = []
-    for polygon in shapely.get_parts(ground).tolist():
-        rings = [polygon.exterior] + list(polygon.interiors)
-        out.append([_ring_with(np.asarray(r.coords), offsets, c) for r in rings])
-    return out
+def _rings_of(ground) -> list:
+    """``ground``'s polygons as lists of rings (closed coordinate arrays, the shell first); none of no ground."""
+    if ground is None:
+        return []
+    return [[np.asarray(ring.coords) for ring in [polygon.exterior, *polygon.interiors]]
+            for polygon in shapely.get_parts(ground).tolist()]
 
 
 def _ring_with(xy: np.ndarray, offsets: list, c: float) -> np.ndarray:
+    """The closed ring ``xy`` with the ``offsets`` of the left, right, top and bottom sides added along its edges
+    that lie on those sides of the cell, in the edges' direction."""
+    p, q = xy[:-1], xy[1:]
+    vertical = (p[:, 0] == q[:, 0]) & ((p[:, 0] == 0.0) | (p[:, 0] == c))
+    horizontal = ~vertical & (p[:, 1] == q[:, 1]) & ((p[:, 1] == 0.0) | (p[:, 1] == c))
+    on_side = np.flatnonzero(vertical | horizontal)
+    if not len(on_side):
+        return xy
     left, right, top, bottom = offsets
-    points = [xy[0]]
-    for (px, py), (qx, qy) in zip(xy[:-1].tolist(), xy[1:].tolist()):
-        if px == qx and (px == 0.0 or px == c):
-            ys = left if px == 0.0 else right
-            between = ys[(ys > min(py, qy)) & (ys < max(py, qy))]
-            points.extend((px, y) for y in (between if qy > py else between[::-1]).tolist())
-        elif py == qy and (py == 0.0 or py == c):
-            xs = top if py == 0.0 else bottom
-            between = xs[(xs > min(px, qx)) & (xs < max(px, qx))]
-            points.extend((x, py) for x in (between if qx > px else between[::-1]).tolist())
-        points.append((qx, qy))
-    return np.asarray(points, dtype=float)
-
-
-def _placed(templates: list, combo_of: np.ndarray, cell_r: np.ndarray, cell_c: np.ndarray, ox: float, oy: float,
-            c: float):
-    """Every cell's ground as shapely polygons in the level, its sides at ``origin + k * cell`` exactly."""
-    coords, poly_rings, owner_r, owner_c = [], [], [], []
-    order = np.argsort(combo_of, kind="stable")
-    bounds = np.flatnonzero(np.r_[True, combo_of[order][1:] != combo_of[order][:-1], True])
-    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
-        template = templates[int(combo_of[order[a]])]
-        if not template:
+    out, done = [], 0
+    for e in on_side.tolist():
+        (px, py), (qx, qy) = p[e].tolist(), q[e].tolist()
+        if vertical[e]:
+            along = left if px == 0.0 else right
+            lo, hi = min(py, qy), max(py, qy)
+        else:
+            along = top if py == 0.0 else bottom
+            lo, hi = min(px, qx), max(px, qx)
+        between = along[(along > lo) & (along < hi)]
+        if not len(between):
             continue
-        members = order[a:b]
-        r, col = cell_r[members].astype(float), cell_c[members].astype(float)
-        left, top = ox + col * c, oy + r * c
-        right, bottom = ox + (col + 1.0) * c, oy + (r + 1.0) * c
-        for rings in template:
-            for ring in rings:
-                x, y = ring[:, 0], ring[:, 1]
-                gx = np.where(x == 0.0, left[:, None], np.where(x == c, right[:, None], left[:, None] + x))
-                gy = np.where(y == 0.0, top[:, None], np.where(y == c, bottom[:, None], top[:, None] + y))
-                coords.append(np.stack([gx, gy], axis=2))  # (cells, points, 2)
-            poly_rings.append((len(members), [len(ring) for ring in rings], len(coords) - len(rings)))
-            owner_r.append(cell_r[members])
-            owner_c.append(cell_c[members])
-    if not coords:
+        if not ((qy > py) if vertical[e] else (qx > px)):
+            between = between[::-1]
+        added = np.column_stack([np.full(len(between), px), between]) if vertical[e] else \
+            np.column_stack([between, np.full(len(between), py)])
+        out.append(xy[done:e + 1])
+        out.append(added)
+        done = e + 1
+    if not out:
+        return xy
+    out.append(xy[done:])
+    return np.concatenate(out)
+
+
+def _placed(templates: list, key_of: np.ndarray, cell_r: np.ndarray, cell_c: np.ndarray, ox: float, oy: float,
+            c: float):
+    """Every cell's ground (``templates[key_of[cell]]``) as shapely polygons in the level, its sides at
+    ``origin + k * cell`` exactly, all cells at once."""
+    xy, ring_len, poly_rings = [], [], []
+    counts = np.zeros((len(templates), 3), dtype=np.int64)  # points, rings, polygons of each template
+    for t, template in enumerate(templates):
+        for polygon in template:
+            poly_rings.append(len(polygon))
+            for ring in polygon:
+                xy.append(ring)
+                ring_len.append(len(ring))
+                counts[t, 0] += len(ring)
+            counts[t, 1] += len(polygon)
+        counts[t, 2] = len(template)
+    if not xy:
         return np.empty(0, dtype=object), np.zeros(0, np.int64), np.zeros(0, np.int64)
-    # Lay out, polygon kind by polygon kind, each cell's rings one after the other.
-    all_xy, ring_len, rings_per_poly = [], [], []
-    for m, sizes, first in poly_rings:
-        block = np.concatenate([coords[first + k] for k in range(len(sizes))], axis=1)  # (m, sum(sizes), 2)
-        all_xy.append(block.reshape(-1, 2))
-        ring_len.append(np.tile(np.asarray(sizes, dtype=np.int64), m))
-        rings_per_poly.append(np.full(m, len(sizes), dtype=np.int64))
-    ring_len = np.concatenate(ring_len)
-    rings_per_poly = np.concatenate(rings_per_poly)
-    ring_offsets = np.r_[0, np.cumsum(ring_len)]
-    poly_offsets = np.r_[0, np.cumsum(rings_per_poly)]
-    polygons = shapely.from_ragged_array(shapely.GeometryType.POLYGON, np.concatenate(all_xy),
-                                         (ring_offsets, poly_offsets))
-    return polygons, np.concatenate(owner_r), np.concatenate(owner_c)
+    xy, ring_len, poly_rings = np.concatenate(xy), np.asarray(ring_len), np.asarray(poly_rings)
+    starts = np.cumsum(counts, axis=0) - counts
+    k = key_of
+    owner = np.repeat(np.arange(len(k)), counts[k, 0])
+    local = xy[_ranges(starts[k, 0], counts[k, 0])]
+    r, col = cell_r[owner].astype(float), cell_c[owner].astype(float)
+    x, y = local[:, 0], local[:, 1]
+    gx = np.where(x == 0.0, ox + col * c, np.where(x == c, ox + (col + 1.0) * c, (ox + col * c) + x))
+    gy = np.where(y == 0.0, oy + r * c, np.where(y == c, oy + (r + 1.0) * c, (oy + r * c) + y))
+    rings = ring_len[_ranges(starts[k, 1], counts[k, 1])]
+    per_polygon = poly_rings[_ranges(starts[k, 2], counts[k, 2])]
+    polygons = shapely.from_ragged_array(shapely.GeometryType.POLYGON, np.stack([gx, gy], axis=1),
+                                         (np.r_[0, np.cumsum(rings)], np.r_[0, np.cumsum(per_polygon)]))
+    return polygons, np.repeat(cell_r, counts[k, 2]), np.repeat(cell_c, counts[k, 2])
+
+
+def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """The indices ``starts[i] .. starts[i] + counts[i] - 1`` of every i, one after the other."""
+    total = int(counts.sum())
+    if not total:
+        return np.zeros(0, dtype=np.int64)
+    ends = np.cumsum(counts)
+    return np.repeat(starts - (ends - counts), counts) + np.arange(total)
 
 
 def join_cells(polygons: np.ndarray, row: np.ndarray, col: np.ndarray, ox: float, oy: float, c: float):
