@@ -1062,20 +1062,24 @@ def _spawn_area(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blocking) ->
             # a link ends on a piece's side, which the outline draws from the cells' numbers: reaching a hair
             # into the pieces at both ends, it meets the outline's side whatever its last bit
             ours_links = _reaching_in(ours_links)
+        shells = _outline_shells(o.outlines_of(grids))
+        if shapely.covers(shells, point).any():
+            # in a hole of a grid's outline (the spawn is outside every piece): closed off by that grid alone
+            return Problem(LEVEL_ID, enclosed, INFO, spawn)
+        # Else the spawn's face lies outside every grid's shells, and their holes' rings play no part in it.
         ends = [np.stack([pieces.a[ours & segment], pieces.b[ours & segment]], axis=1), ours_links]
         rings = np.concatenate([shapely.get_exterior_ring(pieces.skeletons[ours & pieces.polygon & ~grid]),
-                                _outline_rings(o.outlines_of(grids))])
+                                shapely.get_exterior_ring(shells)])
         if _encloses(point, np.concatenate(ends), rings, lo[g], hi[g], _player_reach(level)):
             return Problem(LEVEL_ID, enclosed, INFO, spawn)
     return Problem(LEVEL_ID, open_message, INFO, spawn)
 
 
-def _outline_rings(outlines: np.ndarray) -> np.ndarray:
-    """Every ring of the outlines (shells and holes). Leaving out the corners on straight sides (a grid's outline
-    has one at every cell's corner) costs more than the noding it saves."""
+def _outline_shells(outlines: np.ndarray) -> np.ndarray:
+    """The outlines' polygons without their holes."""
     if not len(outlines):
         return np.empty(0, dtype=object)
-    return shapely.get_rings(shapely.get_parts(outlines))  # get_rings gives none of a MultiPolygon
+    return shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(outlines)))
 
 
 def _reaching_in(links: np.ndarray) -> np.ndarray:
