@@ -2,8 +2,8 @@
 
 A painted grid collides through its tiles' collision shapes (:meth:`Tiles.art_shapes`), and inside a polygon
 tile is no free space either (:meth:`Tiles.enclosed_polygons`). Their union is what the checks and hulls work
-on. ``shapely.union_all`` of a 500 x 500 grid's shapes takes 6 to 11 s; this builds the same union in well under
-a second:
+on. ``shapely.union_all`` of a 500 x 500 grid's shapes took 11 to 14 s; this builds the same union in about a
+second (README: Speed):
 
 1. Every distinct painted cell (a tile with its flips and turn) is worked out once, in the cell's own
    coordinates: the union of its shapes (as :func:`~level_editor.core.checks.outlines.shape_polygons` makes
@@ -11,13 +11,15 @@ a second:
    larger than a cell, a tileset's offset, the thousandth of a pixel round a slope's sides).
 2. Each cell's ground is the union of its own part and the parts its neighbours reach into it with, worked out
    once per distinct combination.
-3. Every vertex any cell's ground has on a side of its cell is added to every cell's ground along that side
-   (the same offsets along every side), so neighbouring cells share their corners exactly: the cells' grounds
-   are then a valid coverage, and the coordinates of a side are computed from whole cell numbers, as a plain
-   grid's squares are.
+3. The vertices a neighbour's ground has on a side it shares with a cell are added along the cell's side too
+   (a full cell beside a half cell gets a corner halfway down that side), so neighbouring cells share their
+   corners exactly: the cells' grounds are then a valid coverage. A side's coordinates are computed from whole
+   cell numbers, ``origin + k * cell``, as a plain grid's squares are, so both cells have the same numbers.
+   Grounds and their neighbours' needs are worked out once per distinct combination, and every cell is placed
+   from them at once.
 4. GEOS joins the coverage without any overlay (``coverage_union_all``), block by block: a block's parts that
-   touch no side of the block are done, the others are joined with the neighbouring blocks' in a block twice
-   as large, and so on (one union of all cells slows down more than linearly: 3.5 s for 125,000 squares).
+   touch no side of the block are done, the others are joined with the neighbouring blocks' in a block
+   :data:`GROWTH` times as wide, and so on (one union of all cells slows down more than linearly: 3.5 s for 125,000 squares).
 
 The result equals ``union_all`` of the shapes (up to the last bit of a coordinate: a side is computed from the
 cell numbers, ``origin + k * cell``, as a plain grid's cells are). Should GEOS refuse the coverage anyway, the
