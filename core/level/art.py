@@ -31,7 +31,7 @@ from level_editor.core.collision.shapes import Capsule, Circle, Rect, Vec2, as_v
 
 __all__ = ["FLIP_X", "FLIP_Y", "FLIP_D", "FLAGS", "NO_TILE", "TileShape", "TileInfo", "Tileset", "tile_number",
            "cell_flags", "flipped_x", "flipped_y", "turned", "cell_matrix", "cell_shapes", "cell_shape_parts",
-           "merged_rects", "POLYGON_EDGE_RADIUS", "TILE_SHAPE_KINDS"]
+           "painted_shapes", "merged_rects", "POLYGON_EDGE_RADIUS", "TILE_SHAPE_KINDS"]
 
 FLIP_X = 0x80000000
 FLIP_Y = 0x40000000
@@ -354,6 +354,23 @@ def cell_polygons(tileset: Tileset, value: int, x: float, y: float, cell: float)
     left, top = x + tileset.offset.x, y + cell - h + tileset.offset.y
     to_cell = _mapped(value, size.x, size.y)
     return [[(left + px, top + py) for px, py in (to_cell(p) for p in shape.outline())] for shape in shaped]
+
+
+def painted_shapes(tileset: Tileset, rows, ox: float, oy: float, cell: float) -> tuple:
+    """The collision shapes of painted ``rows`` (a grid's corner at ``(ox, oy)``, cells of ``cell``), cell by cell:
+    the rectangles joined (:func:`merged_rects`), then circles and polygon sides, row by row. Pure Python, for a game
+    without NumPy; :func:`level_editor.core.level.art_grid.grid_shapes` gives the same shapes at once."""
+    colliding = {t for t, info in tileset.tiles.items() if info.collision}
+    if not colliding:
+        return ()
+    rects, others = [], []
+    for row, line in enumerate(rows):
+        y = oy + row * cell
+        for col, value in enumerate(line):
+            if value >= 0 and tile_number(value) in colliding:
+                for shape in cell_shapes(tileset, value, ox + col * cell, y, cell):
+                    (rects if shape.__class__ is Rect else others).append(shape)
+    return tuple(merged_rects(rects)) + tuple(others)
 
 
 def merged_rects(rects: Iterable[Rect]) -> list[Rect]:

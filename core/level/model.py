@@ -28,7 +28,7 @@ from typing import ClassVar, Iterator, Mapping, Optional, Union
 
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
 from level_editor.core.level.art import (
-    NO_TILE, POLYGON_EDGE_RADIUS, Tileset, cell_polygons, tile_number,
+    NO_TILE, POLYGON_EDGE_RADIUS, Tileset, cell_polygons, painted_shapes, tile_number,
 )
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.motion import MovePath
@@ -544,7 +544,10 @@ class Tiles:
         return shapes
 
     def _art_shapes(self, art: Tileset) -> tuple:
-        from level_editor.core.level.art_grid import grid_shapes  # NumPy, loaded when a painted grid is met
+        try:  # all cells at once with NumPy, loaded when a painted grid is met
+            from level_editor.core.level.art_grid import grid_shapes
+        except ImportError:  # a game without NumPy: cell by cell, the same shapes
+            return painted_shapes(art, self.tiles, self.origin.x, self.origin.y, self.cell)
         return grid_shapes(art, self.tiles, self.origin.x, self.origin.y, self.cell)
 
     def enclosed_polygons(self) -> list:

@@ -10,9 +10,7 @@ from hypothesis import strategies as st
 
 from level_editor.core.checks import painted, validation
 from level_editor.core.checks.outlines import _tile_outline, level_outlines, polygons_of, shape_polygons
-from level_editor.core.collision.shapes import Rect
-from level_editor.core.level.art import (FLIP_D, FLIP_X, FLIP_Y, TileInfo, TileShape, Tileset, cell_shapes,
-                                         merged_rects, tile_number)
+from level_editor.core.level.art import FLIP_D, FLIP_X, FLIP_Y, TileInfo, TileShape, Tileset, painted_shapes
 from level_editor.core.level.art_grid import grid_shapes
 from level_editor.core.checks.validation import validate_level
 from level_editor.core.level.model import Box, Level, Player, Tiles, Wall
@@ -101,18 +99,6 @@ def test_a_painted_outline_is_a_multipolygon_of_its_separate_parts_with_their_ho
     assert outline.area == 8 * 256 + 2 * 128
 
 
-def cell_by_cell(art, rows, ox, oy, c):
-    """What Tiles.art_shapes gave before it was made with NumPy: each cell's shapes, rectangles merged."""
-    colliding = {t for t, info in art.tiles.items() if info.collision}
-    rects, others = [], []
-    for row, line in enumerate(rows):
-        for col, value in enumerate(line):
-            if value >= 0 and tile_number(value) in colliding:
-                for shape in cell_shapes(art, value, ox + col * c, oy + row * c, c):
-                    (rects if shape.__class__ is Rect else others).append(shape)
-    return tuple(merged_rects(rects)) + tuple(others)
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(painted_grids(), st.booleans())
 def test_a_grids_shapes_made_at_once_are_those_made_cell_by_cell_to_the_last_bit_and_in_order(grid, ragged):
@@ -120,7 +106,7 @@ def test_a_grids_shapes_made_at_once_are_those_made_cell_by_cell_to_the_last_bit
     if ragged:  # rows of a grid read from a file may be short
         rows = tuple(row[:max(0, len(row) - k % 3)] for k, row in enumerate(rows))
     args = (grid.art, rows, grid.origin.x, grid.origin.y, grid.cell)
-    assert grid_shapes(*args) == cell_by_cell(*args)
+    assert grid_shapes(*args) == painted_shapes(*args)
 
 
 @settings(max_examples=200, deadline=None)
