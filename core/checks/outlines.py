@@ -38,6 +38,7 @@ from typing import Callable, Optional
 import numpy as np
 import shapely
 
+from level_editor.core.checks.painted import join_cells, painted_outline
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect
@@ -584,22 +585,47 @@ def is_art(obj) -> bool:
 def shape_polygons(obj, quad_segs: int = QUAD_SEGS) -> list:
     """The shapely polygons of an art object's collision shapes (round parts grown to contain the exact shape),
     and the areas its polygons enclose: a polygon collides by its sides, but inside a slope is no free space."""
+    return polygons_of(obj.collision_shapes(), obj.enclosed_polygons(), quad_segs)
+
+
+def polygons_of(shapes, enclosed, quad_segs: int = QUAD_SEGS) -> list:
+    """Collision shapes and enclosed areas (lists of corners) as shapely polygons, as :func:`shape_polygons`
+    makes them: each kind made for all its shapes at once (a painted grid has a shape per cell), in their order."""
     growth = 1.0 / math.cos(3 * math.pi / (8 * quad_segs))
-    out = []
-    for s in obj.collision_shapes():
-        if isinstance(s, Rect):
-            out.append(shapely.box(s.origin.x, s.origin.y, s.origin.x + s.size.x, s.origin.y + s.size.y))
-        elif isinstance(s, OrientedRect):
-            out.append(shapely.Polygon([(p.x, p.y) for p in s.corners()]))
-        elif isinstance(s, Circle):
-            out.append(shapely.Point(s.center.x, s.center.y).buffer(s.radius * growth + ROUND_MARGIN,
-                                                                   quad_segs=quad_segs))
-        elif isinstance(s, Capsule):
-            out.append(shapely.LineString([(s.a.x, s.a.y), (s.b.x, s.b.y)]).buffer(
-                s.radius * growth + ROUND_MARGIN, quad_segs=quad_segs))
-    for corners in obj.enclosed_polygons():
-        polygon = shapely.Polygon(corners)
-        out.append(polygon if polygon.is_valid else shapely.make_valid(polygon))
+    rects, oriented, circles, capsules = [], [], [], []
+    for k, s in enumerate(shapes):
+        cls = s.__class__
+        if cls is Rect:
+            rects.append((k, s.origin.x, s.origin.y, s.origin.x + s.size.x, s.origin.y + s.size.y))
+        elif cls is Capsule:
+            capsules.append((k, s.a.x, s.a.y, s.b.x, s.b.y, s.radius))
+        elif cls is Circle:
+            circles.append((k, s.center.x, s.center.y, s.radius))
+        elif cls is OrientedRect:
+            oriented.append((k, [(p.x, p.y) for p in s.corners()]))
+    out = np.full(len(shapes), None, dtype=object)
+    if rects:
+        v = np.array(rects, dtype=float)
+        out[v[:, 0].astype(np.int64)] = shapely.box(v[:, 1], v[:, 2], v[:, 3], v[:, 4])
+    if capsules:
+        v = np.array(capsules, dtype=float)
+        lines = shapely.linestrings(v[:, 1:5].reshape(-1, 2, 2))
+        out[v[:, 0].astype(np.int64)] = shapely.buffer(lines, v[:, 5] * growth + ROUND_MARGIN, quad_segs=quad_segs)
+    if circles:
+        v = np.array(circles, dtype=float)
+        out[v[:, 0].astype(np.int64)] = shapely.buffer(shapely.points(v[:, 1:3]), v[:, 3] * growth + ROUND_MARGIN,
+                                                       quad_segs=quad_segs)
+    for k, corners in oriented:
+        out[k] = shapely.Polygon(corners)
+    out = [g for g in out.tolist() if g is not None]
+    if enclosed:
+        sizes = [len(corners) for corners in enclosed]
+        xy = np.array([p for corners in enclosed for p in corners], dtype=float).reshape(-1, 2)
+        areas = shapely.polygons(shapely.linearrings(xy, indices=np.repeat(np.arange(len(sizes)), sizes)))
+        bad = ~shapely.is_valid(areas)
+        if bad.any():
+            areas[bad] = shapely.make_valid(areas[bad])
+        out.extend(areas.tolist())
     return out
 
 
@@ -619,9 +645,15 @@ def _tile_outline(tiles):
     whole cell numbers), so the squares form a valid coverage and GEOS joins
     them along the shared edges without any overlay: two to six times faster
     than ``union_all`` of the grid's merged rectangles (whose T-junctions are
-    no valid coverage), and linear in the number of cells (a 200 x 200 grid
-    of noise takes about 0.2 s). Art (a painted grid, a sprite): the union of its collision shapes.
+    no valid coverage). They are joined block by block (:func:`join_cells`): one coverage union of a
+    500 x 500 grid of noise took 3.5 s, by blocks it takes 0.8 s. A painted grid: the union of its
+    collision shapes, cell by cell as exact (:mod:`level_editor.core.checks.painted`); a sprite: the union of its
+    collision shapes.
     """
+    if isinstance(tiles, Tiles) and tiles.painted:
+        outline = painted_outline(tiles, polygons_of)
+        if outline is not None:
+            return outline
     if is_art(tiles):
         return shapely.union_all(shape_polygons(tiles))
     width = max(len(row) for row in tiles.cells)
@@ -630,4 +662,4 @@ def _tile_outline(tiles):
     rows, cols = np.nonzero(grid)
     ox, oy, c = tiles.origin.x, tiles.origin.y, tiles.cell
     cells = shapely.box(ox + cols * c, oy + rows * c, ox + (cols + 1) * c, oy + (rows + 1) * c)
-    return cells[0] if len(cells) == 1 else shapely.coverage_union_all(cells)
+    return cells[0] if len(cells) == 1 else join_cells(cells, rows, cols, ox, oy, c)

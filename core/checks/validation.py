@@ -110,6 +110,7 @@ from level_editor.core.checks.outlines import (
     QUAD_SEGS,
     ROUND_GROWTH,
     ROUND_MARGIN,
+    TILES,
     LevelOutlines,
     has_solid_cells,
     level_outlines,
@@ -1049,14 +1050,50 @@ def _spawn_area(level: Level, o: LevelOutlines, pieces: Pieces, b: _Blocking) ->
     link_owner = np.concatenate([pieces.owner[b.touch_i], pieces.owner[b.i[bridge]]])
     long_enough = np.any(links[:, 0] != links[:, 1], axis=1)
     links, link_owner = links[long_enough], link_owner[long_enough]
+    # A tile grid's pieces (a painted grid has one per cell) are many rings lying on each other; what bounds the
+    # free space is their union, the grid's outline, whose rings never cross: its rings stand for theirs.
+    # The spawn is outside every piece, so its face is the same with either (a face never enters the union).
+    grid = o.kinds[pieces.owner] == TILES
     for g in holds[np.argsort(sizes[holds], kind="stable")]:
         ours = label[pieces.owner] == g
-        ends = [np.stack([pieces.a[ours & segment], pieces.b[ours & segment]], axis=1),
-                links[label[link_owner] == g]]
-        rings = shapely.get_exterior_ring(pieces.skeletons[ours & pieces.polygon])
+        ours_links = links[label[link_owner] == g]
+        grids = np.unique(pieces.owner[ours & grid])
+        if len(grids):
+            # a link ends on a piece's side, which the outline draws from the cells' numbers: reaching a hair
+            # into the pieces at both ends, it meets the outline's side whatever its last bit
+            ours_links = _reaching_in(ours_links)
+        shells = _outline_shells(o.outlines_of(grids))
+        if shapely.covers(shells, point).any():
+            # in a hole of a grid's outline (the spawn is outside every piece): closed off by that grid alone
+            return Problem(LEVEL_ID, enclosed, INFO, spawn)
+        # Else the spawn's face lies outside every grid's shells, and their holes' rings play no part in it.
+        ends = [np.stack([pieces.a[ours & segment], pieces.b[ours & segment]], axis=1), ours_links]
+        rings = np.concatenate([shapely.get_exterior_ring(pieces.skeletons[ours & pieces.polygon & ~grid]),
+                                shapely.get_exterior_ring(shells)])
         if _encloses(point, np.concatenate(ends), rings, lo[g], hi[g], _player_reach(level)):
             return Problem(LEVEL_ID, enclosed, INFO, spawn)
     return Problem(LEVEL_ID, open_message, INFO, spawn)
+
+
+def _outline_shells(outlines: np.ndarray) -> np.ndarray:
+    """The outlines' polygons without their holes."""
+    if not len(outlines):
+        return np.empty(0, dtype=object)
+    return shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(outlines)))
+
+
+def _reaching_in(links: np.ndarray) -> np.ndarray:
+    """The links (k, 2, 2) grown at both ends by a hair (a millionth of a pixel, more far from the origin)."""
+    if not len(links):
+        return links
+    d = links[:, 1] - links[:, 0]
+    length = np.hypot(d[:, 0], d[:, 1])
+    u = d / np.where(length > 0, length, 1.0)[:, None]
+    hair = 1e-6 * np.maximum(1.0, np.abs(links).max(axis=(1, 2)) * 1e-6)
+    grown = links.copy()
+    grown[:, 0] -= u * hair[:, None]
+    grown[:, 1] += u * hair[:, None]
+    return grown
 
 
 def _inside_a_closed_wall(o: LevelOutlines, spawn: Vec2) -> bool:
@@ -1101,9 +1138,8 @@ def _encloses(point, segments: np.ndarray, rings: np.ndarray, lo, hi, reach: flo
                                 rings[near_rings]])
         if len(lines):
             network = shapely.union_all(lines)
-            for face in shapely.get_parts(shapely.polygonize(shapely.get_parts(network))):
-                if face.covers(point):
-                    return True
+            if shapely.covers(shapely.get_parts(shapely.polygonize(shapely.get_parts(network))), point).any():
+                return True
         if half >= whole:
             return False
         half *= 4.0

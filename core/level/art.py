@@ -30,8 +30,8 @@ from typing import Iterable, Mapping, Optional
 from level_editor.core.collision.shapes import Capsule, Circle, Rect, Vec2, as_vec2
 
 __all__ = ["FLIP_X", "FLIP_Y", "FLIP_D", "FLAGS", "NO_TILE", "TileShape", "TileInfo", "Tileset", "tile_number",
-           "cell_flags", "flipped_x", "flipped_y", "turned", "cell_matrix", "cell_shapes", "merged_rects",
-           "POLYGON_EDGE_RADIUS", "TILE_SHAPE_KINDS"]
+           "cell_flags", "flipped_x", "flipped_y", "turned", "cell_matrix", "cell_shapes", "cell_shape_parts",
+           "painted_shapes", "merged_rects", "POLYGON_EDGE_RADIUS", "TILE_SHAPE_KINDS"]
 
 FLIP_X = 0x80000000
 FLIP_Y = 0x40000000
@@ -280,35 +280,61 @@ def cell_shapes(tileset: Tileset, value: int, x: float, y: float, cell: float) -
     rectangles under flips and turns; an ellipse as wide as high is a circle; other ellipses and polygons
     collide by their sides.
     """
-    tile = tile_number(value)
-    if tile < 0:
+    parts = cell_shape_parts(tileset, value)
+    if not parts:
         return []
-    info = tileset.info(tile)
-    if not info.collision:
-        return []
-    size = tileset.tile_picture_size(tile)
-    turned_ = bool(value & FLIP_D) if value >= 0 else False
-    w, h = (size.y, size.x) if turned_ else (size.x, size.y)
+    h, rects, circles, polygons, order = parts
     left = x + tileset.offset.x
     top = y + cell - h + tileset.offset.y
-    to_cell = _mapped(value, size.x, size.y)
     shapes: list = []
+    for kind, k in order:
+        if kind == "rect":
+            mx, my, w, hh = rects[k]
+            shapes.append(Rect(Vec2(left + mx, top + my), Vec2(w, hh)))
+        elif kind == "circle":
+            cx, cy, r = circles[k]
+            shapes.append(Circle(Vec2(left + cx, top + cy), r))
+        else:
+            pts = [Vec2(left + px, top + py) for px, py in polygons[k]]
+            shapes.extend(Capsule(pts[i], pts[(i + 1) % len(pts)], POLYGON_EDGE_RADIUS)
+                          for i in range(len(pts)) if pts[i] != pts[(i + 1) % len(pts)])
+    return shapes
+
+
+def cell_shape_parts(tileset: Tileset, value: int):
+    """What :func:`cell_shapes` places, relative to the tile's drawn box: None when the cell has no collision,
+    else ``(h, rects, circles, polygons, order)``: the box's height (its top is ``y + cell - h`` plus the offset),
+    ``rects`` as ``(min x, min y, width, height)``, ``circles`` as ``(x, y, radius)``, ``polygons`` (drawn as
+    their sides) as lists of corners, and ``order``, the tile's shapes in order as ``(kind, index)``. Every placed coordinate is the drawn box's left (top) plus one of
+    these, so a whole grid can be placed at once with the same sums (:mod:`level_editor.core.level.art_grid`).
+    """
+    tile = tile_number(value)
+    if tile < 0:
+        return None
+    info = tileset.info(tile)
+    if not info.collision:
+        return None
+    size = tileset.tile_picture_size(tile)
+    turned_ = bool(value & FLIP_D) if value >= 0 else False
+    h = size.x if turned_ else size.y
+    to_cell = _mapped(value, size.x, size.y)
+    rects, circles, polygons, order = [], [], [], []
     for shape in info.collision:
         if shape.kind == "rect":
             (px, py), (pw, ph) = shape.points
             x0, y0 = to_cell(Vec2(px, py))
             x1, y1 = to_cell(Vec2(px + pw, py + ph))
-            shapes.append(Rect(Vec2(left + min(x0, x1), top + min(y0, y1)), Vec2(abs(x1 - x0), abs(y1 - y0))))
+            order.append(("rect", len(rects)))
+            rects.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)))
         elif shape.kind == "ellipse" and shape.points[1].x == shape.points[1].y:
             (px, py), (pw, _) = shape.points
             cx, cy = to_cell(Vec2(px + pw / 2, py + pw / 2))
-            shapes.append(Circle(Vec2(left + cx, top + cy), pw / 2))
+            order.append(("circle", len(circles)))
+            circles.append((cx, cy, pw / 2))
         else:
-            corners = [to_cell(p) for p in shape.outline()]
-            pts = [Vec2(left + px, top + py) for px, py in corners]
-            shapes.extend(Capsule(pts[i], pts[(i + 1) % len(pts)], POLYGON_EDGE_RADIUS)
-                          for i in range(len(pts)) if pts[i] != pts[(i + 1) % len(pts)])
-    return shapes
+            order.append(("polygon", len(polygons)))
+            polygons.append([to_cell(p) for p in shape.outline()])
+    return h, rects, circles, polygons, order
 
 
 def cell_polygons(tileset: Tileset, value: int, x: float, y: float, cell: float) -> list:
@@ -328,6 +354,23 @@ def cell_polygons(tileset: Tileset, value: int, x: float, y: float, cell: float)
     left, top = x + tileset.offset.x, y + cell - h + tileset.offset.y
     to_cell = _mapped(value, size.x, size.y)
     return [[(left + px, top + py) for px, py in (to_cell(p) for p in shape.outline())] for shape in shaped]
+
+
+def painted_shapes(tileset: Tileset, rows, ox: float, oy: float, cell: float) -> tuple:
+    """The collision shapes of painted ``rows`` (a grid's corner at ``(ox, oy)``, cells of ``cell``), cell by cell:
+    the rectangles joined (:func:`merged_rects`), then circles and polygon sides, row by row. Pure Python, for a game
+    without NumPy; :func:`level_editor.core.level.art_grid.grid_shapes` gives the same shapes at once."""
+    colliding = {t for t, info in tileset.tiles.items() if info.collision}
+    if not colliding:
+        return ()
+    rects, others = [], []
+    for row, line in enumerate(rows):
+        y = oy + row * cell
+        for col, value in enumerate(line):
+            if value >= 0 and tile_number(value) in colliding:
+                for shape in cell_shapes(tileset, value, ox + col * cell, y, cell):
+                    (rects if shape.__class__ is Rect else others).append(shape)
+    return tuple(merged_rects(rects)) + tuple(others)
 
 
 def merged_rects(rects: Iterable[Rect]) -> list[Rect]:

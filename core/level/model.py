@@ -28,7 +28,7 @@ from typing import ClassVar, Iterator, Mapping, Optional, Union
 
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
 from level_editor.core.level.art import (
-    NO_TILE, POLYGON_EDGE_RADIUS, Tileset, cell_polygons, cell_shapes, merged_rects, tile_number,
+    NO_TILE, POLYGON_EDGE_RADIUS, Tileset, cell_polygons, painted_shapes, tile_number,
 )
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.motion import MovePath
@@ -544,18 +544,11 @@ class Tiles:
         return shapes
 
     def _art_shapes(self, art: Tileset) -> tuple:
-        colliding = {t for t, info in art.tiles.items() if info.collision}
-        if not colliding:
-            return ()
-        o, c = self.origin, self.cell
-        rects, others = [], []
-        for row, line in enumerate(self.tiles):
-            y = o.y + row * c
-            for col, value in enumerate(line):
-                if value >= 0 and tile_number(value) in colliding:
-                    for shape in cell_shapes(art, value, o.x + col * c, y, c):
-                        (rects if shape.__class__ is Rect else others).append(shape)
-        return tuple(merged_rects(rects)) + tuple(others)
+        try:  # all cells at once with NumPy, loaded when a painted grid is met
+            from level_editor.core.level.art_grid import grid_shapes
+        except ImportError:  # a game without NumPy: cell by cell, the same shapes
+            return painted_shapes(art, self.tiles, self.origin.x, self.origin.y, self.cell)
+        return grid_shapes(art, self.tiles, self.origin.x, self.origin.y, self.cell)
 
     def enclosed_polygons(self) -> list:
         """The areas its tiles' polygons enclose (their sides are what collides), as lists of corners."""
