@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Optional
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QImageReader
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFileDialog, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
@@ -56,6 +56,9 @@ class TilesetsPanel(QWidget):
         self.remove_action = QAction("Remove Tileset", self)
         self.remove_action.setToolTip("Remove the tileset shown (refused while tile grids or sprites use it)")
         self.remove_action.triggered.connect(self.remove_tileset)
+        # short on the dock's buttons, which share a narrow column (the menu says it whole)
+        self.add_action.setIconText("Add…")
+        self.remove_action.setIconText("Remove")
 
         self.combo = QComboBox(self)
         self.combo.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
@@ -84,7 +87,7 @@ class TilesetsPanel(QWidget):
         options.addWidget(self.solid_button)
         options.addWidget(self.collision_check)
         options.addStretch(1)
-        options.addWidget(QLabel("Zoom:", self))
+        self.zoom_combo.setToolTip("Zoom of the tiles")  # no label: the dock's column is narrow
         options.addWidget(self.zoom_combo)
 
         self.view = TilesetView()
@@ -93,6 +96,7 @@ class TilesetsPanel(QWidget):
         self.scroll.setWidget(self.view)
         self.scroll.setAlignment(Qt.AlignLeft | Qt.AlignTop)
         self.scroll.setMinimumHeight(96)
+        self.scroll.viewport().installEventFilter(self)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextSelectableByMouse)
@@ -138,6 +142,7 @@ class TilesetsPanel(QWidget):
         grid.addWidget(QLabel("Collision:", box), 0, 0)
         grid.addWidget(self.collision_combo, 0, 1, 1, 4)
         self.rect_fields = []
+        self._fields_for: Optional[tuple[str, int]] = None  # the tile the rectangle's fields were filled for
         for i, name in enumerate(("x", "y", "w", "h")):
             field = QLineEdit(box)
             field.setPlaceholderText(name)
@@ -210,16 +215,31 @@ class TilesetsPanel(QWidget):
             self.message.setText("No tilesets yet: Add Tileset… or drop a picture here.")
             self._update_collision()
             return
-        picture, why = (None, "not cut into one picture") if ts.is_collection else load_picture(
-            full_path(ts.image, ts.folder or self.document.folder), ts.transparent)
-        if picture is None:
-            self.message.setText(f"Tileset '{ts.name}': its picture {ts.image or '(none)'} cannot be shown "
-                                 f"({why}).")
+        folder = ts.folder or self.document.folder
+        tile_pictures = None
+        if ts.is_collection:
+            picture, tile_pictures, missing = None, {}, []
+            for tile, info in sorted(ts.tiles.items()):
+                if info.image:
+                    tile_pictures[tile], why = load_picture(full_path(info.image, folder), ts.transparent)
+                    if tile_pictures[tile] is None:
+                        missing.append(f"{info.image} ({why})")
+            text = f"{ts.name}: a collection of {len(tile_pictures)} pictures"
+            if missing:
+                text += f"; {len(missing)} cannot be shown: " + ", ".join(missing[:3]) + (
+                    ", …" if len(missing) > 3 else "")
+            self.message.setText(text + ".")
         else:
-            self.message.setText(f"{ts.name}: {ts.count} tiles of {ts.tile_size.x:g} × {ts.tile_size.y:g} px")
+            picture, why = load_picture(full_path(ts.image, folder), ts.transparent)
+            if picture is None:
+                self.message.setText(f"Tileset '{ts.name}': its picture {ts.image or '(none)'} cannot be shown "
+                                     f"({why}).")
+            else:
+                self.message.setText(f"{ts.name}: {ts.count} tiles of {ts.tile_size.x:g} × {ts.tile_size.y:g} px")
         if self.view.tileset is None or self.view.tileset.id != ts.id:
             self.view.set_block(None)
-        self.view.set_tileset(ts, picture)
+        self.view.set_wrap_width(self.scroll.viewport().width())
+        self.view.set_tileset(ts, picture, tile_pictures)
         pick = self.context.tile_pick
         if pick is None or pick.tileset != ts.id:
             self.view.set_block(None)
@@ -272,15 +292,17 @@ class TilesetsPanel(QWidget):
         self.collision_box.setTitle(f"Tile {tile}")
         self.type_field.setText(ts.info(tile).type)
         shapes = ts.info(tile).collision
-        choice = collision_choice_of(shapes, ts.tile_size)
+        size = ts.tile_picture_size(tile)
+        choice = collision_choice_of(shapes, size)
         self.collision_combo.setCurrentIndex(COLLISION_CHOICES.index(choice) if choice else -1)
         if choice == "Rectangle":
             (x, y), (w, h) = shapes[0].points
             for field, v in zip(self.rect_fields, (x, y, w, h)):
                 field.setText(f"{v:g}")
-        elif not any(f.text() for f in self.rect_fields):
-            for field, v in zip(self.rect_fields, (0, 0, ts.tile_size.x, ts.tile_size.y)):
+        elif not any(f.text() for f in self.rect_fields) or self._fields_for != (ts.id, tile):
+            for field, v in zip(self.rect_fields, (0, 0, size.x, size.y)):
                 field.setText(f"{v:g}")
+        self._fields_for = (ts.id, tile)  # a tile of another size (a collection's) starts from its own size
         if not choice and shapes:
             self.collision_message.setText(f"{len(shapes)} shapes made elsewhere (in Tiled): a choice replaces them.")
 
@@ -305,7 +327,7 @@ class TilesetsPanel(QWidget):
         if ts is None or tile is None:
             return False
         try:
-            shapes = collision_shapes_for(choice, ts.tile_size, rect)
+            shapes = collision_shapes_for(choice, ts.tile_picture_size(tile), rect)
         except ValueError as e:
             self.collision_message.setText(f"Tile {tile}: {e}.")
             self._update_collision()
@@ -358,6 +380,11 @@ class TilesetsPanel(QWidget):
             return False
         self.context.push(command)
         return True
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.scroll.viewport() and event.type() == QEvent.Resize:
+            self.view.set_wrap_width(event.size().width())  # a collection's rows are as wide as the room
+        return super().eventFilter(watched, event)
 
     def dragEnterEvent(self, event) -> None:
         if dropped_pictures(event.mimeData()):

@@ -61,7 +61,7 @@ class TileBrushTool(Tool):
     left without solid cells is deleted in the same step.
 
     With a pick (:class:`TilePick`), the cells are the tileset's tiles: squares of its tile width from
-    ``(0, 0)``, and the brush grids are the current layer's painted grids of that tileset with that cell. The
+    ``(0, 0)`` (a collection's pictures: the level's grid squares, :meth:`art_cell`), and the brush grids are the current layer's painted grids of that tileset with that cell. The
     picked block is stamped with its top-left cell under the cursor, as Tiled's stamp brush does; a drag
     stamps it again wherever the cursor reaches a cell the last stamps do not cover, side by side with them, so
     a drag lays the block as a seamless pattern. Erasing clears the tileset's tiles under the cursor. X, Y,
@@ -242,7 +242,7 @@ class TileBrushTool(Tool):
         """
         if not stamps:
             return 0
-        cell = tileset.tile_size.x
+        cell = self.art_cell(tileset)
         doc = self.editor.document
         grids = self._art_grids(tileset)
         held = _painted_cells(grids, cell)
@@ -277,7 +277,7 @@ class TileBrushTool(Tool):
 
     def erase_tiles(self, cells: Iterable[Cell], tileset: Tileset) -> int:
         """Clear ``cells`` (tileset cells) in the current layer's painted grids of ``tileset``, in one undo step."""
-        return self._erase_in(self._art_grids(tileset), set(cells), tileset.tile_size.x,
+        return self._erase_in(self._art_grids(tileset), set(cells), self.art_cell(tileset),
                               lambda t, hits: t.with_tiles({c: NO_TILE for c in hits}))
 
     def _erase_in(self, grids: Sequence[Tiles], wanted: set[Cell], grid: float, cleared) -> int:
@@ -323,19 +323,26 @@ class TileBrushTool(Tool):
 
     def _art_grids(self, tileset: Tileset) -> list[Tiles]:
         """The current layer's painted grids of ``tileset`` whose cells are its tile width, lined up from (0, 0)."""
-        cell = tileset.tile_size.x
+        cell = self.art_cell(tileset)
         layer = self.editor.current_layer
         return [o for o in self.editor.document.objects
                 if isinstance(o, Tiles) and o.layer == layer and o.tileset == tileset.id and _fits(o, cell)]
 
     # -- cells -----------------------------------------------------------------------
+    def art_cell(self, tileset: Tileset) -> float:
+        """The side of the cells tiles of ``tileset`` are painted in: its tile width; a collection's pictures (each
+        its own size) in the level's grid, as Tiled paints them in the map's cells, each drawn from the bottom-left
+        corner of its cell."""
+        grid = self.editor.document.level.grid
+        return float(grid) if tileset.is_collection and grid and grid > 0 else tileset.tile_size.x
+
     def _grid(self) -> Optional[float]:
         return self.editor.snapper.grid()
 
     def _size(self) -> Optional[float]:
         """The side of the cells a stroke covers: the picked tileset's tile width, else the level's grid."""
         art = self._art if self.painting else self.picked_art()
-        return art[1].tile_size.x if art is not None else self._grid()
+        return self.art_cell(art[1]) if art is not None else self._grid()
 
     def _cell(self, pos: QPointF) -> Cell:
         g = self._size()
@@ -420,7 +427,7 @@ class TileBrushTool(Tool):
         preview = self.tiles_preview
         if preview.scene() is not self.editor.scene:
             self.editor.scene.addItem(preview)
-        cell = tileset.tile_size.x
+        cell = self.art_cell(tileset)
         grid = Tiles("preview", (0, 0), cell, (), tileset=tileset.id).with_tiles(stamps)
         object.__setattr__(grid, "art", tileset)  # drawn, never added to the level: no level binds it
         preview.set_grid(grid, self.editor.document.folder)
