@@ -343,4 +343,10 @@ def join_cells(polygons: np.ndarray, row: np.ndarray, col: np.ndarray, ox: float
         polygons, row, col = parts[edge], (b_r * size)[edge], (b_c * size)[edge]
         size *= GROWTH
     parts = np.concatenate(done)
+    # Shapes that touch at a single point (two ellipses side by side) come out of the coverage union as one ring
+    # that touches itself there, which is not a valid polygon: made valid, the same area in two polygons.
+    broken = ~shapely.is_valid(parts)
+    if broken.any():
+        fixed = shapely.get_parts(shapely.get_parts(shapely.make_valid(parts[broken])))  # (a collection: its own)
+        parts = np.concatenate([parts[~broken], fixed[shapely.get_type_id(fixed) == 3]])
     return parts[0] if len(parts) == 1 else shapely.multipolygons(parts)

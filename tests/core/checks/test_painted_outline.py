@@ -159,3 +159,17 @@ def test_the_spawn_area_read_from_a_grids_outline_is_what_its_pieces_say(level):
     finally:
         validation.TILES = saved
     assert found == before
+
+
+def test_two_ellipses_that_touch_at_a_point_make_a_valid_outline():
+    """Side by side, two 32 x 16 ellipses of tiles larger than the 16 px cells touch at one point: the coverage
+    union makes one ring touching itself there, which must come out valid (two polygons, the same area)."""
+    ts = Tileset("ts", "Tiles", (32, 32), image="art/ts.png", image_size=(128, 96), columns=4, count=12,
+                 tiles={6: TileInfo(collision=(TileShape("ellipse", ((0, 0), (32, 16))),
+                                               TileShape("rect", ((0, 29), (32, 3)))))})
+    grid = Level(tilesets=(ts,), objects=(Tiles("g", (0, 0), 16, (), tileset="ts",
+                                                tiles=((6 | FLIP_X, -1, 6 | FLIP_X),)),)).objects[0]
+    fast = painted.painted_outline(grid, polygons_of)
+    expected = union_of_shapes(grid)
+    assert fast.is_valid
+    assert shapely.symmetric_difference(fast, expected).area <= 1e-6 * expected.area
