@@ -138,3 +138,17 @@ def test_the_missing_picture_can_be_picked_and_drawn_without_a_crash(window):
     assert window.context.tile_pick == TilePick("things", ((MISSING,),))
     assert panel.collision_box.title() == f"Tile {MISSING}"
     assert not panel.view.grab().toImage().isNull()
+
+
+def test_the_zoom_scales_the_squares_and_a_pictures_type_is_set_in_one_step(window):
+    panel = window.tilesets_panel
+    before = panel.view.tile_rect(CRATE).width()
+    panel.zoom_combo.setCurrentIndex(panel.zoom_combo.findText("200%"))
+    assert panel.view.tile_rect(CRATE).width() == 2 * before == 2 * THUMBNAIL
+    click_picture(panel, CRATE)
+    assert window.context.tile_pick == TilePick("things", ((CRATE,),))
+    panel.type_field.setFocus()
+    QTest.keyClicks(panel.type_field, "crate")
+    QTest.keyClick(panel.type_field, Qt.Key_Return)
+    assert window.document.level.tileset("things").info(CRATE).type == "crate"
+    assert len(undo_texts(window)) == 1
