@@ -18,7 +18,6 @@ import math
 import os
 import re
 import sys
-import threading
 from typing import Optional, Sequence
 
 from level_editor.core import __version__
@@ -30,7 +29,7 @@ from level_editor.core.level.pictures import pictures_moved
 from level_editor.core.level.problems import INFO, WARNING, Problem
 
 # The checks (numpy, shapely) and the Tiled formats are imported where a command needs them: ``render`` starts
-# drawing while its check's imports are still loading (see _cmd_render).
+# drawing while its level is checked in another process (see _cmd_render).
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -389,28 +388,6 @@ def _check(level, **options):
     return check_level(level, **options)
 
 
-class _Background:
-    """A call run on a thread of its own; :meth:`result` waits for it and returns what it returned (or raises
-    what it raised)."""
-
-    def __init__(self, call):
-        self._call, self._value, self._error = call, None, None
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        try:
-            self._value = self._call()
-        except BaseException as e:  # handed to the waiting thread, which raises it as its own
-            self._error = e
-
-    def result(self):
-        self._thread.join()
-        if self._error is not None:
-            raise self._error
-        return self._value
-
-
 def _cmd_render(args) -> int:
     draw = getattr(args, "render_with", None)
     if draw is None:  # core draws nothing: the editor's launcher hands its painter over
@@ -423,16 +400,21 @@ def _cmd_render(args) -> int:
     if level is None:
         return status
     folder = _folder_of(args.level)
-    # The check runs while the picture is drawn and encoded (Qt lets go of the interpreter while it encodes): a
-    # level with errors is still refused and nothing is written, but its check costs the render no time.
-    checking = _Background(lambda: _check(level, base_dir=folder))
+    # The check runs beside the drawing, in a process of its own where it can (a thread elsewhere): a level with
+    # errors is still refused and nothing is written, but its check costs the render little or no time.
+    from level_editor.core.work import background_call
+
+    checking = background_call.start(lambda stop: _check(level, base_dir=folder, stop=stop).problems, nice=0)
     try:
-        picture, notes = draw(level, folder, args.scale)
-        failure = None
-    except (ValueError, MemoryError) as e:  # a picture larger than Qt can hold
-        picture, notes = None, []
-        failure = one_line(_describe(e) if isinstance(e, MemoryError) else str(e))
-    problems = _shown(checking.result().problems)
+        try:
+            picture, notes = draw(level, folder, args.scale)
+            failure = None
+        except (ValueError, MemoryError) as e:  # a picture larger than Qt can hold
+            picture, notes = None, []
+            failure = one_line(_describe(e) if isinstance(e, MemoryError) else str(e))
+        problems = _shown(checking.wait())
+    finally:
+        checking.stop()
     _print_problems(args.level, problems, sys.stderr)
     if any(p.is_error for p in problems):
         print(f"level-editor: {args.level} has errors; nothing written", file=sys.stderr)

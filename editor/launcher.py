@@ -14,12 +14,14 @@ from level_editor.core import cli
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    as_command = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "render":
         # drawing needs Qt, which core never imports: the painter is handed over (on the offscreen platform)
-        from level_editor.editor.painting.render import run_render
-
-        return cli.main(argv, render_with=run_render)
+        code = cli.main(argv, render_with=_render)
+        if as_command:
+            _leave(code)
+        return code
     if argv and (argv[0] in cli.COMMANDS or argv[0].startswith("-")):
         return cli.main(argv)
     parser = argparse.ArgumentParser(prog="level-editor", description="Open the level editor.")
@@ -36,6 +38,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     from level_editor.editor.app import run
 
     return run(args.level)
+
+
+def _render(level, base_folder, scale):
+    """``render``'s painter, loading Qt only now: the level's check has started (on another core where it can)."""
+    from level_editor.editor.painting.render import run_render
+
+    return run_render(level, base_folder, scale)
+
+
+def _leave(code: int) -> None:
+    """End the ``render`` command now that the picture is written and its lines are printed.
+
+    Python would go on to tear down Qt and every module one by one (about 40 ms, an eighth of rendering a small
+    map) with nothing left to write: only what is printed still waits in a buffer.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # the reader has gone (| head), or there is no console
+            pass
+    os._exit(code)
 
 
 def _path_problem(path: str) -> Optional[str]:

@@ -17,8 +17,8 @@ tests shipped by mistake, two version numbers that disagree, a module landing at
    Then ``pip install --no-index`` the wheel into it; the site-packages then holds ``level_editor`` and its
    dist-info, and nothing else of ours.
 4. From an empty folder, with ``PYTHONPATH`` unset and settings in temporary folders: ``import core`` and
-   ``import editor`` fail; ``level-editor --version``, ``check`` and ``export`` on a sample level; the collision
-   library loads without Qt, and the game runtime loads the sample level and steps its player without Qt or
+   ``import editor`` fail; ``level-editor --version``, ``check``, ``export`` and ``render`` on a sample level;
+   the collision library loads without Qt, and the game runtime loads the sample level and steps its player without Qt or
    shapely; then the editor itself, offscreen, through
    ``level-editor``'s own ``main`` on that level: ``level_editor`` must come from the environment's
    site-packages, every toolbar button must have its icon and the schema must load (and accept the export).
@@ -329,10 +329,14 @@ def check(root: Path = ROOT, work: Optional[Path] = None, base_env: Optional[Map
     hulls = json.loads(exported.read_text(encoding="utf-8")).get("hulls")
     if not hulls:
         raise PackagingError(f"level-editor export wrote no hulls to {exported}")
+    rendered = work / "rendered.png"
+    run([exe, "render", level, "-o", rendered], cwd=empty, env=env)
+    if not rendered.is_file() or not rendered.read_bytes().startswith(b"\x89PNG\r\n\x1a\n"):
+        raise PackagingError(f"level-editor render wrote no PNG picture to {rendered}")
     editor = run([python, "-c", INSTALLED_EDITOR_CHECK, level, exported], cwd=empty, env=env, timeout=120)
     if list(empty.iterdir()):
         raise PackagingError(f"the installed program left files in the folder it ran from: {list(empty.iterdir())}")
-    log(f"installed: {out}; check and export of {SAMPLE_LEVEL} pass; {editor.stdout.strip()}")
+    log(f"installed: {out}; check, export and render of {SAMPLE_LEVEL} pass; {editor.stdout.strip()}")
     log(imports)
     log(f"packaging check passed in {time.monotonic() - started:.1f} s")
     return {"wheel": wheel.name, "files": names, "version": out, "editor": editor.stdout.strip(), "imports": imports}

@@ -3,7 +3,7 @@
 Opening 100,000 objects, the window spends about 1.3 s making their items and then 0.7 s painting the
 picture of the whole level from them (:class:`~level_editor.editor.canvas.overview.LevelOverview`), a piece at a time
 between frames. Both are Python, and Python runs one thread at a time. A child process forked as the items
-are begun (:mod:`level_editor.editor.work.background_call`) makes items of its own from the same level and paints the same
+are begun (:mod:`level_editor.core.work.background_call`) makes items of its own from the same level and paints the same
 picture on the other core. The window paints its pieces meanwhile, as always; whichever is done first
 gives the picture. If the child's is not wanted any more (the level changed first), it is dropped and its
 process ends. Where there is no fork, nothing is painted ahead.
@@ -21,7 +21,7 @@ import numpy as np
 from PySide6.QtCore import QRectF
 
 from level_editor.core.level.model import Image, Level
-from level_editor.editor.work import background_call
+from level_editor.core.work import background_call
 from level_editor.core.level.collector import paused_collector
 from level_editor.editor.canvas.overview import ALIGN, MAX_SIDE, LevelOverview
 

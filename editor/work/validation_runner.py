@@ -5,7 +5,7 @@ several seconds, so it never runs while the designer drags or types: every
 document change restarts a short timer (:data:`DELAY_MS`), and when it fires
 the level as it is then (an immutable :class:`~level_editor.core.level.model.Level`, so the
 check can read it while the document moves on) is checked in a child process
-(:mod:`level_editor.editor.work.background_call`: it takes neither the window's interpreter nor
+(:mod:`level_editor.core.work.background_call`: it takes neither the window's interpreter nor
 its memory). Its outlines are built once and shared by validation and, when
 someone shows them, the hulls; only the problems and hulls come back. The GUI
 thread collects the answer with a short poll while a check is running and
@@ -23,7 +23,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from level_editor.core.checks.check import CheckResult, add_hulls, add_problems, check_level, level_hulls_only
 from level_editor.core.level.document import Change, ChangeKind, LevelDocument
 from level_editor.core.level.model import Level
-from level_editor.editor.work import background_call, long_task
+from level_editor.core.work import background_call
+from level_editor.editor.work import long_task
 from level_editor.editor.support.subscriptions import subscribe_while_alive
 from level_editor.editor.support.guard import guarded
 

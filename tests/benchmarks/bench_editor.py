@@ -14,7 +14,7 @@ with real mouse and wheel events on the canvas:
   release, then undo and redo of that move (each with its redraw),
 - the slowest frame of wheel zooming from the whole level to 100% and back, and
   of panning with the whole level in view and at 100%,
-- the process's peak memory, and that of the background check's process (level_editor.editor.work.background_call).
+- the process's peak memory, and that of the background check's process (level_editor.core.work.background_call).
 
 Every figure is taken after the frame it causes is drawn (``viewport().repaint()``).
 Each size runs in a process of its own, so its peak memory is its own; the level

@@ -8,6 +8,9 @@ to end as a user runs it (a new process, reading the file, drawing, writing the 
     python -m tests.benchmarks.bench_render      # a 100 x 100 map of Tiled's desert tiles, written as both
     python -m tests.benchmarks.bench_render --examples   # Tiled's example maps, each imported as a level
 
+The README's figures come from the Python of a fresh virtual environment with the wheel installed (``pip install
+dist/level_editor-*.whl``, run from the checkout so ``tests`` is found): an editable install starts slower.
+
 Without pairs it writes one itself: a painted grid as a level and as a TMX map (:func:`write_tmx`), with Tiled's
 ``tmw_desert_spacing.png`` (or a generated picture of its layout).
 """

@@ -19,7 +19,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from level_editor.core.level.model import Box, Level, OrientedBox, Pillar, Player, Wall
-from level_editor.editor.work import background_call
+from level_editor.core.work import background_call
 from level_editor.editor.documents.files import DISCARD
 from level_editor.editor.window.main_window import MainWindow
 
@@ -259,7 +259,7 @@ class WindowAnswers:
 
 
 def finished(call, timeout: float = 10.0):
-    """A call beside the window (level_editor.editor.work.background_call) once done (its pipe read as it fills, as the window's
+    """A call beside the window (level_editor.core.work.background_call) once done (its pipe read as it fills, as the window's
     poll does)."""
     end = time.monotonic() + timeout
     while not call.done():

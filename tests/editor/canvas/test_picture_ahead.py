@@ -8,7 +8,7 @@ import time
 import pytest
 from PySide6.QtCore import QRectF
 
-import level_editor.editor.work.background_call as background_call
+import level_editor.core.work.background_call as background_call
 from level_editor.core.level.document import LevelDocument
 from level_editor.core.level.model import Image, Level
 from level_editor.editor.canvas import picture_ahead

@@ -237,7 +237,7 @@ def test_a_large_level_is_saved_with_hulls_before_it_is_validated_and_its_proble
     import level_editor.editor.work.validation_runner as runner_module
     from level_editor.core.checks.hulls import level_hulls
     from level_editor.core.level.model import Box, Level, Player, Wall
-    from level_editor.editor.work import background_call
+    from level_editor.core.work import background_call
 
     monkeypatch.setattr(runner_module, "SAVE_CHECKS_UP_TO", 2)  # "large": more than two objects
     level = Level(player=Player(spawn=(96, 96), radius=12),

@@ -12,6 +12,7 @@ from level_editor.core.level.art import FLIP_D, FLIP_X, FLIP_Y, TileInfo, Tilese
 from level_editor.core.level.file_format import save_level
 from level_editor.core.level.model import (Box, Image, Layer, Level, ObjectType, Pillar, Point, Sprite, Tiles,
                                            Wall)
+from level_editor.core.work import background_call
 from level_editor.editor import launcher
 from level_editor.editor.painting.level_painter import KIND_COLORS, PASSABLE_ALPHA, TRIGGER_COLOR
 from level_editor.editor.painting.render import RenderError, render_level
@@ -327,3 +328,26 @@ def test_the_kind_colours_are_the_canvas_items_own():
                            "oriented_box": oriented_box_item.OrientedBoxItem.FILL,
                            "circle": pillar_item.PillarItem.FILL, "tiles": tiles_item.TilesItem.FILL}
     assert TRIGGER_COLOR == CANVAS_TRIGGER and PASSABLE_ALPHA == PASSABLE_FILL_ALPHA
+
+
+@pytest.mark.skipif(not background_call.FORK, reason="the check is forked on Linux only")
+def test_the_command_checks_in_another_process_while_it_draws(folder):
+    """As the ``level-editor`` command runs it: the check (NumPy, shapely) runs in a forked child while this process
+    loads Qt and draws; its problems still come back, and an invalid level is still refused with nothing written."""
+    bad = saved(folder, Level(objects=(Box("crate", (50, 50), (30, 30)),)), "bad.json")  # over the spawn
+    good = saved(folder, Level(objects=(Image("ref", "gone.png", (0, 0)), Box("b", (20, 0), (10, 10)))))
+    program = ("import sys; from level_editor.editor import launcher; code = launcher.main(sys.argv[1:]); "
+               "print(code, 'shapely' in sys.modules, 'numpy' in sys.modules)")
+    for path, out, code in ((bad, folder / "bad.png", "1"), (good, folder / "good.png", "0")):
+        r = subprocess.run([sys.executable, "-c", program, "render", path, "-o", str(out)],
+                           capture_output=True, text=True, timeout=120)
+        assert r.stdout.split() == [code, "False", "False"], r.stderr  # checked, but not here
+        assert out.exists() == (code == "0")
+    # the installed command leaves without tearing Qt down: every line it printed still arrives
+    r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", "render", bad, "-o", str(out)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and f"{bad}: player: error: the player overlaps crate" in r.stderr
+    assert r.stderr.rstrip().endswith("has errors; nothing written")
+    r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", "render", good, "-o", str(out)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and f"{good}: ref: warning:" in r.stderr and "gone.png" in r.stderr

@@ -1,4 +1,4 @@
-"""Work run beside the window: in a forked child process on Linux, on a thread elsewhere (level_editor.editor.work.background_call)."""
+"""Work run beside the window: in a forked child process on Linux, on a thread elsewhere (level_editor.core.work.background_call)."""
 from __future__ import annotations
 
 import os
@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt, QTimer
 
-import level_editor.editor.work.background_call as background_call
+import level_editor.core.work.background_call as background_call
 from level_editor.editor.work import long_task
 from level_editor.core.level.model import Box, Level, Player
-from level_editor.editor.work.background_call import BackgroundError, ForkedCall, ThreadCall
+from level_editor.core.work.background_call import BackgroundError, ForkedCall, ThreadCall
 from tests.editor.helpers import finished, gone, make_window
 from tests.waiting import HANG_SECONDS, until
 
@@ -118,7 +118,7 @@ def test_stop_kills_the_child_at_once_and_leaves_no_zombie(tmp_path):
 def test_the_child_dies_with_the_editor():
     script = textwrap.dedent("""
         import os, sys, time
-        from level_editor.editor.work.background_call import start
+        from level_editor.core.work.background_call import start
         call = start(lambda stop: time.sleep(60))
         print(call.pid, flush=True)
         os._exit(0)  # the editor ends without stopping its check

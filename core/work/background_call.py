@@ -1,16 +1,21 @@
-"""A function run beside the window, in a child process forked from the editor, its answer collected without waiting.
+"""A function run beside the caller, in a child process forked from it, its answer collected without waiting
+(the editor's window polls it) or waited for (``level-editor render`` draws while its level is checked).
 
 The background check of a 100,000-object level takes seconds of CPU. On a thread it shares Python's one
 interpreter lock with the GUI thread: while it ran, every frame of a zoom or a pan and the release of a drag
 took up to twice as long, and its working set (the outlines: a few hundred MB) sat in the editor's memory.
-A forked child sees the level exactly as it is (the editor's memory, copied by the system only where either
+A forked child sees the level exactly as it is (the caller's memory, copied by the system only where either
 side writes), runs on another core, sends back only its answer (pickled, through a pipe) and hands its memory
-back to the system when it ends. Stopping it is a kill: no answer is waited for.
+back to the system when it ends. Stopping it is a kill: no answer is waited for. ``render`` forks its check
+before it loads Qt, so the check's NumPy and shapely load on one core while Qt loads and draws on the other.
 
 The child runs only the function given, on immutable values, and leaves with ``os._exit``: it never returns
-into Qt, never runs the editor's exit handlers, and dies with the editor (``PR_SET_PDEATHSIG``). Where a
+into Qt, never runs the caller's exit handlers, and dies with the caller (``PR_SET_PDEATHSIG``). Where a
 fork is not available or not safe for a GUI process (Windows; macOS, whose system frameworks refuse to run
 in a forked child), :func:`start` runs the function on a thread instead, with the same interface.
+
+It is pure standard library, at the bottom of core beside the collision library: the editor and the command line
+share it.
 
 >>> call = start(lambda stop: sum(range(10)))
 >>> while not call.done():
@@ -29,7 +34,6 @@ import sys
 import threading
 import traceback
 import warnings
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable
 
 #: Children are forked on Linux; elsewhere the work runs on a thread.
@@ -66,16 +70,32 @@ class ThreadCall:
 
     def __init__(self, work: Work):
         self._stopped = False
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="background-call")
-        self._future: Future = self._executor.submit(work, lambda: self._stopped)
-        self._executor.shutdown(wait=False)
+        self._value: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(work,), name="background-call", daemon=True)
+        self._thread.start()
+
+    def _run(self, work: Work) -> None:
+        try:
+            self._value = work(lambda: self._stopped)
+        except BaseException as error:  # noqa: BLE001 - raised again by result(), in the caller's thread
+            self._error = error
 
     def done(self) -> bool:
-        return self._future.done()
+        return not self._thread.is_alive()
 
     def result(self) -> Any:
         """The work's return value (its exception is raised again); only once :meth:`done`."""
-        return self._future.result()
+        if self._thread.is_alive():
+            raise RuntimeError("the background work has not finished")
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def wait(self) -> Any:
+        """Wait for the work to finish; its :meth:`result`."""
+        self._thread.join()
+        return self.result()
 
     def stop(self) -> None:
         self._stopped = True
@@ -144,6 +164,13 @@ class ForkedCall:
         if kind == "error":
             raise BackgroundError(value, details)
         return value
+
+    def wait(self) -> Any:
+        """Wait for the child's whole answer; its :meth:`result`."""
+        if self._pipe is not None:
+            os.set_blocking(self._pipe, True)
+        self.done()
+        return self.result()
 
     def stop(self) -> None:
         """The answer is no longer wanted: the child is killed (and reaped soon after)."""
