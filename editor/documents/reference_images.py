@@ -146,18 +146,23 @@ class ReferenceImageActions:
         context, document = self.context, self.document
         if not pictures or context.current_layer_locked():
             return []
-        grid = document.level.grid
-        step = grid if grid > 0 and math.isfinite(grid) else 16.0
         images = []
-        for k, picture in enumerate(pictures):
-            corner = context.snapper.snap_detail(at + QPointF(k * step, k * step), Qt.NoModifier,
-                                                 objects=False).point
+        for picture, corner in zip(pictures, self._cascade(at, [(0.0, 0.0)] * len(pictures))):
             images.append(context.on_current_layer(Image(
                 document.new_id("image", [i.id for i in images]), stored_picture_path(picture, self.path),
                 (corner.x(), corner.y()), scale=1.0, opacity=START_OPACITY, folder=document.folder)))
         context.push(AddReferenceImageCommand(document, images))
         return self._select_added(images, pictures, "Added a reference image: drag it with the select tool to "
                                   "line it up.", f"Added {len(images)} reference images.")
+
+    def _cascade(self, at: QPointF, offsets: Sequence[tuple[float, float]]) -> list[QPointF]:
+        """The top-left corners of several pictures dropped at ``at``, snapped as tools snap: the first at ``at`` plus
+        its offset, each next one a grid cell lower and further right (so none hides another whole)."""
+        grid = self.document.level.grid
+        step = grid if grid > 0 and math.isfinite(grid) else 16.0
+        snap = self.context.snapper.snap_detail
+        return [snap(at + QPointF(k * step + dx, k * step + dy), Qt.NoModifier, objects=False).point
+                for k, (dx, dy) in enumerate(offsets)]
 
     def _select_added(self, added, pictures: Sequence[str], one: str, many: str) -> list[str]:
         """Select what a drop added (nothing during a play-test) and say so, or which pictures are not there."""
@@ -183,15 +188,13 @@ class ReferenceImageActions:
         context, document = self.context, self.document
         if not pictures or context.current_layer_locked():
             return []
-        grid = document.level.grid
-        step = grid if grid > 0 and math.isfinite(grid) else 16.0
-        sprites = []
-        for k, picture in enumerate(pictures):
+        sizes = []
+        for picture in pictures:
             size = QImageReader(picture).size() if os.path.isfile(picture) else None
-            w, h = (size.width(), size.height()) if size is not None and size.isValid() else (MISSING_PICTURE_SIZE,
-                                                                                                MISSING_PICTURE_SIZE)
-            corner = context.snapper.snap_detail(at + QPointF(k * step - w / 2, k * step - h / 2), Qt.NoModifier,
-                                                 objects=False).point
+            sizes.append((size.width(), size.height()) if size is not None and size.isValid()
+                         else (MISSING_PICTURE_SIZE, MISSING_PICTURE_SIZE))
+        sprites = []
+        for picture, (w, h), corner in zip(pictures, sizes, self._cascade(at, [(-w / 2, -h / 2) for w, h in sizes])):
             sprites.append(context.on_current_layer(Sprite(
                 document.new_id("sprite", [s.id for s in sprites]), (corner.x() + w / 2, corner.y() + h / 2),
                 (w, h), picture=stored_picture_path(picture, self.path), folder=document.folder)))

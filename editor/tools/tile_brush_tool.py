@@ -218,11 +218,7 @@ class TileBrushTool(Tool):
             return 0
         text = f"Paint {plural(len(new_cells), 'tile')}"
         target = next((t for c in cells for t in grids if _near(t, c, grid)), None)
-        columns, rows = _span(new_cells, target, grid)
-        if columns * rows > MAX_GRID_CELLS:
-            self.editor.message.emit(
-                f"Nothing painted: the tile grid would span {columns:,} × {rows:,} cells, more than "
-                f"{MAX_GRID_CELLS:,}. Paint in smaller strokes, or start a new grid further away.")
+        if self._too_wide(new_cells, target, grid):
             return 0
         if target is None:
             tiles = Tiles(doc.new_id("tiles"), (0, 0), grid, ())
@@ -233,6 +229,17 @@ class TileBrushTool(Tool):
             painted = target.with_cells({(i - ox, j - oy): True for i, j in new_cells})
             self.push(ChangeObjectsCommand(doc, [target], [painted], text))
         return len(new_cells)
+
+    def _too_wide(self, cells: Sequence[Cell], target: Optional[Tiles], cell: float) -> bool:
+        """Whether painting ``cells`` into ``target`` (a new grid: None) would make a grid of more than
+        :data:`MAX_GRID_CELLS` cells; if so, the designer is told and nothing is painted."""
+        columns, rows = _span(cells, target, cell)
+        if columns * rows <= MAX_GRID_CELLS:
+            return False
+        self.editor.message.emit(
+            f"Nothing painted: the tile grid would span {columns:,} × {rows:,} cells, more than "
+            f"{MAX_GRID_CELLS:,}. Paint in smaller strokes, or start a new grid further away.")
+        return True
 
     def stamp(self, stamps: dict[Cell, int], tileset: Tileset) -> int:
         """Paint ``stamps`` (tileset cells -> painted cell) in one undo step; returns how many cells changed.
@@ -251,11 +258,7 @@ class TileBrushTool(Tool):
             return 0
         text = f"Paint {plural(len(new), 'tile')}"
         target = next((t for c in stamps for t in grids if _near(t, c, cell)), None)
-        columns, rows = _span(list(new), target, cell)
-        if columns * rows > MAX_GRID_CELLS:
-            self.editor.message.emit(
-                f"Nothing painted: the tile grid would span {columns:,} × {rows:,} cells, more than "
-                f"{MAX_GRID_CELLS:,}. Paint in smaller strokes, or start a new grid further away.")
+        if self._too_wide(list(new), target, cell):
             return 0
         if target is None:
             tiles = Tiles(doc.new_id("tiles"), (0, 0), cell, (), tileset=tileset.id, tiles=())
