@@ -104,7 +104,7 @@ class TilesetsPanel(QWidget):
         # everything scrolls when the dock is made small (it shares its column with Objects and History, which
         # must not push the Properties dock into scrolling)
         content = QWidget(self)
-        outer = QScrollArea(self)
+        outer = self.outer_scroll = QScrollArea(self)
         outer.setWidget(content)
         outer.setWidgetResizable(True)
         outer.setFrameShape(QFrame.NoFrame)
@@ -133,8 +133,15 @@ class TilesetsPanel(QWidget):
         context.tile_pick_changed.connect(self._pick_changed)
         self._fill()
 
+    def fitting_width(self) -> int:
+        """The narrowest this panel can be without scrolling sideways at its font (room for a scroll bar kept)."""
+        outer = self.outer_scroll
+        return (outer.widget().minimumSizeHint().width() + outer.verticalScrollBar().sizeHint().width()
+                + 2 * outer.frameWidth())
+
     def _build_collision(self) -> QGroupBox:
         box = self.collision_box = QGroupBox("Tile (pick one)", self)
+        box.setToolTip("The picked tile's collision shape, type and properties (pick a tile above)")
         grid = QGridLayout(box)
         self.collision_combo = QComboBox(box)
         self.collision_combo.addItems(COLLISION_CHOICES)
@@ -286,7 +293,7 @@ class TilesetsPanel(QWidget):
         self.collision_box.setEnabled(tile is not None)
         self.properties_table.refresh()
         if tile is None:
-            self.collision_box.setTitle("Tile (pick one to set its collision, type and properties)")
+            self.collision_box.setTitle("Tile (pick one)")  # short: a group box is never narrower than its title
             self.type_field.setText("")
             return
         self.collision_box.setTitle(f"Tile {tile}")

@@ -55,7 +55,7 @@ from level_editor.editor.support import typed_edits
 from level_editor.editor.work import long_task
 from level_editor.editor.work.validation_runner import ValidationRunner
 
-#: The width of the right-hand docks (Properties, Layers, Objects) in a new window.
+#: The width of the right-hand docks (Properties, Layers, Objects) in a new window (more if a larger font needs it).
 RIGHT_DOCKS_WIDTH = 330
 #: The heights of Properties, Layers and Objects in a new window, shared out in these proportions.
 RIGHT_DOCKS_HEIGHTS = (400, 110, 260)
@@ -287,7 +287,9 @@ class MainWindow(TiledActions, ReferenceImageActions, FileActions, EditActions, 
         self.tabifyDockWidget(self.objects_dock, self.history_dock)
         self._build_tilesets_dock()
         self.objects_dock.raise_()
-        self.resizeDocks([self.inspector_dock], [RIGHT_DOCKS_WIDTH], Qt.Horizontal)
+        # wider with a larger font: the Tilesets dock, the widest content of the column, never scrolls sideways
+        width = max(RIGHT_DOCKS_WIDTH, self.tilesets_panel.fitting_width())
+        self.resizeDocks([self.inspector_dock], [width], Qt.Horizontal)
         self._build_layers_dock()
         self._build_checks()
 

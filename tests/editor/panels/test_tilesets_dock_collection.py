@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QPushButton
 
 from level_editor.core.level.art import TileInfo, TileShape, Tileset
 from level_editor.core.level.file_format import save_level
@@ -152,3 +153,32 @@ def test_the_zoom_scales_the_squares_and_a_pictures_type_is_set_in_one_step(wind
     QTest.keyClick(panel.type_field, Qt.Key_Return)
     assert window.document.level.tileset("things").info(CRATE).type == "crate"
     assert len(undo_texts(window)) == 1
+
+
+@pytest.mark.parametrize("points", [None, 13.0])
+def test_a_new_window_never_scrolls_the_tilesets_dock_sideways(qtbot, qapp, tmp_path, points):
+    """Every button and field of the dock shows whole, at the usual font and a large one (the column widens)."""
+    font = qapp.font()
+    try:
+        if points is not None:
+            large = qapp.font()
+            large.setPointSizeF(points)
+            qapp.setFont(large)
+        window = make_window(qtbot, tmp_path, Level(tilesets=(things(),)))
+        window.tilesets_dock.raise_()
+        panel = window.tilesets_panel
+        outer = panel.outer_scroll
+        qtbot.waitUntil(lambda: outer.isVisible() and panel.combo.count() == 1)
+        for title in ("Tile (pick one)", None):  # nothing picked, then a tile: the box's title changes
+            if title is None:
+                click_picture(panel, CRATE)
+                qtbot.waitUntil(lambda: panel.collision_box.title() != "Tile (pick one)")
+            else:
+                assert panel.collision_box.title() == title
+            assert outer.widget().minimumSizeHint().width() <= outer.viewport().width()
+            assert outer.horizontalScrollBar().maximum() == 0
+            for button in (panel.findChildren(QPushButton)):
+                if button.isVisible():
+                    assert button.width() >= button.minimumSizeHint().width(), button.text()
+    finally:
+        qapp.setFont(font)
