@@ -20,8 +20,8 @@ class EditorSnapshot:
     So is everything that is only there for editing (items marked with
     :func:`level_editor.editor.support.editor_only.mark_editor_only`: handles, tool previews, a
     half-drawn wall, the rubber band, the snap marker, hull and problem
-    overlays), and the selection and hover highlight are cleared: the level
-    looks as the game will show it.
+    overlays) and the grid lines, and the selection and hover highlight are
+    cleared: the level looks as the game will show it.
     :meth:`restore` puts it all back: view (scene rectangle, zoom, scroll),
     selection, tool, actions, docks, and exactly the editing aids it hid.
     """
@@ -40,6 +40,7 @@ class EditorSnapshot:
         self.player_visible = host.scene.player_item.isVisible()
         self.accept_drops = host.window.acceptDrops()
         self.cursor = canvas.viewport().cursor()
+        self.grid_shown = canvas.grid_shown()
         self.read_only = host.context.read_only
         #: The editing aids :meth:`lock` hid (only those that were showing).
         self.hidden_aids: list = []
@@ -68,6 +69,7 @@ class EditorSnapshot:
             item.setVisible(False)
         if self.hint_label is not None:
             self.hint_label.setVisible(False)
+        host.canvas.set_grid_shown(False)  # Show Grid is locked while playing: nothing else turns it back on
         host.window.setAcceptDrops(False)
         host.canvas.viewport().setCursor(Qt.CrossCursor)
         host.canvas.setFocus(Qt.OtherFocusReason)
@@ -98,6 +100,7 @@ class EditorSnapshot:
         self.hidden_aids = []
         if self.hint_label is not None and shiboken6.isValid(self.hint_label):
             self.hint_label.setVisible(self.hint_visible)
+        canvas.set_grid_shown(self.grid_shown)
         host.window.setAcceptDrops(self.accept_drops)
         canvas.viewport().setCursor(self.cursor)
         canvas.setFocus(Qt.OtherFocusReason)

@@ -88,3 +88,28 @@ def test_aids_hidden_before_f5_stay_hidden_after_esc(qtbot, play_window):
     tap(qtbot, w, Qt.Key_Escape)
     assert not w.hulls_item.isVisible()
     assert not w.context.snapper.marker_visible()
+
+
+def test_the_grid_lines_hide_while_playing_and_come_back_as_they_were(qtbot, play_window):
+    """The game draws no grid: F5 hides the lines (not the setting), Esc gives back what View > Show Grid says."""
+    w = play_window
+    canvas = w.canvas
+
+    def grid_pixels() -> int:
+        """How many pixels of the canvas show a grid line's colour (the empty level: nothing else is drawn there)."""
+        from level_editor.editor.canvas.canvas import MAJOR_LINE, MINOR_LINE
+
+        image = canvas.viewport().grab().toImage()
+        lines = {MINOR_LINE.rgb(), MAJOR_LINE.rgb()}
+        return sum(image.pixel(x, y) in lines for x in range(0, image.width(), 3) for y in range(0, image.height(), 3))
+
+    assert canvas.grid_shown() and grid_pixels() > 0
+    play(qtbot, w)
+    assert not canvas.grid_shown() and grid_pixels() == 0
+    assert w.show_grid_action.isChecked() and not w.show_grid_action.isEnabled()  # the setting is untouched
+    tap(qtbot, w, Qt.Key_Escape)
+    assert canvas.grid_shown() and grid_pixels() > 0
+    w.show_grid_action.trigger()  # hidden by the designer: it stays hidden after a play-test too
+    play(qtbot, w)
+    tap(qtbot, w, Qt.Key_Escape)
+    assert not canvas.grid_shown() and not w.show_grid_action.isChecked()
