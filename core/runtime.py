@@ -112,13 +112,14 @@ def load_level(path: Union[str, os.PathLike]) -> "Level":
         When the file is missing, cannot be read, is not JSON or is not a valid level.
     """
     try:
-        return Level(file_format.load_level(path))
+        return Level(file_format.load_level(path), folder=os.path.dirname(os.path.abspath(os.fspath(path))))
     except LevelFileError as e:
         raise LevelError(e.source, e.problems, e.unreadable) from None
 
 
-def loads_level(text: Union[str, bytes], source: str = "<level>") -> "Level":
-    """A level from the text of a level file (a level packed in the game's own archive); ``source`` names it.
+def loads_level(text: Union[str, bytes], source: str = "<level>", folder: Optional[str] = None) -> "Level":
+    """A level from the text of a level file (a level packed in the game's own archive); ``source`` names it, and
+    ``folder`` is where its pictures' paths start (:meth:`Level.picture_path`; None: the current folder).
 
     >>> loads_level('{"format": "level-editor.level", "version": 1, "name": "Empty", '
     ...             '"player": {"spawn": [0, 0], "shape": "circle", "radius": 5, "speed": 60}, "objects": []}').name
@@ -130,7 +131,7 @@ def loads_level(text: Union[str, bytes], source: str = "<level>") -> "Level":
         As :func:`load_level`.
     """
     try:
-        return Level(file_format.loads_level(text, source))
+        return Level(file_format.loads_level(text, source), folder=folder)
     except LevelFileError as e:
         raise LevelError(e.source, e.problems, e.unreadable) from None
 
@@ -141,7 +142,10 @@ _GEOMETRY: dict[str, tuple[str, ...]] = {
     "box": ("origin", "size", "one_way", "path"),
     "oriented_box": ("center", "half_extents", "rotation", "corners", "one_way", "path"),
     "circle": ("center", "radius", "path"),
-    "tiles": ("origin", "cell", "cells", "rows", "columns", "is_solid", "one_way", "path"),
+    "tiles": ("origin", "cell", "cells", "rows", "columns", "is_solid", "one_way", "path", "tileset", "tiles",
+              "tile_at", "painted_tiles"),
+    "sprite": ("center", "size", "rotation", "flip_x", "flip_y", "opacity", "tileset", "tile", "picture",
+               "corners"),
     "point": ("position",),
     "image": ("path", "origin", "scale", "opacity"),
 }
@@ -151,10 +155,11 @@ class GameObject:
     """One object of a level, read-only: what it is, its properties, and its shape.
 
     Every object has ``id``, ``kind`` (``"wall"``, ``"box"``,
-    ``"oriented_box"``, ``"circle"`` (a pillar), ``"tiles"``, ``"point"`` (a
-    marker) or ``"image"``), ``layer`` (a layer id), ``type`` (the game's name
-    for it, or None), ``solid`` (False for an area the player passes through,
-    a marker or an image), ``properties``, ``color`` and ``bounds``.
+    ``"oriented_box"``, ``"circle"`` (a pillar), ``"tiles"``, ``"sprite"``,
+    ``"point"`` (a marker) or ``"image"``), ``layer`` (a layer id), ``type``
+    (the game's name for it, or None), ``solid`` (False for an area the player
+    passes through, a marker, an image, and a sprite that is only art),
+    ``properties``, ``color`` and ``bounds``.
 
     The shape is the kind's fields as the level file names them, points as
     ``Vec2`` (a tuple ``(x, y)`` of floats), y pointing down:
@@ -166,7 +171,17 @@ class GameObject:
                   screen), ``corners()``
     circle        ``center``, ``radius``
     tiles         ``origin``, ``cell`` (side of a cell), ``cells`` (rows of ``#``
-                  solid and ``.`` empty), ``rows``, ``columns``, ``is_solid(col, row)``
+                  solid and ``.`` empty), ``rows``, ``columns``, ``is_solid(col, row)``;
+                  a grid that paints a tileset's tiles: ``tileset`` (its id; ``""``
+                  for plain cells), ``tiles`` (rows of cells: a tile's number with
+                  Tiled's flip bits, -1 for none), ``tile_at(col, row)``, and
+                  ``painted_tiles()``: each tile placed and flipped as the editor
+                  draws it (:class:`~level_editor.core.level.art.PaintedTile`)
+    sprite        ``center``, ``size`` (its picture is stretched to it), ``rotation``
+                  (degrees, clockwise on screen, about the centre), ``flip_x``,
+                  ``flip_y`` (mirrored before it is turned), ``opacity``, ``corners()``;
+                  its picture is the tile ``tile`` of tileset ``tileset``, or (no
+                  tileset) the file ``picture`` (relative to the level file)
     point         ``position``
     image         ``path`` (relative to the level file), ``origin``, ``scale``, ``opacity``
     ============  ==================================================================
@@ -271,7 +286,17 @@ class Level:
     objects : tuple of GameObject
         Every object, in file order.
     layers : tuple of str
-        The layer ids, bottom to top (objects draw in layer order, then file order: :meth:`drawing_order`).
+        The layer ids, bottom to top (objects draw in layer order, then file order: :meth:`drawing_order`);
+        :meth:`layer` gives a layer's name, ``visible`` and ``opacity``.
+    tilesets : Mapping of str to Tileset
+        The tilesets by id (:class:`level_editor.core.level.art.Tileset`, read-only): a tile's picture is
+        ``picture_of(tile)`` (a path relative to the level file: :meth:`picture_path`), the part
+        ``source_rect(tile)`` of it, drawn at ``tile_picture_size(tile)``; ``info(tile)`` has its ``type``,
+        ``properties`` and ``collision`` shapes.
+    size : Vec2 or None
+        The level's size when it has one (a map imported from Tiled keeps the map's): what a game shows.
+    background : str or None
+        Its background colour (``"#rrggbb"``), when it has one.
     properties : Mapping
         The level's own custom properties (read-only).
     spawn : Vec2
@@ -288,9 +313,9 @@ class Level:
     KeyError: "no object with id 'door' in level 'Untitled'"
     """
 
-    __slots__ = ("model", "objects", "_by_id")
+    __slots__ = ("model", "objects", "folder", "_by_id")
 
-    def __init__(self, model: LevelModel):
+    def __init__(self, model: LevelModel, folder: Optional[str] = None):
         if not isinstance(model, LevelModel):
             raise TypeError(f"Level wraps a level_editor.core.level.model.Level, not {type(model).__name__} "
                             f"(use load_level(path))")
@@ -298,6 +323,7 @@ class Level:
         objects = tuple(GameObject(o, model.properties_of(o), colors.get(o.type)) for o in model.objects)
         object.__setattr__(self, "model", model)
         object.__setattr__(self, "objects", objects)
+        object.__setattr__(self, "folder", folder)
         object.__setattr__(self, "_by_id", {o.id: o for o in objects})
 
     def __setattr__(self, name: str, value) -> None:
@@ -314,6 +340,40 @@ class Level:
     @property
     def properties(self) -> Mapping:
         return MappingProxyType(self.model.properties)
+
+    @property
+    def tilesets(self) -> Mapping:
+        return MappingProxyType({t.id: t for t in self.model.tilesets})
+
+    @property
+    def size(self) -> Optional[Vec2]:
+        return self.model.size
+
+    @property
+    def background(self) -> Optional[str]:
+        return self.model.background or None
+
+    def layer(self, layer_id: str):
+        """The layer of this id (:class:`level_editor.core.level.model.Layer`: ``name``, ``visible``, ``opacity``).
+
+        The editor's ``render`` leaves hidden layers out and draws each layer's art at its opacity; a game may too.
+
+        Raises
+        ------
+        KeyError
+            When the level has no layer of that id.
+        """
+        for layer in self.model.layers:
+            if layer.id == layer_id:
+                return layer
+        raise KeyError(f"no layer with id {layer_id!r} in level {self.name!r}")
+
+    def picture_path(self, path: str) -> str:
+        """Where a picture named in the level (an image's, a sprite's or a tileset's path, relative to the level
+        file) is on disk: joined to the level file's folder (for :func:`loads_level`, its ``folder``)."""
+        if os.path.isabs(path):
+            return path
+        return os.path.join(self.folder or "", *path.split("/"))
 
     @property
     def spawn(self) -> Vec2:
@@ -343,9 +403,10 @@ class Level:
         return tuple(o for o in self.objects if o.type == type_name)
 
     def drawing_order(self) -> tuple[GameObject, ...]:
-        """The objects in the order to draw them: by layer, bottom to top, then in file order."""
-        rank = {layer_id: i for i, layer_id in enumerate(self.layers)}
-        return tuple(sorted(self.objects, key=lambda o: rank.get(o.layer, len(rank))))
+        """The objects in the order to draw them, as the editor and ``render`` draw them: by layer, bottom to top;
+        on a layer its images first (pictures traced over stay under what is drawn on them), then the rest; each
+        in file order."""
+        return tuple(self._by_id[o.id] for o in self.model.drawing_order())
 
     def __repr__(self) -> str:
         return f"<Level {self.name!r}: {len(self.objects)} objects>"

@@ -6,9 +6,12 @@
     python -m level_editor.core.examples.pygame_demo levels/game_content.json
 
 Arrow keys or WASD move the player, Esc or closing the window quits. The
-level is drawn as the editor draws it, plainly: walls as thick chains, boxes,
-oriented boxes, pillars, tile grids and markers, areas the player passes
-through see-through, each in its type's colour where the level gives one.
+level is drawn as ``level-editor render`` draws it: its painted tiles,
+sprites and images from their pictures (cut from tilesets, flipped, turned,
+at their layer's opacity, hidden layers left out), and the objects without
+art plainly: walls as thick chains, boxes, oriented boxes, pillars, tile
+grids and markers, areas the player passes through see-through, each in its
+type's colour where the level gives one.
 Every area the player enters or leaves is printed (``tick 52: enter exit``)
 and the last few are shown on screen.
 
@@ -26,7 +29,8 @@ runs, so it goes through the same keyboard handling as a person's. A scripted
 game runs one tick per frame, at 60 frames a second in a window and as fast as
 it can without one (``SDL_VIDEODRIVER=dummy``). ``--ticks N`` stops after N
 ticks, ``--trace OUT.json`` writes what was played as ``level-editor simulate``
-writes a trace (the start, the position after each tick, the events).
+writes a trace (the start, the position after each tick, the events), and
+``--screenshot OUT.png`` saves the last frame.
 
 This file uses only the runtime (and pygame): copy it as the start of a game.
 """
@@ -207,42 +211,132 @@ def _capsule_outline(a, b, radius: float) -> list[tuple[float, float]]:
 
 
 class LevelPainter:
-    """Draws a level's objects in layer order, areas the player passes through see-through."""
+    """Draws a level as the editor's ``level-editor render`` draws it: layer by layer, bottom to top, hidden layers
+    left out; painted tiles and sprites from their pictures, images, and the objects without art in their type's
+    colour (areas see-through, over everything solid); each layer's pictures at its opacity.
 
-    def __init__(self, pygame, level, level_folder: str):
+    Every picture is cut, scaled, flipped and turned once, here; drawing a frame only blits what the camera sees.
+    A picture that cannot be read is one warning line and is left out.
+    """
+
+    def __init__(self, pygame, level):
         self.pygame = pygame
         self.level = level
-        self.objects = level.drawing_order()
-        self.pictures = {}
+        shown = {layer_id for layer_id in level.layers if level.layer(layer_id).visible}
+        self.opacity = {layer_id: level.layer(layer_id).opacity for layer_id in level.layers}
+        self.objects = [thing for thing in level.drawing_order() if thing.layer in shown]
+        self._files: dict = {}  # a picture file's path -> its Surface (None: it could not be read)
+        self._tiles: dict = {}  # (tileset, tile, flips, opacity) -> the tile's Surface, ready to blit
+        self.art: dict = {}  # an object's id -> what is blitted for it: [(Surface, (x, y) in the level)]
         for thing in self.objects:
             if thing.kind == "image":
-                picture = self._load_picture(thing, level_folder)
-                if picture is not None:
-                    self.pictures[thing.id] = picture
+                self.art[thing.id] = self._image(thing)
+            elif thing.kind == "sprite":
+                self.art[thing.id] = self._sprite(thing)
+            elif thing.kind == "tiles" and thing.tileset:
+                self.art[thing.id] = self._painted(thing)
 
-    def _load_picture(self, image, level_folder: str):
-        pg = self.pygame
-        path = os.path.join(level_folder, *image.path.split("/"))
-        try:
-            picture = pg.image.load(path).convert_alpha()
-        except (pg.error, OSError, ValueError) as e:
-            print(f"pygame_demo: warning: picture {image.path!r} of {image.id!r} not drawn: {e}", file=sys.stderr)
+    # -- pictures, made once -------------------------------------------------------------------------------------
+    def _file(self, path: str, owner: str, transparent: str = ""):
+        if path not in self._files:
+            pg = self.pygame
+            try:
+                picture = pg.image.load(self.level.picture_path(path)).convert_alpha()
+            except (pg.error, OSError, ValueError) as e:
+                print(f"pygame_demo: warning: picture {path!r} of {owner!r} not drawn: {e}", file=sys.stderr)
+                picture = None
+            if picture is not None and transparent:
+                picture.set_colorkey(parse_color(transparent))
+                picture = picture.convert_alpha()
+            self._files[path] = picture
+        return self._files[path]
+
+    def _tile(self, tileset, tile: int, owner: str):
+        """Tile ``tile`` of ``tileset`` at the size it is drawn, unflipped (None: its picture is missing)."""
+        picture = self._file(tileset.picture_of(tile), owner, tileset.transparent)
+        if picture is None:
             return None
-        if image.scale != 1:
-            picture = pg.transform.smoothscale_by(picture, image.scale)
-        picture.set_alpha(round(255 * image.opacity))
-        return picture
+        x, y, w, h = tileset.source_rect(tile)
+        piece = picture.subsurface(self.pygame.Rect(x, y, w, h).clip(picture.get_rect()))
+        size = tileset.tile_picture_size(tile)
+        return self._scaled(piece, size.x, size.y)
 
+    def _scaled(self, surface, width: float, height: float):
+        size = (max(1, round(width)), max(1, round(height)))
+        return surface if surface.get_size() == size else self.pygame.transform.smoothscale(surface, size)
+
+    def _faded(self, surface, opacity: float):
+        if opacity >= 1:
+            return surface
+        surface = surface.copy()
+        surface.set_alpha(round(255 * max(0.0, opacity)))
+        return surface
+
+    def _image(self, image) -> list:
+        picture = self._file(image.path, image.id)
+        if picture is None:
+            return []
+        if image.scale != 1:
+            picture = self.pygame.transform.smoothscale_by(picture, image.scale)
+        return [(self._faded(picture, image.opacity * self.opacity[image.layer]), image.origin)]
+
+    def _sprite(self, sprite) -> list:
+        pg = self.pygame
+        if sprite.tileset:
+            tileset = self.level.tilesets.get(sprite.tileset)
+            picture = self._tile(tileset, sprite.tile, sprite.id) if tileset is not None else None
+        else:
+            picture = self._file(sprite.picture, sprite.id)
+        if picture is None:
+            return []
+        picture = self._scaled(picture, sprite.size.x, sprite.size.y)
+        if sprite.flip_x or sprite.flip_y:
+            picture = pg.transform.flip(picture, sprite.flip_x, sprite.flip_y)
+        if sprite.rotation:
+            picture = pg.transform.rotate(picture, -sprite.rotation)  # pygame turns anticlockwise
+        w, h = picture.get_size()
+        at = (sprite.center.x - w / 2, sprite.center.y - h / 2)
+        return [(self._faded(picture, sprite.opacity * self.opacity[sprite.layer]), at)]
+
+    def _painted(self, grid) -> list:
+        pg = self.pygame
+        tileset = self.level.tilesets.get(grid.tileset)
+        if tileset is None:
+            return []
+        opacity = self.opacity[grid.layer]
+        blits = []
+        for placed in grid.painted_tiles():
+            key = (grid.tileset, placed.tile, placed.flip_x, placed.flip_y, placed.flip_diagonal, opacity)
+            if key not in self._tiles:
+                picture = self._tile(tileset, placed.tile, grid.id)
+                if picture is not None:
+                    if placed.flip_diagonal:  # x and y swapped: a quarter turn anticlockwise, then upside down
+                        picture = pg.transform.flip(pg.transform.rotate(picture, 90), False, True)
+                    if placed.flip_x or placed.flip_y:
+                        picture = pg.transform.flip(picture, placed.flip_x, placed.flip_y)
+                    picture = self._faded(picture, opacity)
+                self._tiles[key] = picture
+            if self._tiles[key] is not None:
+                blits.append((self._tiles[key], (placed.x, placed.y)))
+        return blits
+
+    # -- a frame ----------------------------------------------------------------------------------------------
     def draw(self, screen, camera: Camera) -> None:
+        if self.level.background:
+            x0, y0, x1, y1 = camera.bounds
+            left, top = camera.to_screen((x0, y0))
+            screen.fill(parse_color(self.level.background), (left, top, round(x1 - x0), round(y1 - y0)))
         # Areas go onto a see-through layer of their own, drawn over everything solid.
         areas = self.pygame.Surface(screen.get_size(), self.pygame.SRCALPHA)
         for thing in self.objects:
-            if thing.kind == "image":
-                picture = self.pictures.get(thing.id)
-                if picture is not None:
-                    screen.blit(picture, camera.to_screen(thing.origin))
+            blits = self.art.get(thing.id)
+            if blits is not None:
+                for picture, at in blits:
+                    w, h = picture.get_size()
+                    if camera.sees((at[0], at[1], at[0] + w, at[1] + h)):
+                        screen.blit(picture, camera.to_screen(at))
                 continue
-            if not camera.sees(thing.bounds):
+            if thing.kind == "sprite" or not camera.sees(thing.bounds):
                 continue
             color = parse_color(thing.color) or KIND_COLORS.get(thing.kind, (160, 160, 160))
             if thing.kind == "point":
@@ -286,6 +380,14 @@ class LevelPainter:
         self.pygame.draw.polygon(surface, color, [(x, y - 6), (x + 6, y), (x, y + 6), (x - 6, y)])
 
 
+def level_area(level) -> tuple[float, float, float, float]:
+    """What the camera shows: the level's size when it has one (from its top-left corner at 0, 0, as ``render``
+    and Tiled show it), else the bounds of everything in it."""
+    if level.size is not None:
+        return (0.0, 0.0, float(level.size.x), float(level.size.y))
+    return level.bounds
+
+
 def draw_player(pygame, surface, camera: Camera, player: Player) -> None:
     x, y = camera.to_screen(player.position)
     if player.shape == "box":
@@ -307,8 +409,11 @@ def event_line(level, event) -> str:
 
 
 def play(level_path: str, window=(960, 640), script: Optional[str] = None, ticks: Optional[int] = None,
-         trace: Optional[str] = None) -> int:
-    """Open the window and play the level until Esc, the window closing, or ``ticks``; returns the exit code."""
+         trace: Optional[str] = None, screenshot: Optional[str] = None) -> int:
+    """Open the window and play the level until Esc, the window closing, or ``ticks``; returns the exit code.
+
+    ``screenshot``: a PNG file the last frame is saved to.
+    """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting on stdout: it carries the events
     try:
         import pygame
@@ -333,11 +438,11 @@ def play(level_path: str, window=(960, 640), script: Optional[str] = None, ticks
         screen = pygame.display.set_mode(window)
         pygame.display.set_caption(f"{level.name} - level-editor example game")
         headless = pygame.display.get_driver() in ("dummy", "offscreen")
-        painter = LevelPainter(pygame, level, os.path.dirname(os.path.abspath(level_path)))
+        painter = LevelPainter(pygame, level)
         font = pygame.font.Font(None, 20)
         keyboard = Keyboard(pygame)
         player = Player(level)
-        camera = Camera(level.bounds, window)
+        camera = Camera(level_area(level), window)
         start = player.position
         positions = []
         shown: list[str] = []
@@ -382,6 +487,12 @@ def play(level_path: str, window=(960, 640), script: Optional[str] = None, ticks
             for n, line in enumerate(lines):
                 screen.blit(font.render(line, True, TEXT_COLOR), (8, 8 + 18 * n))
             pygame.display.flip()
+        if screenshot is not None:
+            try:
+                pygame.image.save(screen, screenshot)
+            except (pygame.error, OSError) as e:
+                print(f"pygame_demo: {screenshot}: cannot be written: {e}", file=sys.stderr)
+                return EXIT_BAD_INPUT
     finally:
         pygame.quit()
 
@@ -433,8 +544,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--ticks", type=_tick_count, metavar="N", help="stop after N ticks")
     parser.add_argument("--trace", metavar="OUT.json",
                         help="write what was played as a trace (as level-editor simulate writes it)")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="save the last frame drawn as a PNG picture")
     args = parser.parse_args(argv)
-    return play(args.level, args.window, args.script, args.ticks, args.trace)
+    return play(args.level, args.window, args.script, args.ticks, args.trace, args.screenshot)
 
 
 if __name__ == "__main__":

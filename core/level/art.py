@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional
+from typing import Iterable, Mapping, NamedTuple, Optional
 
 from level_editor.core.collision.shapes import Capsule, Circle, Rect, Vec2, as_vec2
 
-__all__ = ["FLIP_X", "FLIP_Y", "FLIP_D", "FLAGS", "NO_TILE", "TileShape", "TileInfo", "Tileset", "tile_number",
+__all__ = ["FLIP_X", "FLIP_Y", "FLIP_D", "FLAGS", "NO_TILE", "TileShape", "TileInfo", "Tileset", "PaintedTile",
+           "placed_tiles", "tile_number",
            "cell_flags", "flipped_x", "flipped_y", "turned", "cell_matrix", "cell_shapes", "cell_shape_parts",
            "painted_shapes", "merged_rects", "POLYGON_EDGE_RADIUS", "TILE_SHAPE_KINDS"]
 
@@ -252,6 +253,53 @@ class Tileset:
 
 
 _NO_INFO = TileInfo()
+
+
+class PaintedTile(NamedTuple):
+    """One painted cell of a grid, placed as Tiled places it (and as the editor and ``render`` draw it).
+
+    ``tile`` is the tile's number in the grid's tileset; ``x``, ``y``, ``width``, ``height`` the box its picture
+    covers in the level once flipped (width and height swapped by a diagonal flip): its bottom-left corner on the
+    cell's, shifted by the tileset's offset. To draw it, take the tile's picture (the tileset's
+    ``picture_of(tile)``, the part ``source_rect(tile)``, at ``tile_picture_size(tile)``), flip it along its
+    diagonal first (x and y swapped) when ``flip_diagonal``, then mirror it left to right when ``flip_x``, then
+    upside down when ``flip_y``, and put it in the box.
+    """
+
+    column: int
+    row: int
+    tile: int
+    flip_x: bool
+    flip_y: bool
+    flip_diagonal: bool
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+def placed_tiles(tileset: Tileset, rows, origin: Vec2, cell: float) -> tuple[PaintedTile, ...]:
+    """Every painted cell of ``rows`` (a grid's painted rows at ``origin``, cells of side ``cell``), row by row.
+
+    >>> art = Tileset("t", "T", (16, 24), image="t.png", columns=4, count=8, offset=(2, 0))
+    >>> placed_tiles(art, ((-1, 5 | FLIP_D),), Vec2(100, 0), 16)
+    (PaintedTile(column=1, row=0, tile=5, flip_x=False, flip_y=False, flip_diagonal=True, x=118.0, y=0.0, \
+width=24.0, height=16.0),)
+    """
+    ox, oy = origin.x + tileset.offset.x, origin.y + tileset.offset.y
+    placed = []
+    for row, line in enumerate(rows):
+        bottom = oy + (row + 1) * cell
+        for column, value in enumerate(line):
+            if value < 0:
+                continue
+            tile = tile_number(value)
+            fx, fy, fd = cell_flags(value)
+            w, h = tileset.tile_picture_size(tile)
+            if fd:
+                w, h = h, w
+            placed.append(PaintedTile(column, row, tile, fx, fy, fd, ox + column * cell, bottom - h, w, h))
+    return tuple(placed)
 
 
 def columns_of(image_width: float, tile_width: float, margin: int, spacing: int) -> int:

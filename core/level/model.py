@@ -28,7 +28,7 @@ from typing import ClassVar, Iterator, Mapping, Optional, Union
 
 from level_editor.core.collision.shapes import Capsule, Circle, OrientedRect, Rect, Vec2, as_vec2
 from level_editor.core.level.art import (
-    NO_TILE, POLYGON_EDGE_RADIUS, Tileset, cell_polygons, painted_shapes, tile_number,
+    NO_TILE, POLYGON_EDGE_RADIUS, PaintedTile, Tileset, cell_polygons, painted_shapes, placed_tiles, tile_number,
 )
 from level_editor.core.level.collector import paused_collector
 from level_editor.core.level.motion import MovePath
@@ -490,6 +490,12 @@ class Tiles:
     def painted(self) -> bool:
         """Whether it paints a tileset's tiles (else its cells are plain solid squares)."""
         return bool(self.tileset)
+
+    def painted_tiles(self) -> tuple[PaintedTile, ...]:
+        """Its painted cells, row by row, each placed where its picture is drawn (none without its tileset)."""
+        if self.art is None or not self.tiles:
+            return ()
+        return placed_tiles(self.art, self.tiles, self.origin, self.cell)
 
     def tile_at(self, col: int, row: int) -> int:
         """The painted cell at ``(col, row)`` (-1: none, or outside the grid)."""

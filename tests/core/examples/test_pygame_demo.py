@@ -130,3 +130,69 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, level_text, script, said):
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and said in r.stderr and r.stderr.startswith("pygame_demo: ")
     assert "Traceback" not in r.stderr
+
+
+def _frame_and_render(tmp_path, level_path):
+    """The game's first frame of ``level_path`` (window the level's size) and ``level-editor render``'s picture."""
+    import pygame
+
+    raw = json.loads(level_path.read_text(encoding="utf-8"))
+    width, height = raw["size"]
+    frame, rendered = tmp_path / "frame.png", tmp_path / "render.png"
+    r = run_demo(tmp_path, level_path, None, "--ticks", "1", "--window", f"{width}x{height}", "--screenshot",
+                 str(frame))
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", "render", str(level_path), "-o",
+                        str(rendered)], capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert r.returncode == 0, r.stderr
+    return pygame.image.load(str(frame)), pygame.image.load(str(rendered))
+
+
+def _differing(frame, rendered, spawn, skip_top=30) -> float:
+    """The share of pixels (every other one) that differ by more than 24 in a channel, leaving out the text
+    at the top and the player around ``spawn``."""
+    assert frame.get_size() == rendered.get_size()
+    width, height = frame.get_size()
+    differ = total = 0
+    for y in range(skip_top, height, 2):
+        for x in range(0, width, 2):
+            if abs(x - spawn[0]) < 30 and abs(y - spawn[1]) < 40:
+                continue
+            a, b = frame.get_at((x, y)), rendered.get_at((x, y))
+            total += 1
+            differ += max(abs(a[i] - b[i]) for i in range(3)) > 24
+    return differ / total
+
+
+def test_the_game_draws_the_levels_art_as_render_draws_it(tmp_path):
+    """Tiles cut from the tileset with every flip, sprites stretched and mirrored at their opacity, the
+    background: the example game (the runtime's art, drawn with pygame) shows what the editor renders."""
+    level_path = ROOT / "levels" / "tiles_and_sprites.json"
+    frame, rendered = _frame_and_render(tmp_path, level_path)
+    assert _differing(frame, rendered, (64, 290)) < 0.01
+    assert frame.get_at((784, 304))[:3] == rendered.get_at((784, 304))[:3]  # the crate's middle, tile 6
+
+
+def test_hidden_layers_layer_opacity_turned_sprites_and_picture_files_as_render(tmp_path):
+    import shutil
+
+    shutil.copytree(ROOT / "levels" / "art", tmp_path / "art")
+    raw = json.loads((ROOT / "levels" / "tiles_and_sprites.json").read_text(encoding="utf-8"))
+    for layer in raw["layers"]:
+        if layer["id"] == "sky":
+            layer["visible"] = False  # the clouds are left out
+        if layer["id"] == "ground":
+            layer["opacity"] = 0.5
+    for thing in raw["objects"]:
+        if thing["id"] == "crate":
+            thing.update(rotation=30, flip_y=True, size=[48, 40])
+    raw["objects"].append({"id": "poster", "kind": "sprite", "layer": "things", "center": [400, 150],
+                           "size": [256, 128], "rotation": -90, "flip_x": True, "opacity": 0.7,
+                           "picture": "art/meadow.png"})
+    level_path = tmp_path / "variant.json"
+    level_path.write_text(json.dumps(raw), encoding="utf-8")
+    frame, rendered = _frame_and_render(tmp_path, level_path)
+    assert _differing(frame, rendered, (64, 290)) < 0.02
+    sky = frame.get_at((160, 80))[:3]
+    assert sky == rendered.get_at((160, 80))[:3] == (0x9f, 0xd4, 0xf0)  # where cloud-0 was: only the background
