@@ -351,3 +351,23 @@ def test_the_command_checks_in_another_process_while_it_draws(folder):
     r = subprocess.run([sys.executable, "-m", "level_editor.editor.launcher", "render", good, "-o", str(out)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and f"{good}: ref: warning:" in r.stderr and "gone.png" in r.stderr
+
+
+def test_without_fork_the_check_runs_on_a_thread_and_still_refuses_an_invalid_level(folder, capsys, monkeypatch):
+    """Windows and macOS have no safe fork: the same command checks on a thread beside the drawing."""
+    monkeypatch.setattr(background_call, "FORK", False)
+    started = []
+    real = background_call.ThreadCall.__init__
+
+    def counted(self, work):
+        started.append(work)
+        real(self, work)
+
+    monkeypatch.setattr(background_call.ThreadCall, "__init__", counted)
+    bad = saved(folder, Level(objects=(Box("crate", (50, 50), (30, 30)),)), "bad.json")
+    out = folder / "out.png"
+    assert launcher.main(["render", bad, "-o", str(out)]) == 1
+    assert f"{bad}: player: error: the player overlaps crate" in capsys.readouterr().err and not out.exists()
+    good = saved(folder, Level(tilesets=(tiles_set(),), objects=(grid(((0,),)),)), "good.json")
+    assert launcher.main(["render", good, "-o", str(out)]) == 0 and out.exists()
+    assert len(started) == 2
