@@ -37,6 +37,7 @@ This file uses only the runtime (and pygame): copy it as the start of a game.
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import math
 import os
@@ -210,6 +211,41 @@ def _capsule_outline(a, b, radius: float) -> list[tuple[float, float]]:
     return [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)]
 
 
+class PaintedGrid:
+    """A painted grid's tiles ready to blit, kept by row and column, so a frame looks only at those in view (a
+    500 x 500 grid: about 600 of its 250,000 tiles in a 960 x 640 window)."""
+
+    def __init__(self, origin, cell: float):
+        self.origin, self.cell = origin, cell
+        self.reach = 0.0  # how far a tile's picture reaches beyond its cell (tiles larger than the cell, offsets)
+        self.rows: dict[int, tuple[list[int], list]] = {}  # row -> (its columns in order, their blits)
+
+    def add(self, placed, picture) -> None:
+        cell_x, cell_y = self.origin.x + placed.column * self.cell, self.origin.y + placed.row * self.cell
+        w, h = picture.get_size()
+        self.reach = max(self.reach, abs(placed.x - cell_x), abs(placed.y - cell_y), w - self.cell, h - self.cell)
+        columns, blits = self.rows.setdefault(placed.row, ([], []))
+        columns.append(placed.column)  # painted_tiles() goes along each row: the columns come in order
+        blits.append((picture, (placed.x, placed.y)))
+
+    def in_view(self, camera: Camera):
+        """The ``(picture, level point)`` of every tile that may show in the camera's view."""
+        x, y = camera.offset
+        w, h = camera.window
+        cell, reach = self.cell, self.reach
+        c0 = math.floor((x - self.origin.x - reach) / cell) - 1
+        c1 = math.floor((x + w - self.origin.x + reach) / cell) + 1
+        r0 = math.floor((y - self.origin.y - reach) / cell) - 1
+        r1 = math.floor((y + h - self.origin.y + reach) / cell) + 1
+        if r1 - r0 > len(self.rows):
+            rows = (r for r in self.rows if r0 <= r <= r1)
+        else:
+            rows = (r for r in range(r0, r1 + 1) if r in self.rows)
+        for row in rows:
+            columns, blits = self.rows[row]
+            yield from blits[bisect.bisect_left(columns, c0):bisect.bisect_right(columns, c1)]
+
+
 class LevelPainter:
     """Draws a level as the editor's ``level-editor render`` draws it: layer by layer, bottom to top, hidden layers
     left out; painted tiles and sprites from their pictures, images, and the objects without art in their type's
@@ -298,13 +334,13 @@ class LevelPainter:
         at = (sprite.center.x - w / 2, sprite.center.y - h / 2)
         return [(self._faded(picture, sprite.opacity * self.opacity[sprite.layer]), at)]
 
-    def _painted(self, grid) -> list:
+    def _painted(self, grid) -> "PaintedGrid":
         pg = self.pygame
         tileset = self.level.tilesets.get(grid.tileset)
+        painted = PaintedGrid(grid.origin, grid.cell)
         if tileset is None:
-            return []
+            return painted
         opacity = self.opacity[grid.layer]
-        blits = []
         for placed in grid.painted_tiles():
             key = (grid.tileset, placed.tile, placed.flip_x, placed.flip_y, placed.flip_diagonal, opacity)
             if key not in self._tiles:
@@ -317,8 +353,8 @@ class LevelPainter:
                     picture = self._faded(picture, opacity)
                 self._tiles[key] = picture
             if self._tiles[key] is not None:
-                blits.append((self._tiles[key], (placed.x, placed.y)))
-        return blits
+                painted.add(placed, self._tiles[key])
+        return painted
 
     # -- a frame ----------------------------------------------------------------------------------------------
     def draw(self, screen, camera: Camera) -> None:
@@ -329,9 +365,12 @@ class LevelPainter:
         # Areas go onto a see-through layer of their own, drawn over everything solid.
         areas = self.pygame.Surface(screen.get_size(), self.pygame.SRCALPHA)
         for thing in self.objects:
-            blits = self.art.get(thing.id)
-            if blits is not None:
-                for picture, at in blits:
+            art = self.art.get(thing.id)
+            if isinstance(art, PaintedGrid):
+                screen.blits([(picture, camera.to_screen(at)) for picture, at in art.in_view(camera)], False)
+                continue
+            if art is not None:
+                for picture, at in art:
                     w, h = picture.get_size()
                     if camera.sees((at[0], at[1], at[0] + w, at[1] + h)):
                         screen.blit(picture, camera.to_screen(at))

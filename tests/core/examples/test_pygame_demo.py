@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
 import pytest
 
+from level_editor.core.runtime import Player, load_level
 from tests.core.runtime.helpers import ROOT, simulate
 
 pytest.importorskip("pygame")  # part of the test extras; a plain install of the package runs without it
@@ -132,12 +134,13 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, level_text, script, said):
     assert "Traceback" not in r.stderr
 
 
-def _frame_and_render(tmp_path, level_path):
-    """The game's first frame of ``level_path`` (window the level's size) and ``level-editor render``'s picture."""
+def _frame_and_render(tmp_path, level_path, window=None):
+    """The game's first frame of ``level_path`` (``window``: the level's size) and ``level-editor render``'s
+    picture."""
     import pygame
 
     raw = json.loads(level_path.read_text(encoding="utf-8"))
-    width, height = raw["size"]
+    width, height = window or raw["size"]
     frame, rendered = tmp_path / "frame.png", tmp_path / "render.png"
     r = run_demo(tmp_path, level_path, None, "--ticks", "1", "--window", f"{width}x{height}", "--screenshot",
                  str(frame))
@@ -175,8 +178,6 @@ def test_the_game_draws_the_levels_art_as_render_draws_it(tmp_path):
 
 
 def test_hidden_layers_layer_opacity_turned_sprites_and_picture_files_as_render(tmp_path):
-    import shutil
-
     shutil.copytree(ROOT / "levels" / "art", tmp_path / "art")
     raw = json.loads((ROOT / "levels" / "tiles_and_sprites.json").read_text(encoding="utf-8"))
     for layer in raw["layers"]:
@@ -196,3 +197,18 @@ def test_hidden_layers_layer_opacity_turned_sprites_and_picture_files_as_render(
     assert _differing(frame, rendered, (64, 290)) < 0.02
     sky = frame.get_at((160, 80))[:3]
     assert sky == rendered.get_at((160, 80))[:3] == (0x9f, 0xd4, 0xf0)  # where cloud-0 was: only the background
+
+
+def test_a_window_smaller_than_the_level_shows_the_part_around_the_player(tmp_path):
+    """The camera follows the player into the middle of the level: the game draws only the tiles in view, and
+    they are the same part of ``render``'s picture."""
+    shutil.copytree(ROOT / "levels" / "art", tmp_path / "art")
+    raw = json.loads((ROOT / "levels" / "tiles_and_sprites.json").read_text(encoding="utf-8"))
+    raw["player"]["spawn"] = [768, 250]  # above the crate
+    level_path = tmp_path / "middle.json"
+    level_path.write_text(json.dumps(raw), encoding="utf-8")
+    frame, rendered = _frame_and_render(tmp_path, level_path, window=(400, 200))
+    player = Player(load_level(level_path))
+    player.step(0, 0, False)  # the frame drawn after one tick: the camera keeps the player in the middle
+    part = rendered.subsurface((round(player.position.x - 200), round(player.position.y - 100), 400, 200))
+    assert _differing(frame, part, (200, 100)) < 0.01
