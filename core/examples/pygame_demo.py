@@ -263,7 +263,7 @@ class LevelPainter:
         self.objects = [thing for thing in level.drawing_order() if thing.layer in shown]
         self._files: dict = {}  # a picture file's path -> its Surface (None: it could not be read)
         self._tiles: dict = {}  # (tileset, tile, flips, opacity) -> the tile's Surface, ready to blit
-        self.art: dict = {}  # an object's id -> what is blitted for it: [(Surface, (x, y) in the level)]
+        self.art: dict = {}  # an object's id -> its [(Surface, (x, y) in the level)], or a painted grid's PaintedGrid
         for thing in self.objects:
             if thing.kind == "image":
                 self.art[thing.id] = self._image(thing)
