@@ -11,7 +11,8 @@ sprites and images from their pictures (cut from tilesets, flipped, turned,
 at their layer's opacity, hidden layers left out), and the objects without
 art plainly: walls as thick chains, boxes, oriented boxes, pillars, tile
 grids and markers, areas the player passes through see-through, each in its
-type's colour where the level gives one.
+type's colour where the level gives one. Moving objects are drawn where their
+path has taken them in the tick shown.
 Every area the player enters or leaves is printed (``tick 52: enter exit``)
 and the last few are shown on screen.
 
@@ -73,6 +74,8 @@ KIND_COLORS = {
     "tiles": (132, 124, 110),
     "point": (230, 230, 120),
 }
+#: The kinds of object that may move along a path (their ``path``; None: it stays put).
+MOVING_KINDS = ("wall", "box", "oriented_box", "circle", "tiles")
 AREA_ALPHA = 80
 PLAYER_COLOR = (240, 240, 240)
 TEXT_COLOR = (220, 220, 220)
@@ -194,6 +197,12 @@ class Camera:
                 offset.append(float(min(max(position[axis] - view / 2, low), high - view)))
         self.offset = (offset[0], offset[1])
         return self.offset
+
+    def moved_with(self, offset) -> "Camera":
+        """This view as an object displaced by ``offset`` sees it: draw it there with its own coordinates."""
+        view = Camera(self.bounds, self.window)
+        view.offset = (self.offset[0] - offset[0], self.offset[1] - offset[1])
+        return view
 
     def to_screen(self, point) -> tuple[int, int]:
         return (round(point[0] - self.offset[0]), round(point[1] - self.offset[1]))
@@ -357,14 +366,17 @@ class LevelPainter:
         return painted
 
     # -- a frame ----------------------------------------------------------------------------------------------
-    def draw(self, screen, camera: Camera) -> None:
+    def draw(self, screen, view: Camera, tick: int = 0) -> None:
+        """Draw what ``view`` sees of the level after ``tick`` ticks: a moving object where its path has taken it."""
         if self.level.background:
-            x0, y0, x1, y1 = camera.bounds
-            left, top = camera.to_screen((x0, y0))
+            x0, y0, x1, y1 = view.bounds
+            left, top = view.to_screen((x0, y0))
             screen.fill(parse_color(self.level.background), (left, top, round(x1 - x0), round(y1 - y0)))
         # Areas go onto a see-through layer of their own, drawn over everything solid.
         areas = self.pygame.Surface(screen.get_size(), self.pygame.SRCALPHA)
         for thing in self.objects:
+            path = thing.path if thing.kind in MOVING_KINDS else None  # (an image's path is its file's)
+            camera = view.moved_with(path.offset_after(tick - 1, TICK)) if path is not None and tick > 0 else view
             art = self.art.get(thing.id)
             if isinstance(art, PaintedGrid):
                 screen.blits([(picture, camera.to_screen(at)) for picture, at in art.in_view(camera)], False)
@@ -519,7 +531,7 @@ def play(level_path: str, window=(960, 640), script: Optional[str] = None, ticks
 
             camera.follow(player.position)
             screen.fill(BACKGROUND)
-            painter.draw(screen, camera)
+            painter.draw(screen, camera, player.tick)
             draw_player(pygame, screen, camera, player)
             x, y = player.position
             lines = [f"{level.name}   tick {player.tick}   ({x:.1f}, {y:.1f})   arrows/WASD move, Esc quits", *shown]

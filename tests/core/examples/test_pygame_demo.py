@@ -212,3 +212,33 @@ def test_a_window_smaller_than_the_level_shows_the_part_around_the_player(tmp_pa
     player.step(0, 0, False)  # the frame drawn after one tick: the camera keeps the player in the middle
     part = rendered.subsurface((round(player.position.x - 200), round(player.position.y - 100), 400, 200))
     assert _differing(frame, part, (200, 100)) < 0.01
+
+
+def test_moving_platforms_are_drawn_where_their_path_has_taken_them(tmp_path):
+    """The platforms the player rides move in the game's picture as they move in the simulation."""
+    import pygame
+
+    from level_editor.core.examples.pygame_demo import KIND_COLORS, Camera, level_area
+    from level_editor.core.runtime import TICK
+
+    path = ROOT / "levels" / "platformer.json"
+    ticks, window = 60, (1600, 700)
+    frame = tmp_path / "frame.png"
+    r = run_demo(tmp_path, path, None, "--ticks", str(ticks), "--window", f"{window[0]}x{window[1]}",
+                 "--screenshot", str(frame))
+    assert r.returncode == 0, r.stderr
+    picture = pygame.image.load(str(frame))
+    level = load_level(path)
+    player = Player(level)
+    for _ in range(ticks):
+        player.step(0, 0, False)
+    camera = Camera(level_area(level), window)
+    camera.follow(player.position)
+    for name in ("mover", "lift"):
+        box = level.object(name)
+        dx, dy = box.path.offset_after(ticks - 1, TICK)
+        assert (dx, dy) != (0, 0)
+        start = camera.to_screen((box.origin.x + 2, box.origin.y + 2))
+        now = camera.to_screen((box.origin.x + dx + box.size.x / 2, box.origin.y + dy + box.size.y / 2))
+        assert picture.get_at(now)[:3] == KIND_COLORS["box"], name
+        assert picture.get_at(start)[:3] != KIND_COLORS["box"], name  # it has left where it started
