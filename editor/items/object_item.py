@@ -59,16 +59,19 @@ class LookState:
 
     ``type_colors`` maps a type's name to its colour (``"#rrggbb"``);
     ``base_folder`` is the level file's folder, that pictures' paths are relative
-    to (``None`` for a level not saved yet).
+    to (``None`` for a level not saved yet); ``playing`` is true while a
+    play-test runs: the objects then draw as the game shows them, without the
+    marks that are there for editing (paths, one-way arrows, type names).
     """
 
-    __slots__ = ("selected", "hovered", "type_colors", "base_folder")
+    __slots__ = ("selected", "hovered", "type_colors", "base_folder", "playing")
 
     def __init__(self):
         self.selected: set[str] = set()
         self.hovered: Optional[str] = None
         self.type_colors: dict[str, str] = {}
         self.base_folder: Optional[str] = None
+        self.playing = False
 
 
 _label_font: Optional[QFont] = None
@@ -362,6 +365,8 @@ class ObjectItem(QGraphicsRectItem):
             painter.fillRect(self._outline_rect, look[2])
             return
         self.paint_object(painter, look, state == self.SELECTED, zoom)
+        if self.looks.playing:
+            return
         if self._one_way:
             paint_one_way(painter, top_edges(self.value), zoom)
         path = moving_path(self.value)

@@ -87,7 +87,7 @@ class PointItem(ObjectItem):
         painter.setPen(Qt.NoPen)
         painter.setBrush(_EYE)
         painter.drawEllipse(QPointF(0, -HEAD_HEIGHT), HEAD_RADIUS * 0.35, HEAD_RADIUS * 0.35)
-        if zoom >= NAME_MIN_ZOOM:
+        if zoom >= NAME_MIN_ZOOM and not self.looks.playing:  # a name is for editing, as a type's
             self._paint_name(painter, zoom)
 
     def _paint_name(self, painter: QPainter, zoom: float) -> None:

@@ -20,7 +20,8 @@ class EditorSnapshot:
     So is everything that is only there for editing (items marked with
     :func:`level_editor.editor.support.editor_only.mark_editor_only`: handles, tool previews, a
     half-drawn wall, the rubber band, the snap marker, hull and problem
-    overlays) and the grid lines, and the selection and hover highlight are
+    overlays), the grid lines and the marks objects draw for editing (paths,
+    one-way arrows, type names), and the selection and hover highlight are
     cleared: the level looks as the game will show it.
     :meth:`restore` puts it all back: view (scene rectangle, zoom, scroll),
     selection, tool, actions, docks, and exactly the editing aids it hid.
@@ -70,9 +71,17 @@ class EditorSnapshot:
         if self.hint_label is not None:
             self.hint_label.setVisible(False)
         host.canvas.set_grid_shown(False)  # Show Grid is locked while playing: nothing else turns it back on
+        self._set_playing_looks(True)
         host.window.setAcceptDrops(False)
         host.canvas.viewport().setCursor(Qt.CrossCursor)
         host.canvas.setFocus(Qt.OtherFocusReason)
+
+    def _set_playing_looks(self, playing: bool) -> None:
+        """Objects draw without their editing marks (paths, one-way arrows, type names) while playing."""
+        looks = getattr(self.host.scene, "looks", None)
+        if looks is not None and looks.playing != playing:
+            looks.playing = playing
+            self.host.scene.update()
 
     def restore(self) -> None:
         host = self.host
@@ -101,6 +110,7 @@ class EditorSnapshot:
         if self.hint_label is not None and shiboken6.isValid(self.hint_label):
             self.hint_label.setVisible(self.hint_visible)
         canvas.set_grid_shown(self.grid_shown)
+        self._set_playing_looks(False)
         host.window.setAcceptDrops(self.accept_drops)
         canvas.viewport().setCursor(self.cursor)
         canvas.setFocus(Qt.OtherFocusReason)

@@ -113,3 +113,36 @@ def test_the_grid_lines_hide_while_playing_and_come_back_as_they_were(qtbot, pla
     play(qtbot, w)
     tap(qtbot, w, Qt.Key_Escape)
     assert not canvas.grid_shown() and not w.show_grid_action.isChecked()
+
+
+def test_paths_one_way_arrows_and_names_hide_while_playing_and_come_back(qtbot, tmp_path):
+    """What an object draws for editing (its path and ghosts, a one-way floor's arrows, its type's name, a marker's
+    name) is not drawn while playing; Esc draws it again."""
+    from level_editor.core.level.model import Box, Level, ObjectType, Player, Point
+    from level_editor.core.level.motion import MovePath
+    from level_editor.editor.items.path_mark import PATH_COLOR
+    from level_editor.editor.items.one_way_mark import MARK_COLOR as ONE_WAY_COLOR
+    from tests.editor.playtest.conftest import open_window
+
+    level = Level(types=(ObjectType("lift_type", "#3060c0"),), objects=(
+        Box("lift", (200, 300), (120, 16), type="lift_type", path=MovePath(((0, 0), (0, -120)), 1.0)),
+        Box("ledge", (420, 260), (160, 16), one_way=True),
+        Point("flag", (520, 200)),
+    ), player=Player(spawn=(80, 250)))
+    window = open_window(qtbot, tmp_path, level)
+    window.canvas.set_zoom(1.0)
+    window.canvas.centerOn(380, 250)
+
+    def colour_count(color) -> int:
+        image = window.canvas.viewport().grab().toImage()
+        return sum(image.pixelColor(x, y).rgb() == color.rgb()
+                   for x in range(0, image.width(), 2) for y in range(0, image.height(), 2))
+
+    before = (colour_count(PATH_COLOR), colour_count(ONE_WAY_COLOR))
+    assert before[0] > 0 and before[1] > 0
+    play(qtbot, window)
+    assert window.scene.looks.playing
+    assert (colour_count(PATH_COLOR), colour_count(ONE_WAY_COLOR)) == (0, 0)
+    tap(qtbot, window, Qt.Key_Escape)
+    assert not window.scene.looks.playing
+    assert (colour_count(PATH_COLOR), colour_count(ONE_WAY_COLOR)) == before
