@@ -8,6 +8,7 @@ collide). Markers have no size and are not drawn; nothing of the editor's (grid,
 from __future__ import annotations
 
 import math
+import os
 from typing import Optional
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -135,11 +136,15 @@ def level_rect(level: Level, base_folder: Optional[str]) -> QRectF:
 
 def missing_pictures(level: Level, base_folder: Optional[str]) -> list[str]:
     """One line per shown sprite or painted grid whose picture cannot be drawn:
-    ``OBJECT-ID: warning: picture PATH is missing`` (``check`` already names reference pictures that are not
-    there)."""
+    ``OBJECT-ID: warning: picture PATH is missing``. ``check`` names a tileset whose picture is not there, but
+    not what it leaves out; it already names reference pictures and sprites' picture files that are not there,
+    so those are said here only when the file is there but cannot be drawn."""
     lines = []
     for obj in _shown(level):
         if isinstance(obj, Sprite):
+            full = None if obj.tileset else full_path(obj.picture, obj.folder or base_folder)
+            if not obj.tileset and (full is None or not os.path.isfile(full)):
+                continue  # check's warning says it
             picture, _, problem = sprite_picture(obj, base_folder)
             if picture is None:
                 what = obj.art.picture_of(obj.tile) if obj.tileset and obj.art is not None else obj.picture

@@ -371,3 +371,17 @@ def test_without_fork_the_check_runs_on_a_thread_and_still_refuses_an_invalid_le
     good = saved(folder, Level(tilesets=(tiles_set(),), objects=(grid(((0,),)),)), "good.json")
     assert launcher.main(["render", good, "-o", str(out)]) == 0 and out.exists()
     assert len(started) == 2
+
+
+def test_a_missing_picture_file_of_a_sprite_is_said_once_and_one_there_but_unreadable_is_said_too(folder, capsys):
+    """check names a sprite's picture file that is not there; render adds nothing to it. A file that is there,
+    looks like a PNG and cannot be drawn is render's to say."""
+    (folder / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + b"garbage")
+    level = Level(objects=(Sprite("gone", (100, 20), (16, 16), picture="gone.png"),
+                           Sprite("bad", (140, 20), (16, 16), picture="broken.png")))
+    path = saved(folder, level)
+    assert launcher.main(["render", path, "-o", str(folder / "out.png")]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith(path)]
+    assert [line for line in lines if ": gone: " in line] == [
+        f"{path}: gone: warning: the picture 'gone.png' is not there (looked for {folder / 'gone.png'})"]
+    assert [line for line in lines if ": bad: " in line] == [f"{path}: bad: warning: picture broken.png is unreadable"]
