@@ -122,7 +122,9 @@ class TileChunks:
         start = 0.0  # when this frame made its first chunk
         complete = True
         smooth = painter.testRenderHint(QPainter.SmoothPixmapTransform)
+        antialiased = painter.testRenderHint(QPainter.Antialiasing)
         painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
+        painter.setRenderHint(QPainter.Antialiasing, False)  # chunks are upright: it would only slow Qt down
         for j in range(j0, j1 + 1):
             for k in range(k0, k1 + 1):
                 found = self._chunks.get((detail, k, j))
@@ -141,6 +143,7 @@ class TileChunks:
                 picture, where = found
                 painter.drawImage(where, picture)
         painter.setRenderHint(QPainter.SmoothPixmapTransform, smooth)
+        painter.setRenderHint(QPainter.Antialiasing, antialiased)
         return complete
 
     def _atlas(self, grid: Tiles, base_folder: Optional[str], detail: float) -> Optional[np.ndarray]:

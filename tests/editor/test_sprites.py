@@ -321,3 +321,25 @@ def test_sprites_copy_paste_duplicate_and_delete(qtbot, folder):
     w.selection.set([c.id for c in copies])
     key(w, Qt.Key_Delete)
     assert [s.id for s in sprites(w)] == ["crate"]
+
+
+def test_a_sprite_a_few_pixels_across_is_a_square_of_its_pictures_mean_colour(qtbot, folder):
+    """Far out, a sprite is drawn as one square of the colour its picture averages to (its two halves, green and
+    red, mixed), as the picture would look shrunk that far; close up, the picture itself."""
+    w = with_sprite(qtbot, folder, Sprite("crate", (200, 200), (48, 40), picture="crate.png"))
+    w.scene.set_base_folder(str(folder))
+    canvas = w.canvas
+
+    def colour_at(x, y) -> QColor:
+        canvas.viewport().repaint()
+        image = canvas.viewport().grab().toImage()
+        return image.pixelColor(canvas.mapFromScene(QPointF(x, y)))
+
+    canvas.set_zoom(0.1)  # 4.8 px across
+    canvas.centerOn(200, 200)
+    mean = colour_at(200, 200)
+    assert abs(mean.red() - 120) <= 12 and abs(mean.green() - 110) <= 12 and abs(mean.blue() - 75) <= 12, mean.name()
+    canvas.set_zoom(1.0)
+    canvas.centerOn(200, 200)
+    assert colour_at(185, 200).name() == QColor(40, 160, 90).name()  # the left half of the picture
+    assert colour_at(215, 200).name() == QColor(200, 60, 60).name()
