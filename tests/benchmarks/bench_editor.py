@@ -392,10 +392,36 @@ _CONFIGS = {
 }
 
 
-def _write_level(n: int, seed: int, path: str) -> None:
-    """Write the generated level of ``n`` objects in a process of its own (its memory is not the editor's)."""
-    code = ("import sys; from level_editor.core.level.generate import generate_level; from level_editor.core.level.file_format import save_level; "
-            "save_level(generate_level(int(sys.argv[1]), seed=int(sys.argv[2])), sys.argv[3])")
+def sprite_level(n: int, folder: str, seed: int = 1) -> Level:
+    """A level of ``n`` sprites of the sample meadow tileset's tiles in rows, a third of them turned and a fifth
+    mirrored (the tileset's picture is copied into ``folder``, where the level is to be written)."""
+    import random
+    import shutil
+
+    from level_editor.core.level.file_format import load_level
+    from level_editor.core.level.model import Player, Sprite
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    os.makedirs(os.path.join(folder, "art"), exist_ok=True)
+    shutil.copy(os.path.join(root, "levels", "art", "meadow.png"), os.path.join(folder, "art", "meadow.png"))
+    sample = load_level(os.path.join(root, "levels", "tiles_and_sprites.json"))
+    rng = random.Random(seed)
+    side = max(1, round(n ** 0.5))
+    sprites = tuple(Sprite(f"sprite-{i}", ((i % side) * 40 + 20, (i // side) * 40 + 20), (32, 32),
+                           rotation=rng.choice((15.0, 30.0, 90.0)) if i % 3 == 0 else 0.0, flip_x=i % 5 == 0,
+                           tileset="meadow", tile=rng.choice((4, 5, 6, 7)), layer="things") for i in range(n))
+    return Level(name=f"{n} sprites", layers=sample.layers, tilesets=sample.tilesets, objects=sprites,
+                 player=Player(spawn=(-100, -100), radius=12))
+
+
+def _write_level(n: int, seed: int, path: str, art: bool = False) -> None:
+    """Write the generated level of ``n`` objects (``art``: sprites) in a process of its own (its memory is not the
+    editor's)."""
+    maker = ("from tests.benchmarks.bench_editor import sprite_level; import os; level = sprite_level(int(sys.argv[1]), "
+             "os.path.dirname(sys.argv[3]), seed=int(sys.argv[2]))" if art else
+             "from level_editor.core.level.generate import generate_level; "
+             "level = generate_level(int(sys.argv[1]), seed=int(sys.argv[2]))")
+    code = f"import sys; from level_editor.core.level.file_format import save_level; {maker}; save_level(level, sys.argv[3])"
     subprocess.run([sys.executable, "-c", code, str(n), str(seed), path], check=True)
 
 
@@ -415,6 +441,8 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help=f"small levels ({QUICK_SIZES[0]} and {QUICK_SIZES[1]} "
                         "objects) and fewer frames: a few seconds")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    parser.add_argument("--sprites", action="store_true",
+                        help="levels of sprites (the sample meadow tileset's tiles, a third turned) instead")
     parser.add_argument("--repeat", type=int, default=1, help="measure each size this many times, print the range")
     parser.add_argument("--compare", action="store_true",
                         help="also measure the scene index and item cache the editor did not choose")
@@ -444,11 +472,12 @@ def main(argv=None) -> int:
         paths = {}
         for n in sizes:
             paths[n] = os.path.join(tmp, f"level-{n}.json")
-            _write_level(n, args.seed, paths[n])
+            _write_level(n, args.seed, paths[n], art=args.sprites)
         for config in configs:
             results = {column_name(n): [_measure_in_child(paths[n], config, frames) for _ in range(max(1, args.repeat))]
                        for n in sizes}
-            print(f"editor figures ({config}), generated levels, seed {args.seed}, window {WINDOW_SIZE[0]}x"
+            kind = "levels of sprites" if args.sprites else "generated levels"
+            print(f"editor figures ({config}), {kind}, seed {args.seed}, window {WINDOW_SIZE[0]}x"
                   f"{WINDOW_SIZE[1]}, platform {platform}, {max(1, args.repeat)} run(s) per size")
             print()
             print(format_table(results))
