@@ -58,3 +58,19 @@ def test_the_freeze_watch_sees_a_block_that_keeps_the_event_loop_waiting():
             time.sleep(0.002)
             app.processEvents()
     assert len(answering.gaps) >= 11 and answering.longest == max(answering.gaps)
+
+
+def test_the_sprite_level_is_a_valid_level_of_turned_and_mirrored_sprites_that_draw(tmp_path):
+    """``--sprites`` measures a level of art: every sprite shows a tile of the sample tileset, whose picture is
+    copied beside the level, and the level checks without errors."""
+    from level_editor.core.checks.check import check_level
+    from level_editor.core.level.file_format import load_level, save_level
+    from tests.benchmarks.bench_editor import sprite_level
+
+    level = sprite_level(300, str(tmp_path))
+    save_level(level, tmp_path / "sprites.json")
+    loaded = load_level(tmp_path / "sprites.json")
+    assert len(loaded.objects) == 300 and all(o.kind == "sprite" and o.art is not None for o in loaded.objects)
+    assert sum(o.rotation != 0 for o in loaded.objects) == 100 and sum(o.flip_x for o in loaded.objects) == 60
+    assert (tmp_path / "art" / "meadow.png").is_file()
+    assert not [p for p in check_level(loaded, base_dir=str(tmp_path)).problems if p.is_error]
