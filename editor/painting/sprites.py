@@ -14,14 +14,20 @@ __all__ = ["paint_sprite", "sprite_picture", "sprite_mean_color"]
 
 #: What :func:`sprite_picture` found, by what it looked for: a level of 100,000 sprites has a few pictures, and
 #: asking for each sprite's anew was half the time of a frame. Each entry keeps the tileset it was found for (its
-#: ``id()`` is in the key); the pictures' generation in the key makes a picture read again a new entry.
+#: ``id()`` is in the key). Forgotten with the pictures (:func:`forget_pictures`), as the mean colours are.
 _found: dict = {}
+_means: dict = {}
 _FOUND_AT_MOST = 4096
+_generation = [-1]  # the pictures' generation the two were filled in
 
 
 def sprite_picture(sprite: Sprite, base_folder: Optional[str]) -> tuple[Optional[QImage], object, str]:
     """``(picture, source rect or None for all of it, "")``, or ``(None, None, why not)``."""
-    key = (id(sprite.art), sprite.tileset, sprite.tile, sprite.picture, sprite.folder, base_folder, pictures_read())
+    if _generation[0] != pictures_read():
+        _found.clear()
+        _means.clear()
+        _generation[0] = pictures_read()
+    key = (id(sprite.art), sprite.tileset, sprite.tile, sprite.picture, sprite.folder, base_folder)
     found = _found.get(key)
     if found is not None and found[0] is sprite.art:
         return found[1]
@@ -43,9 +49,6 @@ def _look_up(sprite: Sprite, base_folder: Optional[str]) -> tuple[Optional[QImag
         return picture, tile_source(sprite.art, sprite.tile, picture), ""
     picture, problem = load_picture(full_path(sprite.picture, sprite.folder or base_folder))
     return picture, None, problem
-
-
-_means: dict = {}
 
 
 def sprite_mean_color(sprite: Sprite, base_folder: Optional[str]) -> Optional[QColor]:
