@@ -111,6 +111,8 @@ MAX_GRID_CELLS = 1 << 22
 BLOCK = 256
 #: Group layers nested deeper are refused.
 MAX_DEPTH = 64
+#: The names (or types) a map's player goes by when it has no ``player_spawn``: the object that gives the spot.
+PLAYER_NAMES = ("player", "hero")
 
 _SOLID_KINDS = {"wall", "box", "oriented_box", "circle", "tiles"}
 #: The kinds that may be one-way floors and that may move along a path (format version 3).
@@ -1089,11 +1091,22 @@ class _Importer:
 
     def _free_spawn(self, level: Level, why: str) -> Level:
         """``level`` with its player, which starts at the default spot for ``why``, moved off anything solid there;
-        a note says where it starts (a map this program wrote and Tiled lost the player of: only when moved)."""
+        a note says where it starts (a map this program wrote and Tiled lost the player of: only when moved).
+
+        A map of someone else's without a ``player_spawn`` often has its player all the same, under the game's
+        own name: the first object named or typed ``player`` or ``hero`` (sticker-knight's hero) gives the spot.
+        """
         area = None
         w, h = number(self.data.get("width")), number(self.data.get("height"))
         if finite(w, h) and w > 0 and h > 0 and self.data.get("infinite") is not True:
             area = (0.0, 0.0, w * self.tile_w, h * self.tile_h)
+        stand_in = None if self.ours or self.player is not None else next(
+            (o for o in level.objects if o.id.lower() in PLAYER_NAMES or o.type.lower() in PLAYER_NAMES), None)
+        if stand_in is not None:
+            x0, y0, x1, y1 = stand_in.bounds()
+            level = level.with_player(replace(level.player, spawn=((x0 + x1) / 2, (y0 + y1) / 2)))
+            kind = f" (type {stand_in.type})" if stand_in.type else ""
+            why = f"{why}; object {stand_in.id}{kind} stands in for it"
         default = level.player.spawn
         spot, hits = free_spawn(level, default, area)
         if hits:

@@ -98,6 +98,7 @@ def test_sticker_knight_collides_only_where_the_game_has_bodies(examples, tmp_pa
     hero = level.object_by_id("hero")
     assert (hero.kind, hero.tileset, hero.tile, tuple(hero.center), tuple(hero.size)) == (
         "sprite", "objs", 21, (109, 899.5), (128, 160))
+    assert tuple(level.player.spawn) == (109, 899.5)  # no player_spawn: the hero stands in for the player
     assert level.tileset("objs").is_collection and level.tileset("objs").info(21).image.endswith("hero.png")
     assert [layer.opacity for layer in level.layers if layer.name == "shading"] == [0.36]
 

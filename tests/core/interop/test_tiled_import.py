@@ -422,3 +422,24 @@ def test_a_map_filled_with_solid_tiles_but_one_corner_starts_the_player_there():
     assert 128 + 12 < spawn.x <= 160 - 12 and 128 + 12 < spawn.y <= 160 - 12  # in the free corner, on the map
     assert _spawn_errors(result.level) == []
     assert result.notes[-1].startswith(f"no object of type player_spawn: the player starts at {spawn.x:g}, {spawn.y:g}")
+
+
+def test_without_a_player_spawn_an_object_called_player_or_hero_gives_the_spot():
+    """A map of someone else's names its player its own way: the first object named or typed player or hero
+    (any case) gives the spawn, at its middle; a note says so. A real player_spawn still wins."""
+    hero = {"id": 3, "name": "Hero", "type": "", "x": 20, "y": 10, "point": True}
+    crate = {"id": 4, "name": "crate", "type": "hero_helper", "x": 0, "y": 0, "width": 4, "height": 4}
+    result = read(tmj([group([crate, hero])], width=40, height=30))
+    assert result.level.player.spawn == (20, 10)
+    assert result.notes == ("no object of type player_spawn; object Hero stands in for it: the player starts "
+                            "at 20, 10",)
+    # a rectangle is a solid box here: the player starts beside it, and the note says where and why
+    typed = {"id": 3, "name": "knight", "type": "player", "x": 100, "y": 10, "width": 8, "height": 12}
+    result = read(tmj([group([typed])], width=40, height=30))
+    spot = result.level.player.spawn
+    assert spot != (104, 16) and abs(spot.x - 104) <= 48 and abs(spot.y - 16) <= 48
+    assert result.notes[0].startswith("no object of type player_spawn; object knight (type player) stands in for "
+                                      f"it: the player starts at {spot.x:g}, {spot.y:g}, a free spot near 104, 16")
+    spawn = {"id": 5, "name": "start", "type": "player_spawn", "x": 200, "y": 50, "point": True}
+    result = read(tmj([group([hero, spawn])], width=40, height=30))
+    assert result.level.player.spawn == (200, 50) and result.notes == ()
