@@ -297,6 +297,8 @@ class Level:
         The level's size when it has one (a map imported from Tiled keeps the map's): what a game shows.
     background : str or None
         Its background colour (``"#rrggbb"``), when it has one.
+    folder : str or None
+        The level file's folder, where its pictures' paths start (:meth:`picture_path`).
     properties : Mapping
         The level's own custom properties (read-only).
     spawn : Vec2
