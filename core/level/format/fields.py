@@ -70,6 +70,9 @@ class Value(ABC):
     """
 
     struct: Any = None
+    #: A Python expression of msgspec's value ``$v`` that must be true for the fast path to keep the object (what
+    #: msgspec cannot check; else the checking reader reads it and says what is wrong). None: nothing more.
+    struct_ok: Optional[str] = None
     from_struct = "$v"
     #: Names ``from_struct`` uses besides ``new`` and ``Vec2``.
     scope: dict = {}
@@ -155,6 +158,8 @@ class Flag(Value):
 class Text(Value):
     """Non-empty text (a picture's path)."""
 
+    struct = Annotated[str, msgspec.Meta(min_length=1)]
+    struct_ok = "(not $v or $v.strip())"  # left out (the default, "") or not only white space
     text = "{quote($v)}"
 
     def read(self, r, oid, key, value, default):
@@ -236,6 +241,8 @@ class TileRows(Value):
 class TileNumber(Value):
     """A tile's number in its tileset: a whole number, 0 or more."""
 
+    struct = Annotated[int, msgspec.Meta(ge=0, le=~FLAGS & 0xFFFFFFFF)]
+
     def read(self, r, oid, key, value, default):
         if value.__class__ is not int or not 0 <= value <= ~FLAGS & 0xFFFFFFFF:
             r.bad(oid, f"{key} must be a tile's number (a whole number, 0 or more), not {describe_value(value)}")
@@ -313,6 +320,9 @@ class Kind:
     check: Optional[Callable[[Any, str, dict], None]] = None
     #: ``solid`` when the file leaves it out (art is not solid unless the file says so).
     solid_default: bool = True
+    #: :attr:`check` as a Python expression of msgspec's object ``o``, true when the check has nothing to say (the
+    #: fast path then keeps the object). None: a kind with a check takes the checking path.
+    struct_ok: Optional[str] = None
 
     @property
     def keys(self) -> frozenset:
@@ -428,7 +438,7 @@ KINDS: dict[str, Kind] = {k.kind: k for k in (
         Field("tileset", PlainText(), default="", omit_default=True),
         Field("tile", TileNumber(), default=0, omit_default=True),
         Field("picture", PlainText(), default="", omit_default=True),
-    ), check=_sprite_picture, solid_default=False),
+    ), check=_sprite_picture, solid_default=False, struct_ok="bool(o.tileset) != bool(o.picture)"),
 )}
 
 # ---------------------------------------------------------------------------

@@ -540,11 +540,11 @@ def struct_types(kinds: Mapping[str, Kind]) -> dict[str, type]:
     """
     types = {}
     for kind in kinds.values():
-        if any(f.value.struct is None for f in kind.fields) or not kind.solid_default:
+        if any(f.value.struct is None for f in kind.fields) or (kind.check is not None and kind.struct_ok is None):
             continue
         fields = [(f.name, f.value.struct, None if f.missing is not None else f.default) for f in kind.fields]
         if kind.solid:
-            fields.append(("solid", bool, True))
+            fields.append(("solid", bool, kind.solid_default))
         types[kind.kind] = msgspec.defstruct(f"{kind.model.__name__}Fields", fields, bases=(_Object,),
                                              tag=kind.kind, forbid_unknown_fields=True)
     return types
@@ -552,7 +552,7 @@ def struct_types(kinds: Mapping[str, Kind]) -> dict[str, type]:
 
 #: How the builder passes each of the model's common attributes.
 _COMMON_ARGUMENTS = {"id": "oid", "extra": "{}", "layer": "layer", "type": "o.type", "properties": "{}",
-                     "solid": "o.solid", "folder": "None"}
+                     "solid": "o.solid", "folder": "None", "art": "None"}
 
 
 def object_builder(kinds: Mapping[str, Kind], structs: Mapping[str, type]) -> Callable:
@@ -577,8 +577,16 @@ def object_builder(kinds: Mapping[str, Kind], structs: Mapping[str, type]) -> Ca
         scope[f"struct_{i}"], scope[f"make_{i}"] = struct, TRUSTED_MAKERS[kind.model]
         lines.append(f"    if cls is struct_{i}:")
         required = [f"o.{f.name} is None" for f in kind.fields if f.missing is not None]
-        if required:
-            lines += [f"        if {' or '.join(required)}:", "            return None"]
+        # what msgspec cannot check: a value's own condition, a field's check, the kind's check across fields
+        refused = [f"not {f.value.struct_ok.replace('$v', f'o.{f.name}')}" for f in kind.fields if f.value.struct_ok]
+        for j, f in enumerate(kind.fields):
+            if f.check is not None:
+                scope[f"check_{i}_{j}"] = f.check
+                refused.append(f"check_{i}_{j}(o.{f.name}) is not None")
+        if kind.struct_ok is not None:
+            refused.append(f"not ({kind.struct_ok})")
+        if required or refused:
+            lines += [f"        if {' or '.join(required + refused)}:", "            return None"]
         by_name = {f.name: f for f in kind.fields}
         arguments = [by_name[f.name].value.from_struct.replace("$v", f"o.{f.name}") if f.name in by_name
                      else _COMMON_ARGUMENTS[f.name] for f in model_fields(kind.model)]

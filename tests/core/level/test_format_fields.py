@@ -92,8 +92,9 @@ def test_a_model_field_the_file_does_not_describe_is_an_error_at_import():
 
 
 def test_msgspec_checks_the_kinds_whose_every_value_it_can_check():
-    # tiles and images hold values only the checking reader reads (rows of cells, a picture's path)
-    assert sorted(read.STRUCTS) == ["box", "circle", "oriented_box", "point", "wall"]
+    # tiles hold values only the checking reader reads (rows of cells, painted rows); a sprite's check across its
+    # fields (one picture) is an expression the fast path tests too
+    assert sorted(read.STRUCTS) == ["box", "circle", "image", "oriented_box", "point", "sprite", "wall"]
     for kind, struct in read.STRUCTS.items():
         names = set(struct.__struct_fields__)
         assert names == {"id", "layer", "type"} | {f.name for f in KINDS[kind].fields} | (
@@ -136,6 +137,34 @@ def test_a_rotation_is_any_finite_number_on_every_path(rotation, custom, monkeyp
     answers = _every_path(_level(obox), monkeypatch)
     assert answers == [answers[0]] * 4 and isinstance(answers[0], str), answers
     assert f"rotation={float(rotation)!r}" in answers[0]
+
+
+SPRITE = {"id": "s", "kind": "sprite", "layer": "main", "center": [10, 20], "size": [32, 16]}
+TILESET = {"id": "t", "name": "T", "image": "t.png", "image_size": [64, 32], "tile_size": [32, 32], "columns": 2,
+           "count": 2}
+
+
+@pytest.mark.parametrize("fields", [
+    {"picture": "hero.png"}, {"tileset": "t", "tile": 1}, {"tileset": "t"},
+    {"picture": "hero.png", "rotation": 30, "flip_x": True, "flip_y": False, "opacity": 0.25, "solid": True},
+    {"picture": ""}, {"picture": "   "}, {"tileset": "", "picture": "a.png"}, {"tileset": "t", "picture": "a.png"},
+    {}, {"picture": "a.png", "opacity": 2}, {"picture": "a.png", "opacity": -0.1}, {"tileset": "t", "tile": -1},
+    {"tileset": "t", "tile": 1.0}, {"tileset": "t", "tile": True}, {"tileset": "t", "tile": 2**40},
+    {"picture": 7}, {"picture": "a.png", "solid": "yes"}, {"picture": "a.png", "size": [0, 16]},
+], ids=lambda f: json.dumps(f))
+def test_a_sprite_reads_the_same_on_every_path(fields, monkeypatch):
+    """Sprites take msgspec's fast path (issue 25): every value and the one-picture rule give the same level, or
+    the same problems, on msgspec's path and on the checking reader's."""
+    data = dict(_level(dict(SPRITE, **fields)), version=3, tilesets=[TILESET])
+    answers = _every_path(data, monkeypatch)
+    assert answers == [answers[0]] * 4, answers
+
+
+@pytest.mark.parametrize("fields", [{}, {"path": ""}, {"path": " "}, {"opacity": 1.5}, {"scale": 0}])
+def test_an_image_reads_the_same_on_every_path(fields, monkeypatch):
+    image = dict({"id": "i", "kind": "image", "layer": "main", "path": "ref.png", "origin": [0, 0]}, **fields)
+    answers = _every_path(_level(image), monkeypatch)
+    assert answers == [answers[0]] * 4, answers
 
 
 @pytest.mark.parametrize("token, shown", [("NaN", "nan"), ("Infinity", "inf"), ("-Infinity", "-inf")])
