@@ -23,10 +23,11 @@ _generation = [-1]  # the pictures' generation the two were filled in
 
 def sprite_picture(sprite: Sprite, base_folder: Optional[str]) -> tuple[Optional[QImage], object, str]:
     """``(picture, source rect or None for all of it, "")``, or ``(None, None, why not)``."""
-    if _generation[0] != pictures_read():
+    generation = pictures_read()
+    if _generation[0] != generation:
         _found.clear()
         _means.clear()
-        _generation[0] = pictures_read()
+        _generation[0] = generation
     key = (id(sprite.art), sprite.tileset, sprite.tile, sprite.picture, sprite.folder, base_folder)
     found = _found.get(key)
     if found is not None and found[0] is sprite.art:
